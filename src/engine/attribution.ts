@@ -1,0 +1,95 @@
+// Where the lost time went (model.md §4, the paper's Figures 11, 12 and 18):
+// per source and per event-duration bin, and per job node. An observer: the
+// run feeds it, it never steers the run.
+import type { Scenario } from '../scenario/types.ts';
+import { durationBin, durationBinEdges, DURATION_BIN_COUNT } from './duration-bins.ts';
+
+export interface SourceLoss {
+  id: string;
+  label: string;
+  category: string;
+  enabled: boolean;
+  /** µs of excess (Δ − g − L) charged to this source over the measured iterations */
+  lostUs: number;
+  /** lostUs / total charged (0 when nothing was charged) */
+  share: number;
+  /** µs charged per event-duration bin (edges in AttributionSnapshot.durationBinEdgesUs) */
+  byDurationUs: number[];
+}
+
+export interface AttributionSnapshot {
+  bySource: SourceLoss[];
+  byCategory: { category: string; lostUs: number; share: number }[];
+  /** total µs charged to noise */
+  totalLostUs: number;
+  /** µs of block-mode wake-up, part of the excess but charged to no source */
+  wakeupUs: number;
+  durationBinEdgesUs: number[];
+  /** per job node (job order): Σ over iterations and its ranks of f_r − (base + g), µs */
+  nodeDelayUs: number[];
+  /** per job node: the excess charged while one of its ranks was critical, µs */
+  nodeCriticalUs: number[];
+  /** machine node id of each job node, for folding the map by cluster */
+  nodeIds: number[];
+}
+
+export class Attribution {
+  readonly lostBySource: Float64Array;
+  readonly lostByBin: Float64Array; // source-major: source·B + bin
+  readonly nodeDelay: Float64Array;
+  readonly nodeCritical: Float64Array;
+  wakeupUs = 0;
+
+  constructor(sources: number, nodes: number) {
+    this.lostBySource = new Float64Array(sources);
+    this.lostByBin = new Float64Array(sources * DURATION_BIN_COUNT);
+    this.nodeDelay = new Float64Array(nodes);
+    this.nodeCritical = new Float64Array(nodes);
+  }
+
+  charge(source: number, durationUs: number, costUs: number): void {
+    this.lostBySource[source] += costUs;
+    this.lostByBin[source * DURATION_BIN_COUNT + durationBin(durationUs)] += costUs;
+  }
+
+  addNodeDelay(node: number, us: number): void {
+    this.nodeDelay[node] += us;
+  }
+
+  addCritical(node: number, us: number): void {
+    this.nodeCritical[node] += us;
+  }
+
+  snapshot(scenario: Scenario, nodeIds: Int32Array): AttributionSnapshot {
+    let total = 0;
+    for (const v of this.lostBySource) total += v;
+    const share = (v: number) => (total > 0 ? v / total : 0);
+    const bySource = scenario.noise.map((src, k) => ({
+      id: src.id,
+      label: src.label,
+      category: src.category,
+      enabled: src.enabled,
+      lostUs: this.lostBySource[k],
+      share: share(this.lostBySource[k]),
+      byDurationUs: Array.from(
+        this.lostByBin.subarray(k * DURATION_BIN_COUNT, (k + 1) * DURATION_BIN_COUNT),
+      ),
+    }));
+    const cats = new Map<string, number>();
+    for (const s of bySource) cats.set(s.category, (cats.get(s.category) ?? 0) + s.lostUs);
+    return {
+      bySource,
+      byCategory: [...cats].map(([category, lostUs]) => ({
+        category,
+        lostUs,
+        share: share(lostUs),
+      })),
+      totalLostUs: total,
+      wakeupUs: this.wakeupUs,
+      durationBinEdgesUs: durationBinEdges(),
+      nodeDelayUs: Array.from(this.nodeDelay),
+      nodeCriticalUs: Array.from(this.nodeCritical),
+      nodeIds: Array.from(nodeIds),
+    };
+  }
+}

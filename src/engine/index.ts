@@ -1,0 +1,28 @@
+// The engine's public API: pure TypeScript, no DOM, no clock. It runs
+// unchanged in the Web Worker, in Node tests and in the CLI.
+import type { Scenario } from '../scenario/types.ts';
+import { BarrierRun } from './barrier-run.ts';
+import { resultOf, type RunResult } from './result.ts';
+
+export { BarrierRun } from './barrier-run.ts';
+export { resultOf, type RunResult } from './result.ts';
+export { summarize, type Summary } from './summary.ts';
+export type { AttributionSnapshot, SourceLoss } from './attribution.ts';
+export { runFwq, type FwqOptions, type FwqResult, type FwqCore } from './fwq.ts';
+export {
+  planSweep,
+  childSeed,
+  pointKey,
+  MAX_SWEEP_POINTS,
+  type Vary,
+  type SweepPoint,
+} from './sweep.ts';
+export { collectiveLatency, ceilLog2 } from './collective.ts';
+export { kurtosis, percentileSorted, describe, mean, sampleSd } from './stats.ts';
+export { durationBin, durationBinEdges, DURATION_BIN_COUNT } from './duration-bins.ts';
+export { Rng, deriveSeed, hashString, mix32, uniformAt, uniformAt3 } from './random.ts';
+
+/** Run a validated scenario to the end and report it. */
+export function runScenario(scenario: Scenario): RunResult {
+  return resultOf(new BarrierRun(scenario).run());
+}

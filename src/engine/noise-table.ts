@@ -1,0 +1,194 @@
+// The noise sources of a run laid out per job node (model.md §2): for every
+// (node, source) pair the source covers, the start time of its next event.
+// Entries sit in one CSR table, node-major and in scenario order within a
+// node, so a node's pending events are a short contiguous run to merge.
+//
+// Event k of a source on a node takes its randomness (duration, Poisson gap,
+// victim core) from the counter-based hash of (source key, node id, k): the
+// order in which nodes are processed cannot change a result, and a node keeps
+// its noise whatever the job size or the other sources.
+import type { NoiseSource, Scenario } from '../scenario/types.ts';
+import { durationParams } from './durations.ts';
+import type { Layout } from './layout.ts';
+import { deriveSeed, hashString, uniformAt, uniformAt3 } from './random.ts';
+
+/** Salts for a source's independent random streams. */
+const SALT_PHASE = 1;
+const SALT_MEMBER = 2;
+const SALT_DURATION = 3;
+const SALT_VICTIM = 4;
+const SALT_GAP = 5;
+
+export class NoiseTable {
+  /** per enabled source, in scenario order */
+  readonly sources: number; // count
+  readonly scenarioIndex: Int32Array;
+  readonly periodic: Uint8Array;
+  readonly periodUs: Float64Array;
+  /** -1 for cpu "any", else the pinned core */
+  readonly pinnedCore: Int32Array;
+  readonly durKind: Uint8Array;
+  readonly durP1: Float64Array;
+  readonly durP2: Float64Array;
+  readonly durationKey: Uint32Array;
+  readonly victimKey: Uint32Array;
+  readonly gapKey: Uint32Array;
+  /** per job node x: its entries are [rowStart[x], rowStart[x + 1]) */
+  readonly rowStart: Int32Array;
+  /**
+   * Within a row, entries are grouped in lanes, in scenario order within a
+   * lane: lane c < C holds the sources pinned to core c, lane C those with
+   * cpu "any". Lane c of node x is [laneStart[x·(C+1) + c], laneStart[x·(C+1) + c + 1]).
+   */
+  readonly laneStart: Int32Array;
+  readonly lanes: number; // C + 1
+  /** per entry */
+  readonly source: Int32Array; // local source index
+  readonly phase: Float64Array; // µs, periodic sources
+  readonly count: Float64Array; // k: index of the entry's next event
+  readonly time: Float64Array; // µs: start of the entry's next event
+  /** machine node id per job node, for the hash keys */
+  private readonly nodeIds: Int32Array;
+
+  constructor(scenario: Scenario, layout: Layout) {
+    const enabled: number[] = [];
+    scenario.noise.forEach((src, k) => src.enabled && enabled.push(k));
+    const S = enabled.length;
+    this.sources = S;
+    this.scenarioIndex = Int32Array.from(enabled);
+    this.periodic = new Uint8Array(S);
+    this.periodUs = new Float64Array(S);
+    this.pinnedCore = new Int32Array(S);
+    this.durKind = new Uint8Array(S);
+    this.durP1 = new Float64Array(S);
+    this.durP2 = new Float64Array(S);
+    this.durationKey = new Uint32Array(S);
+    this.victimKey = new Uint32Array(S);
+    this.gapKey = new Uint32Array(S);
+    this.nodeIds = layout.nodeIds;
+    const n = layout.nodes;
+    const covered: Int32Array[] = [];
+    const C = layout.cores;
+    const W = C + 1;
+    this.lanes = W;
+    const laneCount = new Int32Array(n * W);
+    const laneOf: number[] = [];
+    const phaseKeys: number[] = [];
+    for (let j = 0; j < S; j++) {
+      const src = scenario.noise[enabled[j]];
+      // Keyed by the source's id, not its position: adding, removing or
+      // toggling another source leaves this one's events as they were.
+      const key = hashString(src.id);
+      const seed = scenario.seed;
+      this.periodic[j] = src.arrival === 'periodic' ? 1 : 0;
+      this.periodUs[j] = src.periodUs;
+      this.pinnedCore[j] = src.cpu === 'any' ? -1 : src.cpu;
+      const dp = durationParams(src.duration);
+      this.durKind[j] = dp.kind;
+      this.durP1[j] = dp.p1;
+      this.durP2[j] = dp.p2;
+      this.durationKey[j] = deriveSeed(seed, key, SALT_DURATION);
+      this.victimKey[j] = deriveSeed(seed, key, SALT_VICTIM);
+      this.gapKey[j] = deriveSeed(seed, key, SALT_GAP);
+      phaseKeys.push(deriveSeed(seed, key, SALT_PHASE));
+      const nodes = coveredNodes(src, layout, deriveSeed(seed, key, SALT_MEMBER));
+      covered.push(nodes);
+      const lane = src.cpu === 'any' ? C : src.cpu;
+      laneOf.push(lane);
+      for (const x of nodes) laneCount[x * W + lane]++;
+    }
+    this.laneStart = new Int32Array(n * W + 1);
+    for (let q = 0; q < n * W; q++) this.laneStart[q + 1] = this.laneStart[q] + laneCount[q];
+    this.rowStart = new Int32Array(n + 1);
+    for (let x = 0; x <= n; x++) this.rowStart[x] = this.laneStart[x * W];
+    const E = this.rowStart[n];
+    this.source = new Int32Array(E);
+    this.phase = new Float64Array(E);
+    this.count = new Float64Array(E);
+    this.time = new Float64Array(E);
+    const fill = this.laneStart.slice(0, n * W);
+    for (let j = 0; j < S; j++) {
+      const src = scenario.noise[enabled[j]];
+      for (const x of covered[j]) {
+        const e = fill[x * W + laneOf[j]]++;
+        this.source[e] = j;
+        if (this.periodic[j]) {
+          const phi =
+            src.phase === 'aligned'
+              ? src.phaseOffsetUs
+              : uniformAt(phaseKeys[j], layout.nodeIds[x]) * src.periodUs;
+          this.phase[e] = phi;
+          this.time[e] = phi;
+        } else {
+          this.time[e] = this.poissonGap(j, layout.nodeIds[x], 0);
+        }
+      }
+    }
+  }
+
+  /** True when node x has a source with cpu "any" (its cores then interact). */
+  hasAny(x: number): boolean {
+    return this.laneStart[x * this.lanes + this.lanes - 1] < this.rowStart[x + 1];
+  }
+
+  /** Earliest next event start among all entries (µs), +∞ if none. */
+  earliest(x: number): number {
+    let best = Infinity;
+    for (let e = this.rowStart[x]; e < this.rowStart[x + 1]; e++) {
+      if (this.time[e] < best) best = this.time[e];
+    }
+    return best;
+  }
+
+  /** Consume entry e's event: move it to the source's next event on that node. */
+  advance(e: number, x: number): void {
+    const j = this.source[e];
+    const k = this.count[e] + 1;
+    this.count[e] = k;
+    if (this.periodic[j]) this.time[e] = this.phase[e] + k * this.periodUs[j];
+    else this.time[e] += this.poissonGap(j, this.nodeIds[x], k);
+  }
+
+  /** Gap before event k of a Poisson source on a node: exponential, mean T. */
+  private poissonGap(j: number, nodeId: number, k: number): number {
+    return -this.periodUs[j] * Math.log(1 - uniformAt3(this.gapKey[j], nodeId, k));
+  }
+
+  /** Machine node id of job node x. */
+  nodeId(x: number): number {
+    return this.nodeIds[x];
+  }
+}
+
+/**
+ * Job node indices in the source's placement, in job order. A `fraction`
+ * placement draws membership per machine node id (counter-based), so a node
+ * keeps it whatever the job size.
+ */
+function coveredNodes(src: NoiseSource, layout: Layout, memberKey: number): Int32Array {
+  const p = src.placement;
+  const ids = layout.nodeIds;
+  const out = new Int32Array(layout.nodes);
+  let m = 0;
+  switch (p.kind) {
+    case 'all':
+      for (let x = 0; x < layout.nodes; x++) out[m++] = x;
+      break;
+    case 'clusterOffsets': {
+      const offs = new Set(p.offsets);
+      for (let x = 0; x < layout.nodes; x++) {
+        if (offs.has(ids[x] % layout.clusterSize)) out[m++] = x;
+      }
+      break;
+    }
+    case 'nodes': {
+      const want = new Set(p.ids);
+      for (let x = 0; x < layout.nodes; x++) if (want.has(ids[x])) out[m++] = x;
+      break;
+    }
+    case 'fraction':
+      for (let x = 0; x < layout.nodes; x++) if (uniformAt(memberKey, ids[x]) < p.p) out[m++] = x;
+      break;
+  }
+  return out.slice(0, m);
+}

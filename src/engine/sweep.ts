@@ -1,0 +1,93 @@
+// Sweeps (issue: vary any scenario field over a list of values). The points
+// are the cartesian product of the varied paths, in the order given. Each
+// point is its own validated scenario whose seed is a child of the base seed,
+// derived from the point's own assignments: a point gives the same result
+// whichever other points are run, and in whatever order (model.md §7).
+import { setPath } from '../scenario/paths.ts';
+import type { Scenario } from '../scenario/types.ts';
+import { validateScenario } from '../scenario/validate.ts';
+import { ScenarioError } from '../scenario/errors.ts';
+import { deriveSeed, hashString } from './random.ts';
+
+export interface Vary {
+  /** dotted path with numeric indexes, e.g. "job.nodes" or "noise.2.enabled" */
+  path: string;
+  values: unknown[];
+}
+
+export interface SweepPoint {
+  /** the point's assignments, one per varied path, in the order given */
+  assignments: { path: string; value: unknown }[];
+  scenario: Scenario;
+}
+
+/** Largest number of points a sweep may have (a guard against a typo'd product). */
+export const MAX_SWEEP_POINTS = 10_000;
+
+/** The canonical text of a point's assignments: what its child seed is derived from. */
+export function pointKey(assignments: { path: string; value: unknown }[]): string {
+  return assignments.map((a) => `${a.path}=${JSON.stringify(a.value)}`).join('&');
+}
+
+/** Child seed of a point: depends on the base seed and the point's own assignments only. */
+export function childSeed(
+  baseSeed: number,
+  assignments: { path: string; value: unknown }[],
+): number {
+  return deriveSeed(baseSeed, hashString(pointKey(assignments)));
+}
+
+/**
+ * Expand and validate every point. Throws a ScenarioError naming the point
+ * (its assignments) and the problem when any point is invalid: nothing runs.
+ */
+export function planSweep(base: Scenario, varies: Vary[]): SweepPoint[] {
+  let total = 1;
+  for (const v of varies) {
+    if (v.values.length === 0) {
+      throw new ScenarioError([
+        { path: v.path, value: undefined, message: 'has no values to vary over' },
+      ]);
+    }
+    total *= v.values.length;
+  }
+  if (total > MAX_SWEEP_POINTS) {
+    throw new ScenarioError([
+      {
+        path: '(sweep)',
+        value: total,
+        message: `points is too many; allowed: at most ${MAX_SWEEP_POINTS}`,
+      },
+    ]);
+  }
+  const points: SweepPoint[] = [];
+  const index = new Array<number>(varies.length).fill(0);
+  for (let p = 0; p < total; p++) {
+    const assignments = varies.map((v, k) => ({ path: v.path, value: v.values[index[k]] }));
+    let raw: unknown = base;
+    for (const a of assignments) raw = setPath(raw, a.path, a.value);
+    // A varied seed is taken literally (replicas); otherwise the point gets a child seed.
+    if (!assignments.some((a) => a.path === 'seed')) {
+      (raw as { seed: number }).seed = childSeed(base.seed, assignments);
+    }
+    let scenario: Scenario;
+    try {
+      scenario = validateScenario(raw);
+    } catch (err) {
+      if (err instanceof ScenarioError) {
+        const at = pointKey(assignments);
+        throw new ScenarioError(
+          err.issues.map((i) => ({ ...i, message: `${i.message} (at sweep point ${at})` })),
+        );
+      }
+      throw err;
+    }
+    points.push({ assignments, scenario });
+    // Odometer: the last varied path changes fastest.
+    for (let k = varies.length - 1; k >= 0; k--) {
+      if (++index[k] < varies[k].values.length) break;
+      index[k] = 0;
+    }
+  }
+  return points;
+}

@@ -1,0 +1,118 @@
+// Work-size estimates of a validated scenario, so the validator can refuse a run that would take
+// hours (or never end) before the engine starts it. These are rough upper-ish estimates from
+// means, not predictions: they only need the right order of magnitude.
+
+import type { Duration, Placement, Scenario } from './types.ts';
+
+/**
+ * Mean of a duration distribution in µs, as the estimates use it. A Pareto
+ * tail with shape ≤ 1 has no finite mean, yet every draw is finite; its 99.9th
+ * percentile, scale·1000^(1/shape), stands in for the mean so such a source
+ * is accepted and still counted as heavy.
+ */
+export function meanDurationUs(d: Duration): number {
+  switch (d.dist) {
+    case 'fixed':
+      return d.valueUs;
+    case 'uniform':
+      return (d.minUs + d.maxUs) / 2;
+    case 'exponential':
+      return d.meanUs;
+    case 'normal':
+      // The engine clamps at 0, which raises the mean a little; the estimate ignores that.
+      return d.meanUs;
+    case 'lognormal':
+      // exp(σ²/2) overflows to Infinity once σ > 37.6; a zero median still means zero-length
+      // events, not 0·∞ = NaN (which no limit check would catch).
+      return d.medianUs === 0 ? 0 : d.medianUs * Math.exp((d.sigma * d.sigma) / 2);
+    case 'pareto':
+      return d.shape > 1
+        ? (d.scaleUs * d.shape) / (d.shape - 1)
+        : d.scaleUs * Math.pow(1000, 1 / d.shape);
+  }
+}
+
+/** Noiseless collective latency, taking the larger (software) tree: base + perLevel·⌈log2 nP⌉. */
+export function collectiveEstimateUs(s: Scenario): number {
+  const { baseUs, perLevelUs } = s.machine.collective;
+  const ranks = Math.max(2, s.job.nodes * s.job.ranksPerNode);
+  return baseUs + perLevelUs * Math.ceil(Math.log2(ranks));
+}
+
+/**
+ * CPU load ρ (busy fraction) that enabled noise puts on each core of a node
+ * covered by every source: pinned sources on their core, cpu "any" sources
+ * spread over the node's cores. Index C is unused.
+ */
+export function coreLoads(s: Scenario): number[] {
+  const C = s.machine.coresPerNode;
+  const loads = new Array<number>(C).fill(0);
+  let anyLoad = 0;
+  for (const source of s.noise) {
+    if (!source.enabled) continue;
+    const rho = meanDurationUs(source.duration) / source.periodUs;
+    if (source.cpu === 'any') anyLoad += rho;
+    else if (source.cpu < C) loads[source.cpu] += rho;
+  }
+  return loads.map((l) => l + anyLoad / C);
+}
+
+/** The cores ranks are bound to: the lowest ranksPerNode non-reserved ones (model.md §1). */
+export function rankCores(s: Scenario): number[] {
+  const reserved = new Set(s.job.reservedCores);
+  const cores: number[] = [];
+  for (let c = 0; c < s.machine.coresPerNode && cores.length < s.job.ranksPerNode; c++) {
+    if (!reserved.has(c)) cores.push(c);
+  }
+  return cores;
+}
+
+/**
+ * Estimated length of the run in µs: every iteration costs its granularity
+ * stretched by the noise load, g/(1 − ρ) (a compute of g under a busy
+ * fraction ρ), plus the collective, the wake-up (block mode) and one mean
+ * event of each source (a freeze that spills over the release).
+ */
+export function estimateHorizonUs(s: Scenario): number {
+  const g = s.workload.granularityUs;
+  const wakeup = s.job.waitMode === 'block' ? s.job.wakeupUs : 0;
+  const loads = coreLoads(s);
+  const rho = Math.max(0, ...rankCores(s).map((c) => loads[c]));
+  let spill = 0;
+  for (const source of s.noise) if (source.enabled) spill += meanDurationUs(source.duration);
+  const stretched = rho < 1 ? g / (1 - rho) : Infinity;
+  return s.workload.iterations * (stretched + collectiveEstimateUs(s) + wakeup + spill);
+}
+
+/** How many of the job's nodes a placement covers (expected count for `fraction`). */
+export function coveredJobNodes(p: Placement, s: Scenario): number {
+  const n = s.job.nodes;
+  switch (p.kind) {
+    case 'all':
+      return n;
+    case 'clusterOffsets':
+      return (n * p.offsets.length) / s.machine.clusterSize;
+    case 'nodes':
+      return Math.min(p.ids.length, n);
+    case 'fraction':
+      return n * p.p;
+  }
+}
+
+/** Estimated number of noise events on job nodes over the run (Infinity if unbounded). */
+export function estimateNoiseEvents(s: Scenario): number {
+  const horizon = estimateHorizonUs(s);
+  let events = 0;
+  for (const source of s.noise) {
+    if (!source.enabled) continue;
+    const nodes = coveredJobNodes(source.placement, s);
+    // 0 × Infinity would be NaN: a source that covers no job node adds no events.
+    if (nodes > 0) events += (nodes * horizon) / source.periodUs;
+  }
+  return events;
+}
+
+/** Rank-iterations the engine steps through: job.nodes × ranksPerNode × iterations. */
+export function estimateRankIterations(s: Scenario): number {
+  return s.job.nodes * s.job.ranksPerNode * s.workload.iterations;
+}

@@ -1,0 +1,206 @@
+// The strict scenario validator (normative: shared/docs/scenario-format.md). It reports every
+// problem at once, each with its JSON path, the value and what is allowed, and returns a fresh,
+// defaults-filled Scenario that shares nothing with its input.
+//
+// Required and defaulted fields (where the format is silent, as decided here):
+// - required: format, version, title (non-empty), seed, machine, job, workload, noise (may be
+//   empty); machine.nodes, coresPerNode, collective {kind, baseUs, perLevelUs}; job.nodes,
+//   ranksPerNode; workload.kind, granularityUs, iterations; noise[].id, periodUs, duration
+//   (with every parameter of its dist), placement (with the fields of its kind).
+// - defaulted: description "", references [], machine.name "", machine.clusterSize = nodes,
+//   job.reservedCores [], excludeOffsets [], waitMode "poll", wakeupUs 0; workload.warmup 0;
+//   noise[].label = id, category "other", enabled true, arrival "periodic", phase "random",
+//   phaseOffsetUs 0, cpu "any".
+// - phaseOffsetUs 0 is accepted with phase "random" (it is the default, and the app writes
+//   defaults-filled scenarios back out); any other offset with a random phase is refused.
+
+import {
+  Checker,
+  complete,
+  isRecord,
+  join,
+  maybeArray,
+  maybeEnum,
+  maybeInteger,
+  maybeRecord,
+  maybeString,
+  type Rec,
+  ROOT,
+} from './check.ts';
+import { coreLoads, estimateNoiseEvents, estimateRankIterations, rankCores } from './cost.ts';
+import { ScenarioError } from './errors.ts';
+import {
+  MAX_DEPTH,
+  MAX_DESCRIPTION_LENGTH,
+  MAX_NAME_LENGTH,
+  MAX_NOISE_EVENTS,
+  MAX_RANK_ITERATIONS,
+  MAX_REFERENCE_LENGTH,
+  MAX_REFERENCES,
+  MAX_TEXT_LENGTH,
+  SEED_LIMIT,
+} from './limits.ts';
+import { migrateToCurrent } from './migrate.ts';
+import { SCENARIO_FORMAT, SCENARIO_VERSION, type Scenario } from './types.ts';
+import { maybeJob, maybeMachine, maybeWorkload } from './validate-machine.ts';
+import { maybeNoise } from './validate-noise.ts';
+
+const TOP_FIELDS = [
+  'format',
+  'version',
+  'title',
+  'description',
+  'references',
+  'seed',
+  'machine',
+  'job',
+  'workload',
+  'noise',
+];
+
+function refuse(path: string, value: unknown, message: string): never {
+  throw new ScenarioError([{ path, value, message }]);
+}
+
+/** Parses and validates the text of a scenario file. */
+export function parseScenarioText(text: string): Scenario {
+  if (typeof text !== 'string') refuse(ROOT, text, 'is not text');
+  if (text.length > MAX_TEXT_LENGTH) {
+    const size = `${text.length.toLocaleString('en-US')} characters`;
+    const limit = `${MAX_TEXT_LENGTH.toLocaleString('en-US')} characters`;
+    refuse(ROOT, undefined, `the text is ${size} long; allowed: at most ${limit}`);
+  }
+  // Editors on Windows may save a byte-order mark, which JSON.parse refuses.
+  const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch (e) {
+    refuse(ROOT, undefined, `is not valid JSON: ${(e as Error).message}`);
+  }
+  return validateScenario(parsed);
+}
+
+/** Validates a parsed scenario; throws a ScenarioError listing every problem. */
+export function validateScenario(input: unknown): Scenario {
+  const deep = tooDeep(input, 1);
+  if (deep) {
+    const path = deep.reduce<string>((p, k) => join(p, k), ROOT);
+    refuse(path, undefined, `nests deeper than ${MAX_DEPTH} levels; allowed: at most ${MAX_DEPTH}`);
+  }
+  if (!isRecord(input)) refuse(ROOT, input, 'is not an object');
+  const c = new Checker();
+  maybeEnum(c, 'format', own(input, 'format'), [SCENARIO_FORMAT], 'a NoiseLab scenario format');
+  let migrated: Rec;
+  try {
+    migrated = migrateToCurrent(input);
+  } catch (e) {
+    // Without a usable version the fields cannot be read: report what is known and stop.
+    if (e instanceof ScenarioError) throw new ScenarioError([...c.issues, ...e.issues]);
+    throw e;
+  }
+  const rec = maybeRecord(c, ROOT, migrated, TOP_FIELDS) as Rec;
+  // Checked in the order of the format, so the messages read top to bottom like the file.
+  const title = maybeString(c, 'title', rec.title, { minLength: 1, maxLength: MAX_NAME_LENGTH });
+  const description = maybeString(c, 'description', rec.description, {
+    maxLength: MAX_DESCRIPTION_LENGTH,
+    default: '',
+  });
+  const references = maybeReferences(c, rec.references);
+  const seed = maybeInteger(c, 'seed', rec.seed, { min: 0, max: SEED_LIMIT - 1 });
+  const { machine, facts } = maybeMachine(c, rec.machine);
+  const job = maybeJob(c, rec.job, facts);
+  const workload = maybeWorkload(c, rec.workload);
+  const noise = maybeNoise(c, rec.noise, facts);
+  const scenario = complete<Scenario>(c, 0, {
+    format: SCENARIO_FORMAT,
+    version: SCENARIO_VERSION,
+    title,
+    description,
+    references,
+    seed,
+    machine,
+    job,
+    workload,
+    noise,
+  });
+  if (scenario === undefined) throw new ScenarioError(c.issues);
+  checkCost(c, scenario);
+  if (c.issues.length > 0) throw new ScenarioError(c.issues);
+  return scenario;
+}
+
+function own(rec: Rec, key: string): unknown {
+  return Object.hasOwn(rec, key) ? rec[key] : undefined;
+}
+
+/**
+ * The keys down to the first value nested deeper than MAX_DEPTH, or undefined. Walked before
+ * anything else reads the value; a circular object from JavaScript counts as too deep.
+ */
+function tooDeep(value: unknown, depth: number): (string | number)[] | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  if (depth > MAX_DEPTH) return [];
+  const keys: (string | number)[] = Array.isArray(value)
+    ? Array.from(value.keys())
+    : Object.keys(value);
+  for (const key of keys) {
+    const below = tooDeep((value as Record<string | number, unknown>)[key], depth + 1);
+    if (below) return [key, ...below];
+  }
+  return undefined;
+}
+
+function maybeReferences(c: Checker, value: unknown): string[] | undefined {
+  const list = maybeArray(c, 'references', value, { maxLength: MAX_REFERENCES, default: [] });
+  if (list === undefined) return undefined;
+  const before = c.issues.length;
+  const refs = list.map((v, i) =>
+    maybeString(c, `references[${i}]`, v, { maxLength: MAX_REFERENCE_LENGTH }),
+  );
+  return c.issues.length === before ? (refs as string[]) : undefined;
+}
+
+/** Refuses runs too large to finish in reasonable time (limits.ts, cost.ts). */
+function checkCost(c: Checker, s: Scenario): void {
+  const rankIterations = estimateRankIterations(s);
+  if (rankIterations > MAX_RANK_ITERATIONS) {
+    c.add(
+      ROOT,
+      undefined,
+      `this run would step through about ${sci(rankIterations)} rank-iterations ` +
+        `(job.nodes × ranksPerNode × iterations); allowed: at most ${sci(MAX_RANK_ITERATIONS)}. ` +
+        'Use fewer iterations, job nodes or ranks per node',
+    );
+  }
+  // A core that noise keeps busy all the time would never let its rank
+  // finish its compute: the run would not end.
+  const loads = coreLoads(s);
+  let worst = -1;
+  for (const core of rankCores(s)) if (worst < 0 || loads[core] > loads[worst]) worst = core;
+  if (worst >= 0 && loads[worst] >= 1) {
+    c.add(
+      'noise',
+      undefined,
+      `the enabled noise would keep core ${worst} busy ${Math.round(loads[worst] * 100)}% ` +
+        'of the time (Σ mean duration / period, cpu "any" sources shared by all cores), so ' +
+        'a rank there would never finish; allowed: a load below 100%. Shorten durations, ' +
+        'lengthen periods or disable a source',
+    );
+    return;
+  }
+  const events = estimateNoiseEvents(s);
+  if (events <= MAX_NOISE_EVENTS) return;
+  c.add(
+    ROOT,
+    undefined,
+    `this run would simulate about ${sci(events)} noise events on job nodes; ` +
+      `allowed: at most ${sci(MAX_NOISE_EVENTS)}. ` +
+      'Use fewer iterations or job nodes, or longer noise periods',
+  );
+}
+
+/** 3.1e10-style rounding for estimates: two significant digits are all they deserve. */
+function sci(n: number): string {
+  return n.toExponential(1).replace('.0e', 'e').replace('e+', 'e');
+}

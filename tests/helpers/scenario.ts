@@ -1,0 +1,69 @@
+// Builders for test scenarios: a small, noiseless machine that each test
+// modifies, so every test states only what it is about.
+import type { NoiseSource, Scenario } from '../../src/scenario/types.ts';
+
+export function scenario(over: {
+  nodes?: number;
+  cores?: number;
+  clusterSize?: number;
+  jobNodes?: number;
+  ranksPerNode?: number;
+  reservedCores?: number[];
+  excludeOffsets?: number[];
+  waitMode?: 'poll' | 'block';
+  wakeupUs?: number;
+  g?: number;
+  iterations?: number;
+  warmup?: number;
+  seed?: number;
+  collective?: Scenario['machine']['collective'];
+  noise?: NoiseSource[];
+}): Scenario {
+  const nodes = over.nodes ?? over.jobNodes ?? 1;
+  return {
+    format: 'noiselab-scenario',
+    version: 1,
+    title: 'test',
+    description: '',
+    references: [],
+    seed: over.seed ?? 1,
+    machine: {
+      name: 'test',
+      nodes,
+      coresPerNode: over.cores ?? 1,
+      clusterSize: over.clusterSize ?? nodes,
+      collective: over.collective ?? { kind: 'hardware', baseUs: 0, perLevelUs: 0 },
+    },
+    job: {
+      nodes: over.jobNodes ?? nodes,
+      ranksPerNode: over.ranksPerNode ?? over.cores ?? 1,
+      reservedCores: over.reservedCores ?? [],
+      excludeOffsets: over.excludeOffsets ?? [],
+      waitMode: over.waitMode ?? 'poll',
+      wakeupUs: over.wakeupUs ?? 0,
+    },
+    workload: {
+      kind: 'barrier',
+      granularityUs: over.g ?? 1000,
+      iterations: over.iterations ?? 1000,
+      warmup: over.warmup ?? 0,
+    },
+    noise: over.noise ?? [],
+  };
+}
+
+export function source(over: Partial<NoiseSource> & { periodUs: number }): NoiseSource {
+  return {
+    id: over.id ?? 'src',
+    label: over.label ?? over.id ?? 'src',
+    category: over.category ?? 'kernel',
+    enabled: over.enabled ?? true,
+    periodUs: over.periodUs,
+    arrival: over.arrival ?? 'periodic',
+    phase: over.phase ?? 'random',
+    phaseOffsetUs: over.phaseOffsetUs ?? 0,
+    duration: over.duration ?? { dist: 'fixed', valueUs: 10 },
+    placement: over.placement ?? { kind: 'all' },
+    cpu: over.cpu ?? 'any',
+  };
+}
