@@ -89,7 +89,14 @@ export function runFwq(scenario: Scenario, opts: FwqOptions): FwqResult {
   for (;;) {
     let e = -1;
     let s = Infinity;
-    for (let q = rs; q < re; q++) if (noise.time[q] < s) ((s = noise.time[q]), (e = q));
+    // Earliest pending event; ties go to the source first in scenario order.
+    for (let q = rs; q < re; q++) {
+      const tq = noise.time[q];
+      if (tq < s || (tq === s && e >= 0 && noise.source[q] < noise.source[e])) {
+        s = tq;
+        e = q;
+      }
+    }
     let all = true;
     for (let c = 0; c < C; c++) {
       settle(c, s);
