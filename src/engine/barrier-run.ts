@@ -68,7 +68,7 @@ export class BarrierRun {
   private readonly frozenUntil: Float64Array; // µs: residual-rule freeze
   private readonly freezeSource: Int32Array; // scenario index of that freeze's source
   private readonly freezeDuration: Float64Array; // µs: that event's duration
-  private readonly logHead: Int32Array; // newest EventLog entry of the rank
+  private readonly logHead: Int32Array; // newest `log` entry of the rank, during its node's visit
   // Per node.
   private readonly visited: Int32Array; // last iteration the node was visited
   private readonly marked: Int32Array; // iteration for which it is on `mustVisit`
@@ -76,7 +76,12 @@ export class BarrierRun {
   private mustVisitNext: Int32Array;
   private mustCount = 0;
   private mustNextCount = 0;
+  // What delayed whom, for attribution: `log` is scratch for the node being
+  // visited (small, stays in cache); when that node holds the latest
+  // arrival so far, its critical rank's chain is copied to `criticalLog`.
+  // Copies happen at each new record, O(log n) times per iteration.
   private readonly log = new EventLog();
+  private readonly criticalLog = new EventLog();
   // The iteration being run.
   private iterT = 0;
   private iterBase = 0;
@@ -176,7 +181,7 @@ export class BarrierRun {
     this.iterMax = this.iterGEnd;
     this.critical = -1;
     this.measuring = i >= this.warmup;
-    this.log.clear();
+    this.criticalLog.clear();
     // Nodes frozen into this iteration become this iteration's must-visit list.
     const must = this.mustVisitNext;
     this.mustVisitNext = this.mustVisit;
@@ -214,6 +219,7 @@ export class BarrierRun {
   /** Apply node x's events for iteration i (see the file header). */
   private visit(x: number, i: number): void {
     this.visited[x] = i;
+    this.log.clear();
     if (!this.useLanes || this.noise.hasAny(x)) this.visitMerged(x, i);
     else this.visitLanes(x, i);
     // The node's critical rank: latest arrival, lowest id on ties.
@@ -237,6 +243,7 @@ export class BarrierRun {
     if (nodeMax > this.iterMax || (nodeMax === this.iterMax && crit < this.critical)) {
       this.iterMax = nodeMax;
       this.critical = crit;
+      this.log.copyChain(this.logHead[crit], this.criticalLog);
     }
   }
 
@@ -249,7 +256,7 @@ export class BarrierRun {
   private visitLanes(x: number, i: number): void {
     const { cores: C, coreSlot } = this.layout;
     const noise = this.noise;
-    const { time, source, count, laneStart } = noise;
+    const { time, source, count, laneStart, phase, periodic, periodUs, durKind, durP1 } = noise;
     const { busy, finish, frozenUntil, logHead, log } = this;
     const W = C + 1;
     const k0 = x * C;
@@ -263,64 +270,82 @@ export class BarrierRun {
       const le = laneStart[x * W + c + 1];
       const k = k0 + c;
       const hasRank = coreSlot[c] >= 0;
-      // pass 0: left from the previous iteration (start < t_i): freeze only.
-      // Then the start time. pass 1: events before the rank arrives.
+      if (ls === le) {
+        // No source is pinned here, so nothing ever freezes this core's rank.
+        if (hasRank) {
+          finish[k] = gEnd;
+          logHead[k] = -1;
+        }
+        continue;
+      }
+      // Pass 0: events left from the previous iteration (start < t_i), which
+      // can only freeze; on an idle core, anything before gEnd (it is absorbed).
+      // Then the rank's start time. Pass 1: events before the rank arrives.
+      let bound = hasRank ? t : gEnd;
       for (let pass = 0; pass < 2; pass++) {
         if (pass === 1) {
           if (!hasRank) break;
           const until = frozenUntil[k];
           if (until > base) {
             finish[k] = until + g;
-            const le = log.push(-1, this.freezeSource[k]);
-            log.duration[le] = this.freezeDuration[k];
-            log.cost[le] = until - base;
-            logHead[k] = le;
+            const le2 = log.push(-1, this.freezeSource[k]);
+            log.duration[le2] = this.freezeDuration[k];
+            log.cost[le2] = until - base;
+            logHead[k] = le2;
           } else {
             finish[k] = gEnd;
             logHead[k] = -1;
           }
+          bound = finish[k];
         }
         for (;;) {
-          let e = -1;
-          let s = pass === 0 ? (hasRank ? t : gEnd) : finish[k];
-          for (let q = ls; q < le; q++) {
+          let e = ls;
+          let s = time[ls];
+          for (let q = ls + 1; q < le; q++) {
             if (time[q] < s) {
               s = time[q];
               e = q;
             }
           }
-          if (e < 0) break;
+          if (!(s < bound)) break;
           const j = source[e];
-          // Fixed durations inline: a call returning a double would box it.
+          const ev = count[e];
           const d =
-            noise.durKind[j] === DurationKind.Fixed
-              ? noise.durP1[j]
+            durKind[j] === DurationKind.Fixed
+              ? durP1[j]
               : sampleDuration(
-                  noise.durKind[j] as DurationKind,
-                  noise.durP1[j],
+                  durKind[j] as DurationKind,
+                  durP1[j],
                   noise.durP2[j],
                   noise.durationKey[j],
                   nodeId,
-                  count[e],
+                  ev,
                 );
           const a = busy[k] > s ? busy[k] : s;
           const b = a + d;
           busy[k] = b;
           this.noiseEvents++;
-          noise.advance(e, x);
+          if (periodic[j]) {
+            count[e] = ev + 1;
+            time[e] = phase[e] + (ev + 1) * periodUs[j];
+          } else {
+            noise.advance(e, x);
+          }
           if (!hasRank) continue;
           const src = noise.scenarioIndex[j];
           if (pass === 1 && a < finish[k]) {
-            finish[k] += d;
-            const le = log.push(logHead[k], src);
-            log.duration[le] = d;
-            log.cost[le] = d;
-            logHead[k] = le;
+            const f = finish[k] + d;
+            finish[k] = f;
+            bound = f;
+            const le2 = log.push(logHead[k], src);
+            log.duration[le2] = d;
+            log.cost[le2] = d;
+            logHead[k] = le2;
           } else {
             frozenUntil[k] = b;
             this.freezeSource[k] = src;
             this.freezeDuration[k] = d;
-            if (pass === 1 && this.marked[x] !== i) {
+            if (pass === 1 && this.heap !== null && this.marked[x] !== i) {
               this.marked[x] = i;
               this.markForNextIteration(x);
             }
@@ -452,7 +477,7 @@ export class BarrierRun {
           frozenUntil[k] = b;
           this.freezeSource[k] = src;
           this.freezeDuration[k] = d;
-          if (!arrived && this.marked[x] !== i) {
+          if (!arrived && this.heap !== null && this.marked[x] !== i) {
             this.marked[x] = i;
             this.markForNextIteration(x);
           }
@@ -481,12 +506,12 @@ export class BarrierRun {
     const excess = M - this.iterGEnd;
     const k = this.critical;
     if (k < 0 || !(excess > 0)) return;
-    const log = this.log;
+    const log = this.criticalLog;
     let total = 0;
-    for (let e = this.logHead[k]; e >= 0; e = log.next[e]) total += log.cost[e];
+    for (let e = 0; e < log.count; e++) total += log.cost[e];
     if (!(total > 0)) return;
     const scale = excess / total;
-    for (let e = this.logHead[k]; e >= 0; e = log.next[e]) {
+    for (let e = 0; e < log.count; e++) {
       attr.charge(log.source[e], log.duration[e], log.cost[e] * scale);
     }
     attr.addCritical((k / this.layout.cores) | 0, excess);

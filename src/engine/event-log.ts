@@ -1,6 +1,6 @@
-// The current iteration's log of what delayed whom: one entry per event that
-// cost a rank time, chained per rank (newest first) so the critical rank's
-// events are walked without scanning the rest. Grows by doubling, then reused.
+// A log of what delayed whom: one entry per event that cost a rank time,
+// chained per rank (newest first) so one rank's events are walked without
+// scanning the rest. Grows by doubling, then reused.
 
 export class EventLog {
   source = new Int32Array(1024);
@@ -24,6 +24,16 @@ export class EventLog {
     this.source[e] = source;
     this.next[e] = prev;
     return e;
+  }
+
+  /** Copy the chain that starts at `head` into `into` (cleared first), newest first. */
+  copyChain(head: number, into: EventLog): void {
+    into.clear();
+    for (let e = head; e >= 0; e = this.next[e]) {
+      const c = into.push(-1, this.source[e]);
+      into.duration[c] = this.duration[e];
+      into.cost[c] = this.cost[e];
+    }
   }
 
   private grow(): void {
