@@ -36,14 +36,12 @@ export interface AttributionSnapshot {
 export class Attribution {
   readonly lostBySource: Float64Array;
   readonly lostByBin: Float64Array; // source-major: source·B + bin
-  readonly nodeDelay: Float64Array;
   readonly nodeCritical: Float64Array;
   wakeupUs = 0;
 
   constructor(sources: number, nodes: number) {
     this.lostBySource = new Float64Array(sources);
     this.lostByBin = new Float64Array(sources * DURATION_BIN_COUNT);
-    this.nodeDelay = new Float64Array(nodes);
     this.nodeCritical = new Float64Array(nodes);
   }
 
@@ -52,15 +50,12 @@ export class Attribution {
     this.lostByBin[source * DURATION_BIN_COUNT + durationBin(durationUs)] += costUs;
   }
 
-  addNodeDelay(node: number, us: number): void {
-    this.nodeDelay[node] += us;
-  }
-
   addCritical(node: number, us: number): void {
     this.nodeCritical[node] += us;
   }
 
-  snapshot(scenario: Scenario, nodeIds: Int32Array): AttributionSnapshot {
+  /** @param nodeDelay per job node, µs (the run keeps it with the node's state) */
+  snapshot(scenario: Scenario, nodeIds: Int32Array, nodeDelay: Float64Array): AttributionSnapshot {
     let total = 0;
     for (const v of this.lostBySource) total += v;
     const share = (v: number) => (total > 0 ? v / total : 0);
@@ -87,7 +82,7 @@ export class Attribution {
       totalLostUs: total,
       wakeupUs: this.wakeupUs,
       durationBinEdgesUs: durationBinEdges(),
-      nodeDelayUs: Array.from(this.nodeDelay),
+      nodeDelayUs: Array.from(nodeDelay),
       nodeCriticalUs: Array.from(this.nodeCritical),
       nodeIds: Array.from(nodeIds),
     };

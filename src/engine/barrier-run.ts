@@ -5,10 +5,11 @@
 // each visited node merges its own pending events (NoiseTable) in start
 // order. A rank of a node nobody visits finishes at the default base + g, so
 // with sparse noise only the nodes with an event before that time, or a rank
-// still frozen, are visited (found through a NodeHeap): cost follows the
+// still frozen, are visited (found through a NodeCalendar): cost follows the
 // events. With dense noise every node is visited in index order, a
-// sequential sweep over typed arrays. Both orders give identical results:
-// every random draw is keyed by (source, node, event index).
+// sequential sweep. The two strategies give identical results (every random
+// draw is keyed by source, node and event index, and visit order does not
+// matter), so the run switches between them as the load changes.
 //
 // Events that start after all of a node's ranks have arrived can only freeze
 // ranks (the residual rule), so they are applied at the node's next visit,
@@ -17,20 +18,56 @@
 import type { Scenario } from '../scenario/types.ts';
 import { Attribution } from './attribution.ts';
 import { collectiveLatency } from './collective.ts';
-import { DurationKind, sampleDuration } from './durations.ts';
+import { type DurationKind, sampleDuration } from './durations.ts';
 import { EventLog } from './event-log.ts';
 import { buildLayout, type Layout } from './layout.ts';
-import { NodeHeap } from './node-heap.ts';
+import { NodeCalendar } from './node-calendar.ts';
 import { NoiseTable } from './noise-table.ts';
-import { uniformAt3 } from './random.ts';
+import { bitsAt3 } from './random.ts';
 
-/** Visit every node each iteration when this many events per node and iteration are expected. */
+// Field offsets are module-local constants, not imports: in unbundled ES
+// modules (tsx, Vite's dev server, Vitest) every read of an imported binding
+// is a checked indirection, and in this loop that made runs 3–6× slower.
+// tests/engine/layout-constants.test.ts keeps the copies equal to the originals.
+
+/**
+ * Node state (one block per job node, see `state`): everything a visit reads
+ * and writes is contiguous, because with sparse noise a visit lands on a
+ * random node and each separate array would be a cache miss at full scale.
+ * Block of job node x at x·stride, stride = H_CORES + CORE_STRIDE·C:
+ */
+export const H_VISITED = 0; // last iteration the node was visited (-1 never)
+export const H_MARKED = 1; // iteration in which a rank froze (visit it next iteration)
+export const H_DELAY = 2; // µs: Σ over measured iterations and its ranks of f_r − (base + g)
+export const H_CORES = 3; // then per core c, at H_CORES + c·CORE_STRIDE:
+export const C_BUSY = 0; // µs: end of the core's FIFO noise queue
+export const C_FINISH = 1; // µs: f_r of the core's rank, set at its node's visit
+export const C_FROZEN = 2; // µs: the rank is frozen until then (residual rule)
+export const C_FREEZE_SRC = 3; // scenario index of the source whose event set C_FROZEN
+export const C_FREEZE_DUR = 4; // µs: that event's duration
+export const CORE_STRIDE = 5;
+
+// Copies of noise-table.ts's entry layout and of FIXED (see above).
+const E_TIME = 0;
+const E_COUNT = 1;
+const E_PHASE = 2;
+const E_SOURCE = 3;
+const ENTRY_STRIDE = 4;
+const FIXED = 0;
+
+/** Start by visiting every node when this many events per node and iteration are expected. */
 const SWEEP_THRESHOLD = 0.25;
+/** Switch calendar → sweep when more than this fraction of nodes needed a visit… */
+const TO_SWEEP = 1 / 3;
+/** …and sweep → calendar when fewer events than this fraction of nodes were applied. */
+const TO_CALENDAR = 1 / 10;
+/** Iterations in a row a switch condition must hold (a calendar costs O(n) to build). */
+const SWITCH_AFTER = 4;
 
 /** Strategy overrides, for tests that check the strategies agree bit for bit. */
 export interface BarrierRunOptions {
-  /** how nodes are found: every node each iteration, or a heap of nodes with work */
-  visit?: 'auto' | 'sweep' | 'heap';
+  /** how nodes are found: every node each iteration, or a calendar of nodes with work */
+  visit?: 'auto' | 'sweep' | 'calendar';
   /** false: merge every node's events across cores even when all are pinned */
   lanes?: boolean;
 }
@@ -53,44 +90,46 @@ export class BarrierRun {
   /** Δ_i of each measured iteration (after warm-up), µs */
   readonly durations: Float64Array;
   readonly attribution: Attribution;
-  /** 'sweep': every node every iteration; 'heap': only nodes with work */
-  readonly mode: 'sweep' | 'heap';
+  /** how nodes are visited now: all of them, or those the calendar says have work */
+  mode: 'sweep' | 'calendar';
+  /** times the visit strategy switched during the run */
+  modeSwitches = 0;
 
   private readonly noise: NoiseTable;
-  private readonly heap: NodeHeap | null;
+  private calendar: NodeCalendar | null;
+  private readonly due: Int32Array; // nodes the calendar returned
+  private readonly adaptive: boolean;
+  private readonly useLanes: boolean;
+  private streak = 0;
   private readonly block: boolean;
   private readonly wakeupUs: number;
-  // Per core id k = node·C + core (a rank is known by the core it is bound to;
-  // ranks take the lowest non-reserved cores in order, so core-id order is
-  // rank-id order, the tie rule of §4).
-  private readonly busy: Float64Array; // µs: end of the core's FIFO noise queue
-  private readonly finish: Float64Array; // µs: f_r, valid for visited nodes
-  private readonly frozenUntil: Float64Array; // µs: residual-rule freeze
-  private readonly freezeSource: Int32Array; // scenario index of that freeze's source
-  private readonly freezeDuration: Float64Array; // µs: that event's duration
-  private readonly logHead: Int32Array; // newest `log` entry of the rank, during its node's visit
-  // Per node.
-  private readonly visited: Int32Array; // last iteration the node was visited
-  private readonly marked: Int32Array; // iteration for which it is on `mustVisit`
-  private mustVisit: Int32Array; // nodes with a rank frozen into the next iteration
-  private mustVisitNext: Int32Array;
+  /** a core can be free for "any" noise: an idle core exists, or ranks block */
+  private readonly mayBeFree: boolean;
+  /** next event start of the node just visited (µs), for the calendar */
+  private nextKey = 0;
+  /** every node's mutable state, one block per node (H_* and C_* above) */
+  private readonly state: Float64Array;
+  private readonly stride: number;
+  private mustVisit: Int32Array; // nodes with a rank frozen into this iteration
+  private mustVisitNext: Int32Array; // … into the next one
   private mustCount = 0;
   private mustNextCount = 0;
   // What delayed whom, for attribution: `log` is scratch for the node being
-  // visited (small, stays in cache); when that node holds the latest
-  // arrival so far, its critical rank's chain is copied to `criticalLog`.
-  // Copies happen at each new record, O(log n) times per iteration.
+  // visited (small, stays in cache), `logHead` its per-core chain heads; when
+  // that node holds the latest arrival so far, its critical rank's chain is
+  // copied to `criticalLog` (at each new record: O(log n) times per iteration).
   private readonly log = new EventLog();
+  private readonly logHead: Int32Array;
+  private readonly candidates: Int32Array; // scratch: cores an "any" event may preempt
   private readonly criticalLog = new EventLog();
-  // The iteration being run.
+  // The iteration being run (µs).
   private iterT = 0;
   private iterBase = 0;
   private iterGEnd = 0;
   private iterMax = 0;
-  private critical = -1; // core id of the critical rank
+  /** critical rank as a core id x·C + c: core-id order is rank-id order */
+  private critical = -1;
   private measuring = false;
-
-  private readonly useLanes: boolean;
 
   constructor(scenario: Scenario, options: BarrierRunOptions = {}) {
     this.scenario = scenario;
@@ -107,32 +146,32 @@ export class BarrierRun {
     );
     this.block = scenario.job.waitMode === 'block';
     this.wakeupUs = this.block ? scenario.job.wakeupUs : 0;
+    this.mayBeFree = this.block || layout.ranksPerNode < layout.cores;
     this.noise = new NoiseTable(scenario, layout);
     const n = layout.nodes;
-    const K = n * layout.cores;
-    this.busy = new Float64Array(K);
-    this.finish = new Float64Array(K);
-    this.frozenUntil = new Float64Array(K);
-    this.freezeSource = new Int32Array(K);
-    this.freezeDuration = new Float64Array(K);
-    this.logHead = new Int32Array(K).fill(-1);
-    this.visited = new Int32Array(n).fill(-1);
-    this.marked = new Int32Array(n).fill(-1);
+    this.stride = H_CORES + CORE_STRIDE * layout.cores;
+    this.state = new Float64Array(n * this.stride);
+    for (let x = 0; x < n; x++) {
+      this.state[x * this.stride + H_VISITED] = -1;
+      this.state[x * this.stride + H_MARKED] = -1;
+    }
+    this.logHead = new Int32Array(layout.cores);
+    this.candidates = new Int32Array(layout.cores);
     this.mustVisit = new Int32Array(Math.min(n, 1024));
     this.mustVisitNext = new Int32Array(Math.min(n, 1024));
     this.durations = new Float64Array(w.iterations - w.warmup);
     this.attribution = new Attribution(scenario.noise.length, n);
+    this.due = new Int32Array(n);
     const visit = options.visit ?? 'auto';
-    this.mode =
-      visit !== 'auto' ? visit : this.expectedEventsPerNode() >= SWEEP_THRESHOLD ? 'sweep' : 'heap';
+    this.adaptive = visit === 'auto';
     this.useLanes = options.lanes ?? true;
-    if (this.mode === 'heap') {
-      const keys = new Float64Array(n);
-      for (let x = 0; x < n; x++) keys[x] = this.noise.earliest(x);
-      this.heap = new NodeHeap(keys);
-    } else {
-      this.heap = null;
-    }
+    this.mode =
+      visit !== 'auto'
+        ? visit
+        : this.expectedEventsPerNode() >= SWEEP_THRESHOLD
+          ? 'sweep'
+          : 'calendar';
+    this.calendar = this.mode === 'calendar' ? this.buildCalendar() : null;
   }
 
   get done(): boolean {
@@ -158,18 +197,49 @@ export class BarrierRun {
     return this;
   }
 
+  /** Per job node, µs its ranks lost over the measured iterations (Σ of f_r − (base + g)). */
+  nodeDelays(): Float64Array {
+    const out = new Float64Array(this.layout.nodes);
+    for (let x = 0; x < out.length; x++) out[x] = this.state[x * this.stride + H_DELAY];
+    return out;
+  }
+
   /** Noise events expected per node and iteration without noise-induced stretch. */
   private expectedEventsPerNode(): number {
     const span = this.granularityUs + this.collectiveUs + this.wakeupUs;
     const t = this.noise;
-    const n = this.layout.nodes;
     let perIteration = 0;
-    for (let x = 0; x < n; x++) {
-      for (let e = t.rowStart[x]; e < t.rowStart[x + 1]; e++) {
-        perIteration += span / t.periodUs[t.source[e]];
-      }
+    for (let e = 0; e < t.rowStart[this.layout.nodes]; e++) {
+      perIteration += span / t.periodUs[t.ent[e * ENTRY_STRIDE + E_SOURCE]];
     }
-    return perIteration / n;
+    return perIteration / this.layout.nodes;
+  }
+
+  private buildCalendar(): NodeCalendar {
+    const keys = new Float64Array(this.layout.nodes);
+    for (let x = 0; x < keys.length; x++) keys[x] = this.noise.earliest(x);
+    // Buckets about one noiseless iteration wide (≥ 10 µs, so a g = 0 run
+    // does not scan thousands of empty buckets per iteration); 65,536 of
+    // them cover 0.65 s even at the minimum width.
+    const width = Math.max(10, this.granularityUs + this.collectiveUs + this.wakeupUs);
+    return new NodeCalendar(keys, width, 1 << 16);
+  }
+
+  /** Adapt the visit strategy to the work the last iteration had (see `mode`). */
+  private adapt(visits: number, events: number): void {
+    const n = this.layout.nodes;
+    const other = this.mode === 'calendar' ? visits > TO_SWEEP * n : events < TO_CALENDAR * n;
+    this.streak = other ? this.streak + 1 : 0;
+    if (this.streak < SWITCH_AFTER) return;
+    this.streak = 0;
+    this.modeSwitches++;
+    if (this.mode === 'calendar') {
+      this.mode = 'sweep';
+      this.calendar = null;
+    } else {
+      this.mode = 'calendar';
+      this.calendar = this.buildCalendar();
+    }
   }
 
   private runIteration(): void {
@@ -182,29 +252,38 @@ export class BarrierRun {
     this.critical = -1;
     this.measuring = i >= this.warmup;
     this.criticalLog.clear();
-    // Nodes frozen into this iteration become this iteration's must-visit list.
+    // Nodes marked during the last iteration are this iteration's must-visits.
     const must = this.mustVisitNext;
     this.mustVisitNext = this.mustVisit;
     this.mustVisit = must;
     this.mustCount = this.mustNextCount;
     this.mustNextCount = 0;
 
-    if (this.heap === null) {
+    const eventsBefore = this.noiseEvents;
+    let visits = 0;
+    const calendar = this.calendar;
+    if (calendar === null) {
       for (let x = 0; x < this.layout.nodes; x++) this.visit(x, i);
+      visits = this.layout.nodes;
     } else {
-      const heap = this.heap;
+      const state = this.state;
       for (let j = 0; j < this.mustCount; j++) {
         const x = this.mustVisit[j];
-        if (this.visited[x] === i) continue;
+        if (state[x * this.stride + H_VISITED] === i) continue;
         this.visit(x, i);
-        heap.update(x, this.noise.earliest(x));
+        visits++;
+        calendar.update(x, this.nextKey);
       }
-      while (heap.topKey() < this.iterGEnd) {
-        const x = heap.top();
+      const due = calendar.collectDue(this.iterGEnd, this.due);
+      for (let j = 0; j < due; j++) {
+        const x = this.due[j];
+        if (state[x * this.stride + H_VISITED] === i) continue;
         this.visit(x, i);
-        heap.update(x, this.noise.earliest(x));
+        visits++;
+        calendar.insert(x, this.nextKey);
       }
     }
+    if (this.adaptive) this.adapt(visits, this.noiseEvents - eventsBefore);
 
     const M = this.iterMax;
     const next = M + this.collectiveUs;
@@ -218,100 +297,133 @@ export class BarrierRun {
 
   /** Apply node x's events for iteration i (see the file header). */
   private visit(x: number, i: number): void {
-    this.visited[x] = i;
+    const state = this.state;
+    const o = x * this.stride;
+    state[o + H_VISITED] = i;
     this.log.clear();
     if (!this.useLanes || this.noise.hasAny(x)) this.visitMerged(x, i);
     else this.visitLanes(x, i);
     // The node's critical rank: latest arrival, lowest id on ties.
     const { cores: C, ranksPerNode: P, slotCore } = this.layout;
-    const k0 = x * C;
     const gEnd = this.iterGEnd;
     let nodeMax = gEnd;
     let crit = -1;
     let delay = 0;
     for (let p = 0; p < P; p++) {
-      const f = this.finish[k0 + slotCore[p]];
+      const c = slotCore[p];
+      const f = state[o + H_CORES + c * CORE_STRIDE + C_FINISH];
       delay += f - gEnd;
-      if (f > nodeMax) {
+      if (f > nodeMax || (crit < 0 && f === nodeMax)) {
         nodeMax = f;
-        crit = k0 + slotCore[p];
-      } else if (crit < 0 && f === nodeMax) {
-        crit = k0 + slotCore[p];
+        crit = c;
       }
     }
-    if (this.measuring && delay > 0) this.attribution.nodeDelay[x] += delay;
-    if (nodeMax > this.iterMax || (nodeMax === this.iterMax && crit < this.critical)) {
+    if (this.measuring && delay > 0) state[o + H_DELAY] += delay;
+    const k = x * C + crit;
+    if (nodeMax > this.iterMax || (nodeMax === this.iterMax && k < this.critical)) {
       this.iterMax = nodeMax;
-      this.critical = crit;
+      this.critical = k;
       this.log.copyChain(this.logHead[crit], this.criticalLog);
     }
+  }
+
+  /** Mark node x for a visit next iteration: one of its ranks froze and may start late. */
+  private mark(x: number, i: number): void {
+    const o = x * this.stride + H_MARKED;
+    if (this.state[o] === i) return;
+    this.state[o] = i;
+    if (this.mustNextCount === this.mustVisitNext.length) {
+      const grown = new Int32Array(Math.min(this.layout.nodes, this.mustNextCount * 2));
+      grown.set(this.mustVisitNext);
+      this.mustVisitNext = grown;
+    }
+    this.mustVisitNext[this.mustNextCount++] = x;
+  }
+
+  /**
+   * The start of the rank on core c of the node at offset o (§3–§4): late if
+   * a freeze outlasts the release, with a log entry for the freeze. Returns
+   * its provisional finish, base + g when it starts on time.
+   */
+  private startRank(o: number, c: number): number {
+    const state = this.state;
+    const co = o + H_CORES + c * CORE_STRIDE;
+    const until = state[co + C_FROZEN];
+    const base = this.iterBase;
+    if (until > base) {
+      const f = until + this.granularityUs;
+      state[co + C_FINISH] = f;
+      const e = this.log.push(-1, state[co + C_FREEZE_SRC]);
+      this.log.duration[e] = state[co + C_FREEZE_DUR];
+      this.log.cost[e] = until - base;
+      this.logHead[c] = e;
+    } else {
+      state[co + C_FINISH] = this.iterGEnd;
+      this.logHead[c] = -1;
+    }
+    return state[co + C_FINISH];
   }
 
   /**
    * Node x when only pinned sources cover it: its cores do not interact, so
    * each core's lane of events is applied on its own, in start order, up to
    * its rank's arrival; later events wait for the next visit (they can only
-   * freeze). No merge across lanes: this is the dense-noise fast path.
+   * freeze). No merge across lanes: the dense-noise fast path.
    */
   private visitLanes(x: number, i: number): void {
     const { cores: C, coreSlot } = this.layout;
     const noise = this.noise;
-    const { time, source, count, laneStart, phase, periodic, periodUs, durKind, durP1 } = noise;
-    const { busy, finish, frozenUntil, logHead, log } = this;
+    const { ent, laneStart, periodic, periodUs, durKind, durP1 } = noise;
+    const state = this.state;
+    const log = this.log;
+    const logHead = this.logHead;
+    const o = x * this.stride;
     const W = C + 1;
-    const k0 = x * C;
-    const g = this.granularityUs;
-    const base = this.iterBase;
     const gEnd = this.iterGEnd;
     const t = this.iterT;
     const nodeId = noise.nodeId(x);
+    let next = Infinity; // earliest pending event over the lanes after the visit
     for (let c = 0; c < C; c++) {
       const ls = laneStart[x * W + c];
       const le = laneStart[x * W + c + 1];
-      const k = k0 + c;
+      const co = o + H_CORES + c * CORE_STRIDE;
       const hasRank = coreSlot[c] >= 0;
       if (ls === le) {
         // No source is pinned here, so nothing ever freezes this core's rank.
         if (hasRank) {
-          finish[k] = gEnd;
-          logHead[k] = -1;
+          state[co + C_FINISH] = gEnd;
+          logHead[c] = -1;
         }
         continue;
       }
       // Pass 0: events left from the previous iteration (start < t_i), which
-      // can only freeze; on an idle core, anything before gEnd (it is absorbed).
-      // Then the rank's start time. Pass 1: events before the rank arrives.
+      // can only freeze; on an idle core, anything before gEnd (absorbed).
+      // Then the rank's start. Pass 1: events before the rank arrives.
       let bound = hasRank ? t : gEnd;
       for (let pass = 0; pass < 2; pass++) {
         if (pass === 1) {
           if (!hasRank) break;
-          const until = frozenUntil[k];
-          if (until > base) {
-            finish[k] = until + g;
-            const le2 = log.push(-1, this.freezeSource[k]);
-            log.duration[le2] = this.freezeDuration[k];
-            log.cost[le2] = until - base;
-            logHead[k] = le2;
-          } else {
-            finish[k] = gEnd;
-            logHead[k] = -1;
-          }
-          bound = finish[k];
+          bound = this.startRank(o, c);
         }
         for (;;) {
           let e = ls;
-          let s = time[ls];
+          let s = ent[ls * ENTRY_STRIDE + E_TIME];
           for (let q = ls + 1; q < le; q++) {
-            if (time[q] < s) {
-              s = time[q];
+            if (ent[q * ENTRY_STRIDE + E_TIME] < s) {
+              s = ent[q * ENTRY_STRIDE + E_TIME];
               e = q;
             }
           }
-          if (!(s < bound)) break;
-          const j = source[e];
-          const ev = count[e];
+          if (!(s < bound)) {
+            if ((pass === 1 || !hasRank) && s < next) next = s;
+            break;
+          }
+          const eo = e * ENTRY_STRIDE;
+          const j = ent[eo + E_SOURCE];
+          const ev = ent[eo + E_COUNT];
+          // Fixed durations inline: a call returning a double would box it.
           const d =
-            durKind[j] === DurationKind.Fixed
+            durKind[j] === FIXED
               ? durP1[j]
               : sampleDuration(
                   durKind[j] as DurationKind,
@@ -321,38 +433,39 @@ export class BarrierRun {
                   nodeId,
                   ev,
                 );
-          const a = busy[k] > s ? busy[k] : s;
+          const busy = state[co + C_BUSY];
+          const a = busy > s ? busy : s;
           const b = a + d;
-          busy[k] = b;
+          state[co + C_BUSY] = b;
           this.noiseEvents++;
           if (periodic[j]) {
-            count[e] = ev + 1;
-            time[e] = phase[e] + (ev + 1) * periodUs[j];
+            ent[eo + E_COUNT] = ev + 1;
+            ent[eo + E_TIME] = ent[eo + E_PHASE] + (ev + 1) * periodUs[j];
           } else {
             noise.advance(e, x);
           }
           if (!hasRank) continue;
           const src = noise.scenarioIndex[j];
-          if (pass === 1 && a < finish[k]) {
-            const f = finish[k] + d;
-            finish[k] = f;
+          if (pass === 1 && a < state[co + C_FINISH]) {
+            // Computing: paused for d.
+            const f = state[co + C_FINISH] + d;
+            state[co + C_FINISH] = f;
             bound = f;
-            const le2 = log.push(logHead[k], src);
+            const le2 = log.push(logHead[c], src);
             log.duration[le2] = d;
             log.cost[le2] = d;
-            logHead[k] = le2;
+            logHead[c] = le2;
           } else {
-            frozenUntil[k] = b;
-            this.freezeSource[k] = src;
-            this.freezeDuration[k] = d;
-            if (pass === 1 && this.heap !== null && this.marked[x] !== i) {
-              this.marked[x] = i;
-              this.markForNextIteration(x);
-            }
+            // Waiting: frozen until b, which matters if the release comes first.
+            state[co + C_FROZEN] = b;
+            state[co + C_FREEZE_SRC] = src;
+            state[co + C_FREEZE_DUR] = d;
+            if (pass === 1) this.mark(x, i);
           }
         }
       }
     }
+    this.nextKey = next;
   }
 
   /**
@@ -364,13 +477,14 @@ export class BarrierRun {
   private visitMerged(x: number, i: number): void {
     const { cores: C, ranksPerNode: P, slotCore, coreSlot } = this.layout;
     const noise = this.noise;
-    const { time, source, count } = noise;
-    const { busy, finish, frozenUntil, logHead, log } = this;
+    const ent = noise.ent;
+    const state = this.state;
+    const log = this.log;
+    const logHead = this.logHead;
+    const o = x * this.stride;
+    const oc = o + H_CORES;
     const rs = noise.rowStart[x];
     const re = noise.rowStart[x + 1];
-    const k0 = x * C;
-    const g = this.granularityUs;
-    const base = this.iterBase;
     const gEnd = this.iterGEnd;
     const nodeId = noise.nodeId(x);
     let nodeMax = gEnd;
@@ -383,37 +497,39 @@ export class BarrierRun {
       const arrived = pass === 0;
       if (pass === 1) {
         for (let p = 0; p < P; p++) {
-          const k = k0 + slotCore[p];
-          const until = frozenUntil[k];
-          if (until > base) {
-            finish[k] = until + g;
-            const le = log.push(-1, this.freezeSource[k]);
-            log.duration[le] = this.freezeDuration[k];
-            log.cost[le] = until - base;
-            logHead[k] = le;
-            if (until + g > nodeMax) nodeMax = until + g;
-          } else {
-            finish[k] = gEnd;
-            logHead[k] = -1;
-          }
+          const f = this.startRank(o, slotCore[p]);
+          if (f > nodeMax) nodeMax = f;
         }
       }
       for (;;) {
-        // The node's earliest pending event before the pass's bound; ties go
-        // to the entry first in scenario order.
-        let e = -1;
-        let s = arrived ? this.iterT : nodeMax;
-        for (let q = rs; q < re; q++) {
-          if (time[q] < s || (time[q] === s && e >= 0 && source[q] < source[e])) {
-            s = time[q];
+        // The node's earliest pending event (ties: the source first in
+        // scenario order); stop at the pass's bound. After pass 1 that
+        // earliest time is the node's next calendar key.
+        if (rs === re) {
+          this.nextKey = Infinity;
+          break;
+        }
+        let e = rs;
+        let s = ent[rs * ENTRY_STRIDE + E_TIME];
+        for (let q = rs + 1; q < re; q++) {
+          const tq = ent[q * ENTRY_STRIDE + E_TIME];
+          if (
+            tq < s ||
+            (tq === s && ent[q * ENTRY_STRIDE + E_SOURCE] < ent[e * ENTRY_STRIDE + E_SOURCE])
+          ) {
+            s = tq;
             e = q;
           }
         }
-        if (e < 0) break;
-        const j = source[e];
-        const ev = count[e];
+        if (!(s < (arrived ? this.iterT : nodeMax))) {
+          this.nextKey = s;
+          break;
+        }
+        const eo = e * ENTRY_STRIDE;
+        const j = ent[eo + E_SOURCE];
+        const ev = ent[eo + E_COUNT];
         const d =
-          noise.durKind[j] === DurationKind.Fixed
+          noise.durKind[j] === FIXED
             ? noise.durP1[j]
             : sampleDuration(
                 noise.durKind[j] as DurationKind,
@@ -428,71 +544,64 @@ export class BarrierRun {
         // uniformly random rank whose core runs no noise; else the rank core
         // whose queue ends first (lowest on ties).
         let core = noise.pinnedCore[j];
-        if (core < 0) {
+        if (core < 0 && this.mayBeFree) {
           for (let c = 0; c < C; c++) {
-            if (busy[k0 + c] > s) continue;
-            if (coreSlot[c] < 0 || (this.block && (arrived || finish[k0 + c] <= s))) {
+            const co = oc + c * CORE_STRIDE;
+            if (state[co + C_BUSY] > s) continue;
+            if (coreSlot[c] < 0 || (this.block && (arrived || state[co + C_FINISH] <= s))) {
               core = c;
               break;
             }
           }
         }
         if (core < 0) {
+          // Rank cores running no noise, in core order.
+          const cand = this.candidates;
           let free = 0;
-          for (let p = 0; p < P; p++) if (busy[k0 + slotCore[p]] <= s) free++;
+          for (let p = 0; p < P; p++) {
+            const c = slotCore[p];
+            if (state[oc + c * CORE_STRIDE + C_BUSY] <= s) cand[free++] = c;
+          }
           if (free > 0) {
-            let pick = Math.floor(uniformAt3(noise.victimKey[j], nodeId, ev) * free);
-            for (let p = 0; p < P; p++) {
-              if (busy[k0 + slotCore[p]] <= s && pick-- === 0) {
-                core = slotCore[p];
-                break;
-              }
-            }
+            // A uniform pick among them from 32 random bits.
+            core = cand[Math.floor((bitsAt3(noise.victimKey[j], nodeId, ev) * free) / 4294967296)];
           } else {
             core = slotCore[0];
             for (let p = 1; p < P; p++) {
-              if (busy[k0 + slotCore[p]] < busy[k0 + core]) core = slotCore[p];
+              const c = slotCore[p];
+              if (state[oc + c * CORE_STRIDE + C_BUSY] < state[oc + core * CORE_STRIDE + C_BUSY]) {
+                core = c;
+              }
             }
           }
         }
-        const k = k0 + core;
-        const a = busy[k] > s ? busy[k] : s;
+        const co = oc + core * CORE_STRIDE;
+        const busy = state[co + C_BUSY];
+        const a = busy > s ? busy : s;
         const b = a + d;
-        busy[k] = b;
+        state[co + C_BUSY] = b;
         this.noiseEvents++;
         noise.advance(e, x);
         if (coreSlot[core] < 0) continue; // an idle core absorbs it
         const src = noise.scenarioIndex[j];
-        if (!arrived && a < finish[k]) {
+        if (!arrived && a < state[co + C_FINISH]) {
           // Computing: the rank's compute is paused for d.
-          const f = finish[k] + d;
-          finish[k] = f;
-          const le = log.push(logHead[k], src);
+          const f = state[co + C_FINISH] + d;
+          state[co + C_FINISH] = f;
+          const le = log.push(logHead[core], src);
           log.duration[le] = d;
           log.cost[le] = d;
-          logHead[k] = le;
+          logHead[core] = le;
           if (f > nodeMax) nodeMax = f;
         } else {
           // Waiting: frozen until b, which matters if the release comes first.
-          frozenUntil[k] = b;
-          this.freezeSource[k] = src;
-          this.freezeDuration[k] = d;
-          if (!arrived && this.heap !== null && this.marked[x] !== i) {
-            this.marked[x] = i;
-            this.markForNextIteration(x);
-          }
+          state[co + C_FROZEN] = b;
+          state[co + C_FREEZE_SRC] = src;
+          state[co + C_FREEZE_DUR] = d;
+          if (!arrived) this.mark(x, i);
         }
       }
     }
-  }
-
-  private markForNextIteration(x: number): void {
-    if (this.mustNextCount === this.mustVisitNext.length) {
-      const grown = new Int32Array(Math.min(this.layout.nodes, this.mustNextCount * 2));
-      grown.set(this.mustVisitNext);
-      this.mustVisitNext = grown;
-    }
-    this.mustVisitNext[this.mustNextCount++] = x;
   }
 
   /**

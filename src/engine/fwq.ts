@@ -11,6 +11,13 @@ import { NoiseTable } from './noise-table.ts';
 import { uniformAt3 } from './random.ts';
 import { kurtosis, mean, sampleSd } from './stats.ts';
 
+// Copies of noise-table.ts's entry layout: module-local constants are
+// folded, imported bindings are not in unbundled modules (see barrier-run.ts).
+const E_TIME = 0;
+const E_COUNT = 1;
+const E_SOURCE = 3;
+const ENTRY_STRIDE = 4;
+
 export interface FwqOptions {
   /** machine node id to measure (default: the job's first node) */
   node?: number;
@@ -63,6 +70,7 @@ export function runFwq(scenario: Scenario, opts: FwqOptions): FwqResult {
   const start = new Float64Array(C); // µs: start of the quantum in progress
   const finish = new Float64Array(C).fill(w); // µs: its provisional end
   const busy = new Float64Array(C);
+  const ent = noise.ent;
   const rs = noise.rowStart[0];
   const re = noise.rowStart[1];
   let events = 0;
@@ -91,8 +99,11 @@ export function runFwq(scenario: Scenario, opts: FwqOptions): FwqResult {
     let s = Infinity;
     // Earliest pending event; ties go to the source first in scenario order.
     for (let q = rs; q < re; q++) {
-      const tq = noise.time[q];
-      if (tq < s || (tq === s && e >= 0 && noise.source[q] < noise.source[e])) {
+      const tq = ent[q * ENTRY_STRIDE + E_TIME];
+      if (
+        tq < s ||
+        (tq === s && e >= 0 && ent[q * ENTRY_STRIDE + E_SOURCE] < ent[e * ENTRY_STRIDE + E_SOURCE])
+      ) {
         s = tq;
         e = q;
       }
@@ -103,8 +114,8 @@ export function runFwq(scenario: Scenario, opts: FwqOptions): FwqResult {
       if (done[c] < N) all = false;
     }
     if (all || e < 0) break;
-    const j = noise.source[e];
-    const ev = noise.count[e];
+    const j = ent[e * ENTRY_STRIDE + E_SOURCE];
+    const ev = ent[e * ENTRY_STRIDE + E_COUNT];
     const d =
       noise.durKind[j] === DurationKind.Fixed
         ? noise.durP1[j]

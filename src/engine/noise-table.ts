@@ -19,6 +19,13 @@ const SALT_DURATION = 3;
 const SALT_VICTIM = 4;
 const SALT_GAP = 5;
 
+/** Fields of a packed entry (NoiseTable.ent), and its stride. */
+export const E_TIME = 0;
+export const E_COUNT = 1;
+export const E_PHASE = 2;
+export const E_SOURCE = 3;
+export const ENTRY_STRIDE = 4;
+
 export class NoiseTable {
   /** per enabled source, in scenario order */
   readonly sources: number; // count
@@ -42,11 +49,12 @@ export class NoiseTable {
    */
   readonly laneStart: Int32Array;
   readonly lanes: number; // C + 1
-  /** per entry */
-  readonly source: Int32Array; // local source index
-  readonly phase: Float64Array; // µs, periodic sources
-  readonly count: Float64Array; // k: index of the entry's next event
-  readonly time: Float64Array; // µs: start of the entry's next event
+  /**
+   * Per entry e, packed at e·ENTRY_STRIDE so that one node's entries share a
+   * few cache lines: next event start (µs), k (index of that event on the
+   * node), phase (µs, periodic sources) and local source index.
+   */
+  readonly ent: Float64Array;
   /** machine node id per job node, for the hash keys */
   private readonly nodeIds: Int32Array;
 
@@ -102,25 +110,23 @@ export class NoiseTable {
     this.rowStart = new Int32Array(n + 1);
     for (let x = 0; x <= n; x++) this.rowStart[x] = this.laneStart[x * W];
     const E = this.rowStart[n];
-    this.source = new Int32Array(E);
-    this.phase = new Float64Array(E);
-    this.count = new Float64Array(E);
-    this.time = new Float64Array(E);
+    const ent = new Float64Array(E * ENTRY_STRIDE);
+    this.ent = ent;
     const fill = this.laneStart.slice(0, n * W);
     for (let j = 0; j < S; j++) {
       const src = scenario.noise[enabled[j]];
       for (const x of covered[j]) {
-        const e = fill[x * W + laneOf[j]]++;
-        this.source[e] = j;
+        const o = fill[x * W + laneOf[j]]++ * ENTRY_STRIDE;
+        ent[o + E_SOURCE] = j;
         if (this.periodic[j]) {
           const phi =
             src.phase === 'aligned'
               ? src.phaseOffsetUs
               : uniformAt(phaseKeys[j], layout.nodeIds[x]) * src.periodUs;
-          this.phase[e] = phi;
-          this.time[e] = phi;
+          ent[o + E_PHASE] = phi;
+          ent[o + E_TIME] = phi;
         } else {
-          this.time[e] = this.poissonGap(j, layout.nodeIds[x], 0);
+          ent[o + E_TIME] = this.poissonGap(j, layout.nodeIds[x], 0);
         }
       }
     }
@@ -134,19 +140,23 @@ export class NoiseTable {
   /** Earliest next event start among all entries (µs), +∞ if none. */
   earliest(x: number): number {
     let best = Infinity;
+    const ent = this.ent;
     for (let e = this.rowStart[x]; e < this.rowStart[x + 1]; e++) {
-      if (this.time[e] < best) best = this.time[e];
+      const t = ent[e * ENTRY_STRIDE + E_TIME];
+      if (t < best) best = t;
     }
     return best;
   }
 
   /** Consume entry e's event: move it to the source's next event on that node. */
   advance(e: number, x: number): void {
-    const j = this.source[e];
-    const k = this.count[e] + 1;
-    this.count[e] = k;
-    if (this.periodic[j]) this.time[e] = this.phase[e] + k * this.periodUs[j];
-    else this.time[e] += this.poissonGap(j, this.nodeIds[x], k);
+    const o = e * ENTRY_STRIDE;
+    const ent = this.ent;
+    const j = ent[o + E_SOURCE];
+    const k = ent[o + E_COUNT] + 1;
+    ent[o + E_COUNT] = k;
+    if (this.periodic[j]) ent[o + E_TIME] = ent[o + E_PHASE] + k * this.periodUs[j];
+    else ent[o + E_TIME] += this.poissonGap(j, this.nodeIds[x], k);
   }
 
   /** Gap before event k of a Poisson source on a node: exponential, mean T. */

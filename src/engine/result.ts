@@ -14,7 +14,7 @@ export interface RunResult {
     /** iterations run so far, warm-up included */
     iterationsRun: number;
     /** how nodes were visited: every node each iteration, or only those with work */
-    mode: 'sweep' | 'heap';
+    mode: 'sweep' | 'calendar';
   };
 }
 
@@ -24,7 +24,7 @@ export function resultOf(run: BarrierRun): RunResult {
     title: run.scenario.title,
     seed: run.scenario.seed,
     summary: summarize(run),
-    attribution: run.attribution.snapshot(run.scenario, run.layout.nodeIds),
+    attribution: run.attribution.snapshot(run.scenario, run.layout.nodeIds, run.nodeDelays()),
     engine: { noiseEvents: run.noiseEvents, iterationsRun: run.iteration, mode: run.mode },
   };
 }

@@ -51,9 +51,9 @@ describe('seeded runs', () => {
   it('give the same bits whether nodes are swept or found through the heap, with or without per-core lanes', () => {
     const ref = new BarrierRun(noisy(3), { visit: 'sweep', lanes: false }).run();
     for (const options of [
-      { visit: 'heap' as const, lanes: false },
+      { visit: 'calendar' as const, lanes: false },
       { visit: 'sweep' as const, lanes: true },
-      { visit: 'heap' as const, lanes: true },
+      { visit: 'calendar' as const, lanes: true },
     ]) {
       const r = new BarrierRun(noisy(3), options).run();
       expect(Array.from(r.durations)).toEqual(Array.from(ref.durations));

@@ -1,0 +1,148 @@
+// `npm run bench`: the engine's speed and memory on full-machine scenarios
+// (issue 2), printed as a table and written to docs/benchmarks.md. Never a
+// timed test: shared machines are noisy, so each case reports the median of
+// several runs and the dense case is compared with a floor measured in the
+// same run. Each case runs in a child process so its peak RSS is its own.
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { BarrierRun } from '../src/engine/barrier-run.ts';
+import { validateScenario } from '../src/scenario/validate.ts';
+import { CASES } from './cases.ts';
+import { floorLoop } from './floor.ts';
+
+interface Row {
+  name: string;
+  about: string;
+  ranks: number;
+  iterations: number;
+  noiseEvents: number;
+  wallMs: number;
+  allMs: number[];
+  maxRssMB: number;
+  target?: string;
+}
+
+const FLOOR_RANKS = 149_504;
+const FLOOR_ITERATIONS = 1000;
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+
+/** Child mode: run one case and print its row as JSON. */
+function runCase(name: string): Row {
+  if (name === 'floor') {
+    const allMs: number[] = [];
+    for (let k = 0; k < 5; k++) {
+      const t0 = performance.now();
+      floorLoop(FLOOR_RANKS, FLOOR_ITERATIONS);
+      allMs.push(performance.now() - t0);
+    }
+    return {
+      name: 'floor',
+      about: 'tight typed-array loop, 149,504 ranks × 1,000 iterations',
+      ranks: FLOOR_RANKS,
+      iterations: FLOOR_ITERATIONS,
+      noiseEvents: 0,
+      wallMs: median(allMs),
+      allMs,
+      maxRssMB: process.resourceUsage().maxRSS / 1024,
+    };
+  }
+  const c = CASES.find((x) => x.name === name);
+  if (!c) throw new Error(`unknown case ${name}`);
+  // Through the validator, as every scenario a user runs.
+  const scenarios = c.scenarios().map((s) => validateScenario(s));
+  const allMs: number[] = [];
+  let events = 0;
+  for (let k = 0; k < c.reps; k++) {
+    events = 0;
+    const t0 = performance.now();
+    for (const s of scenarios) events += new BarrierRun(s).run().noiseEvents;
+    allMs.push(performance.now() - t0);
+  }
+  let rankIterations = 0;
+  for (const s of scenarios)
+    rankIterations += s.job.nodes * s.job.ranksPerNode * s.workload.iterations;
+  const s0 = scenarios[scenarios.length - 1];
+  return {
+    name,
+    about: c.about,
+    ranks: s0.job.nodes * s0.job.ranksPerNode,
+    iterations: rankIterations / (s0.job.nodes * s0.job.ranksPerNode),
+    noiseEvents: events,
+    wallMs: median(allMs),
+    allMs,
+    maxRssMB: process.resourceUsage().maxRSS / 1024,
+    target: c.target,
+  };
+}
+
+function spawnCase(name: string): Row {
+  const self = fileURLToPath(import.meta.url);
+  const r = spawnSync(process.execPath, ['--import', 'tsx', self, '--case', name], {
+    encoding: 'utf8',
+  });
+  if (r.status !== 0) throw new Error(`case ${name} failed:\n${r.stderr}`);
+  return JSON.parse(r.stdout.trim().split('\n').pop()!) as Row;
+}
+
+const fmt = (x: number, digits = 0) =>
+  x.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+function report(rows: Row[]): string {
+  const floor = rows.find((r) => r.name === 'floor')!;
+  const floorNs = (floor.wallMs * 1e6) / (floor.ranks * floor.iterations);
+  const lines = [
+    '| case | ranks | iterations | noise events | wall ms (median) | ns / rank-iteration | ns / noise event | peak RSS MB | target | met |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---|---|',
+  ];
+  const verdicts: string[] = [];
+  for (const r of rows) {
+    const nsRank = (r.wallMs * 1e6) / (r.ranks * r.iterations);
+    const nsEvent = r.noiseEvents > 0 ? (r.wallMs * 1e6) / r.noiseEvents : NaN;
+    let target = '';
+    let met = '';
+    if (r.target === 'sparse') {
+      target = '< 300 ms';
+      met = r.wallMs < 300 ? 'yes' : `no (${fmt(r.wallMs / 300, 1)}×)`;
+    } else if (r.target === 'dense') {
+      target = '≤ 5 × floor';
+      const ratio = nsRank / floorNs;
+      met = ratio <= 5 ? `yes (${fmt(ratio, 1)}×)` : `no (${fmt(ratio, 1)}× floor)`;
+    } else if (r.target === 'sweep') {
+      target = '< 2,000 ms';
+      met = r.wallMs < 2000 ? 'yes' : `no (${fmt(r.wallMs / 2000, 1)}×)`;
+    }
+    if (r.maxRssMB >= 300)
+      verdicts.push(`${r.name}: peak RSS ${fmt(r.maxRssMB)} MB is over 300 MB`);
+    if (met.startsWith('no')) verdicts.push(`${r.name}: ${met} against ${target}`);
+    lines.push(
+      `| ${r.about} | ${fmt(r.ranks)} | ${fmt(r.iterations)} | ${fmt(r.noiseEvents)} | ${fmt(r.wallMs, 1)} | ${fmt(nsRank, 2)} | ${Number.isNaN(nsEvent) ? '–' : fmt(nsEvent, 1)} | ${fmt(r.maxRssMB)} | ${target} | ${met} |`,
+    );
+  }
+  lines.push('');
+  lines.push(verdicts.length ? `Targets missed: ${verdicts.join('; ')}.` : 'Every target met.');
+  return lines.join('\n');
+}
+
+const argv = process.argv.slice(2);
+if (argv[0] === '--case') {
+  console.log(JSON.stringify(runCase(argv[1])));
+} else {
+  const rows = [spawnCase('floor'), ...CASES.map((c) => spawnCase(c.name))];
+  const table = report(rows);
+  console.log(table);
+  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+  const doc = [
+    '# Engine benchmarks',
+    '',
+    `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench\` on ${cpu}, ${os.cpus().length} cores, ${fmt(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}.`,
+    'Each case ran in its own Node process (so peak RSS, which includes Node and tsx, about 60–90 MB, is its own);',
+    'wall time is the median of several runs of the whole case and includes building the run (layout and noise table).',
+    '',
+    table,
+    '',
+  ].join('\n');
+  writeFileSync(new URL('../docs/benchmarks.md', import.meta.url), doc);
+}
