@@ -4,7 +4,9 @@
 // With no waiting there are no freezes: every event pauses the quantum in
 // progress on the core it lands on. Cost follows the events: the quanta
 // between two events are exactly w and are recorded without simulation.
-import type { Scenario } from '../scenario/types.ts';
+import { meanDurationUs } from '../scenario/cost.ts';
+import { MAX_NOISE_EVENTS } from '../scenario/limits.ts';
+import type { NoiseSource, Scenario } from '../scenario/types.ts';
 import { DurationKind, sampleDuration } from './durations.ts';
 import type { Layout } from './layout.ts';
 import { NoiseTable } from './noise-table.ts';
@@ -48,7 +50,81 @@ export interface FwqResult {
   noiseEvents: number;
 }
 
+/** Most quanta a run may hold over all cores (Float64, 8 bytes each: 64 MiB). */
+export const MAX_FWQ_QUANTA = 8_388_608;
+
+/** Share of machine node `node` a source covers: 1, 0, or p for a `fraction`. */
+function coverage(source: NoiseSource, node: number, clusterSize: number): number {
+  const p = source.placement;
+  switch (p.kind) {
+    case 'all':
+      return 1;
+    case 'clusterOffsets':
+      return p.offsets.includes(node % clusterSize) ? 1 : 0;
+    case 'nodes':
+      return p.ids.includes(node) ? 1 : 0;
+    case 'fraction':
+      return p.p;
+  }
+}
+
+/**
+ * Why these options cannot run on this scenario, or null: a node that does
+ * not exist, more quanta than fit in memory, a core that the node's noise
+ * keeps busy all the time (FWQ runs on every core, reserved ones included,
+ * so a quantum there would never finish), or more than MAX_NOISE_EVENTS
+ * events to simulate. Callers (CLI, worker) refuse such a run up front.
+ */
+export function fwqProblem(scenario: Scenario, opts: FwqOptions): string | null {
+  const C = scenario.machine.coresPerNode;
+  const { workUs, samples } = opts;
+  if (!(workUs > 0 && workUs < Infinity)) return `work per quantum ${workUs} µs: must be > 0`;
+  if (!(Number.isInteger(samples) && samples >= 1))
+    return `samples ${samples}: must be an integer ≥ 1`;
+  if (samples * C > MAX_FWQ_QUANTA) {
+    return (
+      `${samples} samples on ${C} cores is ${samples * C} quanta to hold; ` +
+      `allowed: at most ${Math.floor(MAX_FWQ_QUANTA / C)} per core on this machine`
+    );
+  }
+  const node = opts.node ?? firstJobNode(scenario);
+  if (!(Number.isInteger(node) && node >= 0 && node < scenario.machine.nodes)) {
+    return `node ${node} is out of range; allowed: 0..${scenario.machine.nodes - 1}`;
+  }
+  const loads = new Array<number>(C).fill(0);
+  let rate = 0; // events per µs on this node
+  for (const source of scenario.noise) {
+    if (!source.enabled) continue;
+    const share = coverage(source, node, scenario.machine.clusterSize);
+    if (share === 0) continue;
+    const rho = meanDurationUs(source.duration) / source.periodUs;
+    if (source.cpu === 'any') for (let c = 0; c < C; c++) loads[c] += rho / C;
+    else loads[source.cpu] += rho;
+    rate += share / source.periodUs;
+  }
+  let worst = 0;
+  for (let c = 1; c < C; c++) if (loads[c] > loads[worst]) worst = c;
+  if (loads[worst] >= 1) {
+    return (
+      `the enabled noise on node ${node} would keep core ${worst} busy ` +
+      `${Math.round(loads[worst] * 100)}% of the time, so its quanta would never finish; ` +
+      'disable or shorten a source pinned there'
+    );
+  }
+  // The slowest core stretches w by 1/(1 − ρ); events arrive over that whole span.
+  const events = (rate * samples * workUs) / (1 - loads[worst]);
+  if (events > MAX_NOISE_EVENTS) {
+    return (
+      `about ${events.toExponential(1)} noise events to simulate (samples × work); ` +
+      `allowed: at most ${MAX_NOISE_EVENTS.toExponential(1)}. Use fewer samples or less work per quantum`
+    );
+  }
+  return null;
+}
+
 export function runFwq(scenario: Scenario, opts: FwqOptions): FwqResult {
+  const problem = fwqProblem(scenario, opts);
+  if (problem) throw new Error(`fwq: ${problem}`);
   const C = scenario.machine.coresPerNode;
   const nodeId = opts.node ?? firstJobNode(scenario);
   const w = opts.workUs;

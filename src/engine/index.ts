@@ -8,7 +8,14 @@ export { BarrierRun } from './barrier-run.ts';
 export { resultOf, type RunResult } from './result.ts';
 export { summarize, type Summary } from './summary.ts';
 export type { AttributionSnapshot, SourceLoss } from './attribution.ts';
-export { runFwq, type FwqOptions, type FwqResult, type FwqCore } from './fwq.ts';
+export {
+  runFwq,
+  fwqProblem,
+  MAX_FWQ_QUANTA,
+  type FwqOptions,
+  type FwqResult,
+  type FwqCore,
+} from './fwq.ts';
 export {
   planSweep,
   childSeed,

@@ -1,4 +1,4 @@
-// What a barrier run reports: the JSON the CLI prints and the worker ships.
+// What a barrier run reports: the data the CLI reshapes into its JSON and the worker ships.
 import type { AttributionSnapshot } from './attribution.ts';
 import type { BarrierRun } from './barrier-run.ts';
 import { summarize, type Summary } from './summary.ts';

@@ -1,7 +1,7 @@
 // Fixed Work Quanta (model.md §6) against hand-computed samples and the
 // kurtosis formula of the Jaguar paper.
 import { describe, expect, it } from 'vitest';
-import { runFwq } from '../../src/engine/fwq.ts';
+import { fwqProblem, MAX_FWQ_QUANTA, runFwq } from '../../src/engine/fwq.ts';
 import { kurtosis } from '../../src/engine/stats.ts';
 import { scenario, source } from '../helpers/scenario.ts';
 
@@ -88,5 +88,63 @@ describe('kurtosis', () => {
       () => Math.sqrt(-2 * Math.log(u())) * Math.cos(2 * Math.PI * u()),
     );
     expect(Math.abs(kurtosis(xs)! - 3)).toBeLessThan(0.06);
+  });
+});
+
+const noisy = () =>
+  scenario({
+    nodes: 8,
+    cores: 2,
+    noise: [
+      source({ id: 'tick', category: 'kernel', periodUs: 10_000 }),
+      source({ id: 'daemon', category: 'daemon', periodUs: 50_000, cpu: 1 }),
+    ],
+  });
+
+describe('fwqProblem', () => {
+  it('accepts an ordinary measurement', () => {
+    expect(fwqProblem(noisy(), { node: 0, samples: 2000, workUs: 1000 })).toBeNull();
+  });
+
+  it('refuses more samples than fit in memory on a wide node', () => {
+    const wide = scenario({ cores: 256 });
+    expect(fwqProblem(wide, { node: 0, samples: MAX_FWQ_QUANTA / 128, workUs: 1000 })).toMatch(
+      /quanta to hold/,
+    );
+    expect(fwqProblem(wide, { node: 0, samples: MAX_FWQ_QUANTA / 256, workUs: 1000 })).toBeNull();
+  });
+
+  it('refuses a node whose reserved core noise keeps busy all the time, which would never finish', () => {
+    const s = scenario({
+      cores: 2,
+      ranksPerNode: 1,
+      reservedCores: [1],
+      noise: [source({ periodUs: 100, cpu: 1, duration: { dist: 'fixed', valueUs: 100 } })],
+    });
+    expect(fwqProblem(s, { node: 0, samples: 10, workUs: 1000 })).toContain(
+      'would keep core 1 busy 100% of the time',
+    );
+  });
+
+  it('refuses a measurement with too many noise events to simulate', () => {
+    expect(fwqProblem(noisy(), { node: 0, samples: 1_000_000, workUs: 1e9 })).toContain(
+      'noise events to simulate',
+    );
+  });
+
+  it('ignores sources that do not cover the measured node', () => {
+    const s = scenario({
+      nodes: 2,
+      cores: 1,
+      noise: [
+        source({
+          periodUs: 100,
+          duration: { dist: 'fixed', valueUs: 100 },
+          placement: { kind: 'nodes', ids: [1] },
+        }),
+      ],
+    });
+    expect(fwqProblem(s, { node: 0, samples: 10, workUs: 1000 })).toBeNull();
+    expect(fwqProblem(s, { node: 1, samples: 10, workUs: 1000 })).toContain('busy 100%');
   });
 });

@@ -1,0 +1,91 @@
+// `noiselab run`: one barrier run of a scenario, reported as one JSON object. The default
+// output is what a person or a script compares between runs (summary, loss per source and
+// category, engine cost); --detail adds the bulky arrays (loss by event duration, per node)
+// that the app draws as histograms and maps.
+import { BarrierRun, resultOf, type RunResult, type Summary } from '../../engine/index.ts';
+import type { Scenario } from '../../scenario/index.ts';
+import type { Invocation } from '../args.ts';
+import { loadScenario } from '../io.ts';
+import { formatJson } from '../json.ts';
+
+/** The summary fields every report shows, in this order (the documented CLI output). */
+export const SUMMARY_KEYS = [
+  'meanLatencyUs',
+  'p50LatencyUs',
+  'p90LatencyUs',
+  'p99LatencyUs',
+  'maxLatencyUs',
+  'minLatencyUs',
+  'meanIterationUs',
+  'slowdown',
+  'collectiveUs',
+  'iterations',
+] as const satisfies readonly (keyof Summary)[];
+
+/** Milliseconds rounded to 0.1: finer digits are timer noise, and they make diffs noisy. */
+export function roundMs(ms: number): number {
+  return Math.round(ms * 10) / 10;
+}
+
+/**
+ * Runs a validated scenario, timing the simulation alone: not start-up, file reading,
+ * validation or building the report, so wallMs measures the engine and nothing else.
+ */
+export function timedRun(scenario: Scenario): { result: RunResult; wallMs: number } {
+  const t0 = performance.now();
+  const run = new BarrierRun(scenario).run();
+  const wallMs = roundMs(performance.now() - t0);
+  return { result: resultOf(run), wallMs };
+}
+
+/** The documented summary fields of `s`, in order. */
+export function pickSummary(s: Summary): Pick<Summary, (typeof SUMMARY_KEYS)[number]> {
+  return Object.fromEntries(SUMMARY_KEYS.map((k) => [k, s[k]])) as Pick<
+    Summary,
+    (typeof SUMMARY_KEYS)[number]
+  >;
+}
+
+/** The object `run` prints, built from a RunResult (pure: tested without running the CLI). */
+export function runReport(result: RunResult, wallMs: number, detail: boolean) {
+  const a = result.attribution;
+  return {
+    title: result.title,
+    seed: result.seed,
+    summary: { ...pickSummary(result.summary), warmup: result.summary.warmup },
+    attribution: {
+      bySource: a.bySource.map((s) => ({
+        id: s.id,
+        label: s.label,
+        category: s.category,
+        enabled: s.enabled,
+        lostUs: s.lostUs,
+        share: s.share,
+        ...(detail ? { byDurationUs: s.byDurationUs } : {}),
+      })),
+      byCategory: a.byCategory,
+      totalLostUs: a.totalLostUs,
+      wakeupUs: a.wakeupUs,
+      ...(detail
+        ? {
+            durationBinEdgesUs: a.durationBinEdgesUs,
+            nodeDelayUs: a.nodeDelayUs,
+            nodeCriticalUs: a.nodeCriticalUs,
+            nodeIds: a.nodeIds,
+          }
+        : {}),
+    },
+    engine: {
+      wallMs,
+      noiseEvents: result.engine.noiseEvents,
+      iterationsRun: result.engine.iterationsRun,
+      mode: result.engine.mode,
+    },
+  };
+}
+
+export function runCommand(inv: Invocation): string {
+  const scenario = loadScenario(inv.file, inv);
+  const { result, wallMs } = timedRun(scenario);
+  return formatJson(runReport(result, wallMs, inv.detail));
+}

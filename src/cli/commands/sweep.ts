@@ -1,0 +1,56 @@
+// `noiselab sweep`: one run per point of the cartesian product of the --vary values, one row
+// per point. planSweep validates every point before any runs (a typo in the last value must
+// not surface after an hour) and gives each point a child seed derived from its own
+// assignments, so a row is reproducible on its own: `run --seed <row seed>` with the row's
+// values set gives the same numbers.
+import { runScenario, planSweep, type SweepPoint, type RunResult } from '../../engine/index.ts';
+import { ScenarioError } from '../../scenario/index.ts';
+import type { Invocation } from '../args.ts';
+import { toCsv } from '../csv.ts';
+import { CliError, messageOf } from '../errors.ts';
+import { loadScenario } from '../io.ts';
+import { formatJson } from '../json.ts';
+import { pickSummary, roundMs, SUMMARY_KEYS } from './run.ts';
+
+export type SweepRow = Record<string, unknown>;
+
+/** Columns of the rows: the varied paths, the point's seed, the summary, then engine cost. */
+export function sweepColumns(paths: string[]): string[] {
+  // A varied `seed` is the point's seed itself (planSweep takes it literally): one column.
+  return [...new Set([...paths, 'seed', ...SUMMARY_KEYS, 'noiseEvents', 'wallMs'])];
+}
+
+export function sweepRow(point: SweepPoint, result: RunResult, wallMs: number): SweepRow {
+  const row: SweepRow = {};
+  for (const a of point.assignments) row[a.path] = a.value;
+  return {
+    ...row,
+    seed: point.scenario.seed,
+    ...pickSummary(result.summary),
+    noiseEvents: result.engine.noiseEvents,
+    wallMs,
+  };
+}
+
+export function sweepCommand(inv: Invocation): string {
+  const base = loadScenario(inv.file, inv);
+  let points: SweepPoint[];
+  try {
+    points = planSweep(base, inv.varies);
+  } catch (err) {
+    // planSweep reports invalid points as ScenarioErrors; anything else it throws comes from
+    // setPath, i.e. a varied path that does not exist (possibly only at some points, when an
+    // earlier --vary replaces a list): a mistake in the command line, not an internal error.
+    if (err instanceof ScenarioError) throw err;
+    throw new CliError(`--vary: ${messageOf(err)}`);
+  }
+  const rows = points.map((point) => {
+    // Timed around runScenario, so wallMs also covers building the result (sorting the
+    // iteration times for the percentiles): small next to the run itself.
+    const t0 = performance.now();
+    const result = runScenario(point.scenario);
+    return sweepRow(point, result, roundMs(performance.now() - t0));
+  });
+  if (inv.format === 'csv') return toCsv(sweepColumns(inv.varies.map((v) => v.path)), rows);
+  return formatJson(rows);
+}

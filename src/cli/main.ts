@@ -1,0 +1,68 @@
+// The noiselab command line: `npm run --silent sim -- <command> ...` or bin/noiselab.mjs.
+// Dispatches to the commands and owns the error policy: every problem with the user's input
+// (arguments, files, overrides, an invalid scenario) is one line on stderr and exit status 2,
+// never a stack trace; only a bug reaches "internal error" and exit status 1. Output goes to
+// stdout in one write, and the exit status is set rather than process.exit() called, so a large
+// output piped to another program is never cut short.
+import { ScenarioError, formatIssue } from '../scenario/index.ts';
+import { parseArgs, USAGE, type CommandName, type Invocation } from './args.ts';
+import { fwqCommand } from './commands/fwq.ts';
+import { runCommand } from './commands/run.ts';
+import { sweepCommand } from './commands/sweep.ts';
+import { validateCommand } from './commands/validate.ts';
+import { CliError, messageOf } from './errors.ts';
+
+const COMMANDS: Record<CommandName, (inv: Invocation) => string> = {
+  run: runCommand,
+  sweep: sweepCommand,
+  fwq: fwqCommand,
+  validate: validateCommand,
+};
+
+export interface Output {
+  stdout(text: string): void;
+  stderr(text: string): void;
+}
+
+const withNewline = (text: string) => (text.endsWith('\n') ? text : `${text}\n`);
+
+/** Runs one command line; returns the exit status. */
+export function main(argv: string[], out: Output): number {
+  if (argv.length === 0) {
+    out.stderr(USAGE);
+    return 2;
+  }
+  try {
+    const parsed = parseArgs(argv);
+    if (parsed.command === 'help') {
+      out.stdout(USAGE);
+      return 0;
+    }
+    out.stdout(withNewline(COMMANDS[parsed.command](parsed)));
+    return 0;
+  } catch (err) {
+    if (err instanceof CliError) {
+      out.stderr(err.lines.map((line) => `noiselab: ${line}\n`).join(''));
+      return 2;
+    }
+    if (err instanceof ScenarioError) {
+      // Issue lines start with their JSON path, e.g. `job.nodes: 0 is ...`.
+      out.stderr(err.issues.map((issue) => `${formatIssue(issue)}\n`).join(''));
+      return 2;
+    }
+    const first = messageOf(err).split('\n')[0];
+    out.stderr(`noiselab: internal error: ${first}\n`);
+    return 1;
+  }
+}
+
+// A reader that closes the pipe early (`| head`) is not an error worth a stack trace.
+process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+  if (err.code !== 'EPIPE') process.stderr.write(`noiselab: cannot write output: ${err.message}\n`);
+  process.exit(err.code === 'EPIPE' ? (process.exitCode ?? 0) : 1);
+});
+
+process.exitCode = main(process.argv.slice(2), {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+});

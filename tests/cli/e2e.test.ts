@@ -1,0 +1,263 @@
+// The CLI as a user runs it: `node --import tsx src/cli/main.ts <command> ...` in a child
+// process, checking stdout, stderr and the exit status. Runs are shrunk with --set (16 nodes,
+// 200 iterations) so each spawn takes well under a second.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { SUMMARY_KEYS } from '../../src/cli/commands/run.ts';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const EXAMPLE = 'scenarios/example-asci-q.json';
+const SMALL = ['--set', 'job.nodes=16', '--set', 'workload.iterations=200'];
+
+const dir = mkdtempSync(join(tmpdir(), 'noiselab-cli-e2e-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function cli(...args: string[]) {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** A copy of the example with `edit` applied, written to a temporary file. */
+function exampleFile(name: string, edit: (s: Record<string, unknown>) => void): string {
+  const s = JSON.parse(readFileSync(join(root, EXAMPLE), 'utf8'));
+  edit(s);
+  const path = join(dir, name);
+  writeFileSync(path, JSON.stringify(s));
+  return path;
+}
+
+/** The run report without its timing, which is the only part allowed to differ between runs. */
+function untimed(stdout: string) {
+  const report = JSON.parse(stdout);
+  delete report.engine.wallMs;
+  return report;
+}
+
+describe('noiselab run', () => {
+  it('prints one JSON object with the documented keys for the example scenario', () => {
+    const { status, stdout, stderr } = cli('run', EXAMPLE, ...SMALL);
+    expect(stderr).toBe('');
+    expect(status).toBe(0);
+    const report = JSON.parse(stdout);
+    expect(report.title).toBe('ASCI Q, November 2002 (before noise removal)');
+    expect(report.seed).toBe(1);
+    expect(Object.keys(report.summary)).toEqual([...SUMMARY_KEYS, 'warmup']);
+    expect(report.summary.iterations).toBe(150);
+    expect(report.attribution.bySource).toHaveLength(1);
+    expect(Object.keys(report.attribution.bySource[0])).toEqual([
+      'id',
+      'label',
+      'category',
+      'enabled',
+      'lostUs',
+      'share',
+    ]);
+    expect(report.attribution.bySource[0].id).toBe('heartbeat-125ms');
+    expect(Object.keys(report.engine)).toEqual(['wallMs', 'noiseEvents', 'iterationsRun', 'mode']);
+    expect(report.engine.iterationsRun).toBe(200);
+    expect(report.engine.noiseEvents).toBeGreaterThan(0);
+  });
+
+  it('gives identical output apart from wallMs for the same seed, and different output for --seed 2', () => {
+    const a = cli('run', EXAMPLE, ...SMALL);
+    const b = cli('run', EXAMPLE, ...SMALL);
+    const c = cli('run', EXAMPLE, ...SMALL, '--seed', '2');
+    expect([a.status, b.status, c.status]).toEqual([0, 0, 0]);
+    expect(untimed(b.stdout)).toEqual(untimed(a.stdout));
+    const seeded = untimed(c.stdout);
+    expect(seeded.seed).toBe(2);
+    expect(seeded.summary).not.toEqual(untimed(a.stdout).summary);
+  });
+});
+
+describe('noiselab sweep', () => {
+  it('prints a JSON array with one row per point, named by the varied path', () => {
+    const { status, stdout, stderr } = cli(
+      'sweep',
+      EXAMPLE,
+      ...SMALL,
+      '--vary',
+      'job.nodes=8,16,32',
+    );
+    expect(stderr).toBe('');
+    expect(status).toBe(0);
+    const rows = JSON.parse(stdout);
+    expect(rows.map((r: Record<string, unknown>) => r['job.nodes'])).toEqual([8, 16, 32]);
+    for (const row of rows) {
+      expect(Object.keys(row)).toEqual([
+        'job.nodes',
+        'seed',
+        ...SUMMARY_KEYS,
+        'noiseEvents',
+        'wallMs',
+      ]);
+    }
+    expect(new Set(rows.map((r: { seed: number }) => r.seed)).size).toBe(3);
+  });
+
+  it('prints CSV with a header and one line per point of the product', () => {
+    const { status, stdout } = cli(
+      'sweep',
+      EXAMPLE,
+      ...SMALL,
+      '--vary',
+      'job.nodes=8,16',
+      '--vary',
+      'job.waitMode=poll,block',
+      '--format',
+      'csv',
+    );
+    expect(status).toBe(0);
+    const lines = stdout.trimEnd().split('\n');
+    expect(lines[0]).toBe(
+      ['job.nodes', 'job.waitMode', 'seed', ...SUMMARY_KEYS, 'noiseEvents', 'wallMs'].join(','),
+    );
+    expect(lines.slice(1).map((l) => l.split(',').slice(0, 2).join(','))).toEqual([
+      '8,poll',
+      '8,block',
+      '16,poll',
+      '16,block',
+    ]);
+  });
+});
+
+describe('noiselab fwq', () => {
+  it('prints per-core statistics with kurtosis for every core, or for one with --core', () => {
+    const all = cli('fwq', EXAMPLE, '--samples', '500');
+    expect(all.status).toBe(0);
+    const out = JSON.parse(all.stdout);
+    expect(out).toMatchObject({ node: 0, workUs: 1000, samples: 500 });
+    expect(out.cores.map((c: { core: number }) => c.core)).toEqual([0, 1, 2, 3]);
+    for (const c of out.cores) {
+      expect(Object.keys(c)).toEqual([
+        'core',
+        'meanUs',
+        'sdUs',
+        'minUs',
+        'maxUs',
+        'kurtosis',
+        'overheadUs',
+      ]);
+      expect(c.kurtosis === null || typeof c.kurtosis === 'number').toBe(true);
+    }
+    const one = JSON.parse(cli('fwq', EXAMPLE, '--samples', '50', '--core', '2').stdout);
+    expect(one.cores.map((c: { core: number }) => c.core)).toEqual([2]);
+  });
+});
+
+describe('noiselab validate', () => {
+  it('exits 0 and prints ok with the title for a valid scenario', () => {
+    const { status, stdout, stderr } = cli('validate', EXAMPLE);
+    expect(status).toBe(0);
+    expect(stdout).toBe('ok: ASCI Q, November 2002 (before noise removal)\n');
+    expect(stderr).toBe('');
+  });
+
+  it('exits 2 and prints every issue, each starting with its path, for an invalid one', () => {
+    const { status, stdout, stderr } = cli(
+      'validate',
+      EXAMPLE,
+      '--set',
+      'job.nodes=0',
+      '--set',
+      'noise.0.periodUs=-5',
+    );
+    expect(status).toBe(2);
+    expect(stdout).toBe('');
+    const lines = stderr.trimEnd().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^job\.nodes: 0 /);
+    expect(lines[1]).toMatch(/^noise\[0\]\.periodUs: -5 /);
+  });
+});
+
+describe('bad input', () => {
+  const unknownField = exampleFile('unknown-field.json', (s) => {
+    s.colour = 'blue';
+  });
+  const badJson = join(dir, 'bad.json');
+  writeFileSync(badJson, '{"format": "noiselab-scenario",');
+
+  it.each([
+    ['an unknown field', ['run', unknownField], /^colour: unknown field/],
+    ['invalid JSON', ['run', badJson], /^noiselab: .*bad\.json: is not valid JSON: /],
+    [
+      'a missing file',
+      ['run', 'no/such/file.json'],
+      /^noiselab: cannot read no\/such\/file\.json: no such file\n$/,
+    ],
+    [
+      'a wrong --set path',
+      ['run', EXAMPLE, '--set', 'jobs.nodes=3'],
+      /^noiselab: --set: jobs: not found/,
+    ],
+    [
+      'an unknown option',
+      ['sweep', EXAMPLE, '--very', 'job.nodes=1,2'],
+      /^noiselab: unknown option --very/,
+    ],
+    [
+      'a bad --samples',
+      ['fwq', EXAMPLE, '--samples', 'many'],
+      /^noiselab: --samples: "many" is not a number/,
+    ],
+    [
+      'a --vary path that does not exist',
+      ['sweep', EXAMPLE, '--vary', 'noise.4.enabled=true,false'],
+      /^noiselab: --vary: noise\.4: there is only 1 noise source/,
+    ],
+  ])('%s exits 2 with a one-line message and no stack trace', (_, args, message) => {
+    const { status, stdout, stderr } = cli(...args);
+    expect(status).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).not.toContain('    at ');
+    expect(stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(stderr).toMatch(message);
+  });
+
+  it('an unknown command exits 2, and no arguments print the usage on stderr with exit 2', () => {
+    const unknown = cli('simulate', EXAMPLE);
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toBe(
+      'noiselab: unknown command "simulate"; commands: run, sweep, fwq, validate, help\n',
+    );
+    const none = cli();
+    expect(none.status).toBe(2);
+    expect(none.stdout).toBe('');
+    expect(none.stderr).toMatch(/^Usage: noiselab <command>/);
+  });
+});
+
+describe('help', () => {
+  it('prints the usage on stdout and exits 0', () => {
+    for (const arg of ['help', '--help']) {
+      const { status, stdout, stderr } = cli(arg);
+      expect(status).toBe(0);
+      expect(stderr).toBe('');
+      expect(stdout).toMatch(/^Usage: noiselab <command> <scenario.json> \[options\]/);
+      expect(stdout).toContain('--vary <path>=<v1>,<v2>,...');
+    }
+  });
+});
+
+describe('bin/noiselab.mjs', () => {
+  it('runs the CLI from any working directory and passes the exit status through', () => {
+    const bin = join(root, 'bin/noiselab.mjs');
+    const run = (...args: string[]) =>
+      spawnSync(process.execPath, [bin, ...args], { cwd: dir, encoding: 'utf8', timeout: 30_000 });
+    const ok = run('validate', join(root, EXAMPLE));
+    expect(ok.status).toBe(0);
+    expect(ok.stdout).toBe('ok: ASCI Q, November 2002 (before noise removal)\n');
+    const bad = run('validate', 'missing.json');
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toBe('noiselab: cannot read missing.json: no such file\n');
+  });
+});
