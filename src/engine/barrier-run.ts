@@ -37,9 +37,8 @@ import { bitsAt3 } from './random.ts';
  * Block of job node x at x·stride, stride = H_CORES + CORE_STRIDE·C:
  */
 export const H_VISITED = 0; // last iteration the node was visited (-1 never)
-export const H_MARKED = 1; // iteration in which a rank froze (visit it next iteration)
-export const H_DELAY = 2; // µs: Σ over measured iterations and its ranks of f_r − (base + g)
-export const H_CORES = 3; // then per core c, at H_CORES + c·CORE_STRIDE:
+export const H_DELAY = 1; // µs: Σ over measured iterations and its ranks of f_r − (base + g)
+export const H_CORES = 2; // then per core c, at H_CORES + c·CORE_STRIDE:
 export const C_BUSY = 0; // µs: end of the core's FIFO noise queue
 export const C_FINISH = 1; // µs: f_r of the core's rank, set at its node's visit
 export const C_FROZEN = 2; // µs: the rank is frozen until then (residual rule)
@@ -107,9 +106,15 @@ export class BarrierRun {
   private readonly mayBeFree: boolean;
   /** next event start of the node just visited (µs), for the calendar */
   private nextKey = 0;
+  /** next event start of the lane periodicLane just ran (µs) */
+  private laneNext = 0;
   /** every node's mutable state, one block per node (H_* and C_* above) */
   private readonly state: Float64Array;
   private readonly stride: number;
+  /** per node: start of its next pending event, µs (+∞ none) */
+  private readonly nodeKey: Float64Array;
+  /** per node: the iteration in which one of its ranks froze (visit it in the next) */
+  private readonly marked: Int32Array;
   private mustVisit: Int32Array; // nodes with a rank frozen into this iteration
   private mustVisitNext: Int32Array; // … into the next one
   private mustCount = 0;
@@ -151,9 +156,13 @@ export class BarrierRun {
     const n = layout.nodes;
     this.stride = H_CORES + CORE_STRIDE * layout.cores;
     this.state = new Float64Array(n * this.stride);
+    // Two fields a sweep reads for every node live apart from the blocks, so
+    // deciding to skip a quiet node reads 12 bytes, not a cache line.
+    this.nodeKey = new Float64Array(n);
+    this.marked = new Int32Array(n).fill(-1);
     for (let x = 0; x < n; x++) {
       this.state[x * this.stride + H_VISITED] = -1;
-      this.state[x * this.stride + H_MARKED] = -1;
+      this.nodeKey[x] = this.noise.earliest(x);
     }
     this.logHead = new Int32Array(layout.cores);
     this.candidates = new Int32Array(layout.cores);
@@ -191,6 +200,21 @@ export class BarrierRun {
     return this.iteration - start;
   }
 
+  /**
+   * Run batches of `batch` iterations until `budgetMs` has passed on the
+   * given clock (the engine has none of its own) or the run is done; returns
+   * how many iterations ran. A worker calls this, posts progress, yields, and
+   * drops a stale run between calls.
+   */
+  stepFor(budgetMs: number, now: () => number, batch = 8): number {
+    const start = now();
+    let ran = 0;
+    do {
+      ran += this.step(batch);
+    } while (!this.done && now() - start < budgetMs);
+    return ran;
+  }
+
   /** Run to the end (tests and the CLI; the worker uses step() in batches). */
   run(): this {
     this.step(this.totalIterations);
@@ -216,8 +240,7 @@ export class BarrierRun {
   }
 
   private buildCalendar(): NodeCalendar {
-    const keys = new Float64Array(this.layout.nodes);
-    for (let x = 0; x < keys.length; x++) keys[x] = this.noise.earliest(x);
+    const keys = this.nodeKey;
     // Buckets about one noiseless iteration wide (≥ 10 µs, so a g = 0 run
     // does not scan thousands of empty buckets per iteration); 65,536 of
     // them cover 0.65 s even at the minimum width.
@@ -263,8 +286,17 @@ export class BarrierRun {
     let visits = 0;
     const calendar = this.calendar;
     if (calendar === null) {
-      for (let x = 0; x < this.layout.nodes; x++) this.visit(x, i);
-      visits = this.layout.nodes;
+      // A node with no event before base + g and no rank frozen into this
+      // iteration would only confirm f_r = base + g: skip it (a sequential
+      // scan of two fields per node).
+      const { nodeKey, marked } = this;
+      const gEnd = this.iterGEnd;
+      for (let x = 0; x < this.layout.nodes; x++) {
+        if (nodeKey[x] < gEnd || marked[x] === i - 1) {
+          this.visit(x, i);
+          visits++;
+        }
+      }
     } else {
       const state = this.state;
       for (let j = 0; j < this.mustCount; j++) {
@@ -303,6 +335,7 @@ export class BarrierRun {
     this.log.clear();
     if (!this.useLanes || this.noise.hasAny(x)) this.visitMerged(x, i);
     else this.visitLanes(x, i);
+    this.nodeKey[x] = this.nextKey;
     // The node's critical rank: latest arrival, lowest id on ties.
     const { cores: C, ranksPerNode: P, slotCore } = this.layout;
     const gEnd = this.iterGEnd;
@@ -329,9 +362,8 @@ export class BarrierRun {
 
   /** Mark node x for a visit next iteration: one of its ranks froze and may start late. */
   private mark(x: number, i: number): void {
-    const o = x * this.stride + H_MARKED;
-    if (this.state[o] === i) return;
-    this.state[o] = i;
+    if (this.marked[x] === i) return;
+    this.marked[x] = i;
     if (this.mustNextCount === this.mustVisitNext.length) {
       const grown = new Int32Array(Math.min(this.layout.nodes, this.mustNextCount * 2));
       grown.set(this.mustVisitNext);
@@ -342,10 +374,11 @@ export class BarrierRun {
 
   /**
    * The start of the rank on core c of the node at offset o (§3–§4): late if
-   * a freeze outlasts the release, with a log entry for the freeze. Returns
-   * its provisional finish, base + g when it starts on time.
+   * a freeze outlasts the release, with a log entry for the freeze. Sets its
+   * provisional finish C_FINISH (base + g when it starts on time). Returns
+   * nothing: a double returned from a call V8 does not inline is boxed.
    */
-  private startRank(o: number, c: number): number {
+  private startRank(o: number, c: number): void {
     const state = this.state;
     const co = o + H_CORES + c * CORE_STRIDE;
     const until = state[co + C_FROZEN];
@@ -361,7 +394,6 @@ export class BarrierRun {
       state[co + C_FINISH] = this.iterGEnd;
       this.logHead[c] = -1;
     }
-    return state[co + C_FINISH];
   }
 
   /**
@@ -396,6 +428,11 @@ export class BarrierRun {
         }
         continue;
       }
+      if (hasRank && le - ls === 1 && periodic[ent[ls * ENTRY_STRIDE + E_SOURCE]] === 1) {
+        this.periodicLane(ls, co, c, x, i);
+        if (this.laneNext < next) next = this.laneNext;
+        continue;
+      }
       // Pass 0: events left from the previous iteration (start < t_i), which
       // can only freeze; on an idle core, anything before gEnd (absorbed).
       // Then the rank's start. Pass 1: events before the rank arrives.
@@ -403,7 +440,8 @@ export class BarrierRun {
       for (let pass = 0; pass < 2; pass++) {
         if (pass === 1) {
           if (!hasRank) break;
-          bound = this.startRank(o, c);
+          this.startRank(o, c);
+          bound = state[co + C_FINISH];
         }
         for (;;) {
           let e = ls;
@@ -469,6 +507,84 @@ export class BarrierRun {
   }
 
   /**
+   * The lane of a rank core that one periodic source feeds (the dense case:
+   * "every rank at 1 kHz"): the same steps as the general lane loop, with the
+   * entry's fields in locals. Leaves the entry's next start in `laneNext`
+   * (a returned double would be boxed).
+   */
+  private periodicLane(e: number, co: number, c: number, x: number, i: number): void {
+    const noise = this.noise;
+    const ent = noise.ent;
+    const state = this.state;
+    const eo = e * ENTRY_STRIDE;
+    const j = ent[eo + E_SOURCE];
+    const T = noise.periodUs[j];
+    const phase = ent[eo + E_PHASE];
+    const fixed = noise.durKind[j] === FIXED;
+    const src = noise.scenarioIndex[j];
+    let k = ent[eo + E_COUNT];
+    let s = ent[eo + E_TIME];
+    let busy = state[co + C_BUSY];
+    let events = 0;
+    const t = this.iterT;
+    // Pass 0: left from the previous iteration: freezes only.
+    while (s < t) {
+      const d = fixed ? noise.durP1[j] : this.drawDuration(j, x, k);
+      const a = busy > s ? busy : s;
+      busy = a + d;
+      state[co + C_FROZEN] = busy;
+      state[co + C_FREEZE_SRC] = src;
+      state[co + C_FREEZE_DUR] = d;
+      events++;
+      k++;
+      s = phase + k * T;
+    }
+    state[co + C_BUSY] = busy;
+    this.startRank(co - H_CORES - c * CORE_STRIDE, c);
+    let f = state[co + C_FINISH];
+    // Pass 1: events before the rank arrives.
+    while (s < f) {
+      const d = fixed ? noise.durP1[j] : this.drawDuration(j, x, k);
+      const a = busy > s ? busy : s;
+      busy = a + d;
+      if (a < f) {
+        f += d;
+        const le = this.log.push(this.logHead[c], src);
+        this.log.duration[le] = d;
+        this.log.cost[le] = d;
+        this.logHead[c] = le;
+      } else {
+        state[co + C_FROZEN] = busy;
+        state[co + C_FREEZE_SRC] = src;
+        state[co + C_FREEZE_DUR] = d;
+        this.mark(x, i);
+      }
+      events++;
+      k++;
+      s = phase + k * T;
+    }
+    state[co + C_BUSY] = busy;
+    state[co + C_FINISH] = f;
+    ent[eo + E_COUNT] = k;
+    ent[eo + E_TIME] = s;
+    this.noiseEvents += events;
+    this.laneNext = s;
+  }
+
+  /** A drawn (non-fixed) duration of source j's event k on job node x, µs. */
+  private drawDuration(j: number, x: number, k: number): number {
+    const noise = this.noise;
+    return sampleDuration(
+      noise.durKind[j] as DurationKind,
+      noise.durP1[j],
+      noise.durP2[j],
+      noise.durationKey[j],
+      noise.nodeId(x),
+      k,
+    );
+  }
+
+  /**
    * Node x with a cpu "any" source: its events are merged across lanes in
    * start order (ties: scenario order), since where an event lands depends on
    * the other cores' state. One function on purpose: V8 boxes a double passed
@@ -493,38 +609,43 @@ export class BarrierRun {
     //   rank of this node had arrived, so they can only freeze.
     // Between passes: start times; a rank frozen past the release starts late.
     // Pass 1: events that start before the node's last rank arrives.
+    // The node's earliest pending event, e at time s (ties: the source first
+    // in scenario order), rescanned only after an event moved an entry.
+    let e = -1;
+    let s = Infinity;
+    let stale = true;
     for (let pass = 0; pass < 2; pass++) {
       const arrived = pass === 0;
       if (pass === 1) {
         for (let p = 0; p < P; p++) {
-          const f = this.startRank(o, slotCore[p]);
+          const c = slotCore[p];
+          this.startRank(o, c);
+          const f = state[oc + c * CORE_STRIDE + C_FINISH];
           if (f > nodeMax) nodeMax = f;
         }
       }
       for (;;) {
-        // The node's earliest pending event (ties: the source first in
-        // scenario order); stop at the pass's bound. After pass 1 that
-        // earliest time is the node's next calendar key.
-        if (rs === re) {
-          this.nextKey = Infinity;
-          break;
-        }
-        let e = rs;
-        let s = ent[rs * ENTRY_STRIDE + E_TIME];
-        for (let q = rs + 1; q < re; q++) {
-          const tq = ent[q * ENTRY_STRIDE + E_TIME];
-          if (
-            tq < s ||
-            (tq === s && ent[q * ENTRY_STRIDE + E_SOURCE] < ent[e * ENTRY_STRIDE + E_SOURCE])
-          ) {
-            s = tq;
-            e = q;
+        if (stale) {
+          stale = false;
+          e = -1;
+          s = Infinity;
+          for (let q = rs; q < re; q++) {
+            const tq = ent[q * ENTRY_STRIDE + E_TIME];
+            if (
+              tq < s ||
+              (tq === s && ent[q * ENTRY_STRIDE + E_SOURCE] < ent[e * ENTRY_STRIDE + E_SOURCE])
+            ) {
+              s = tq;
+              e = q;
+            }
           }
         }
+        // Stop at the pass's bound; after pass 1, s is the node's next key.
         if (!(s < (arrived ? this.iterT : nodeMax))) {
-          this.nextKey = s;
+          if (!arrived) this.nextKey = s;
           break;
         }
+        stale = true;
         const eo = e * ENTRY_STRIDE;
         const j = ent[eo + E_SOURCE];
         const ev = ent[eo + E_COUNT];

@@ -50,20 +50,23 @@ export function sampleDuration(
   node: number,
   k: number,
 ): number {
+  // Literal cases (the DurationKind codes): property reads of an object in
+  // a hot switch are not always folded.
   switch (kind) {
-    case DurationKind.Fixed:
+    case 0: // fixed
       return p1;
-    case DurationKind.Uniform:
+    case 1: // uniform
       return p1 + (p2 - p1) * uniformAt3(key, node, k);
-    case DurationKind.Exponential:
+    case 2: // exponential
       return -p1 * Math.log(1 - uniformAt3(key, node, k));
-    case DurationKind.Normal: {
+    case 3: {
+      // normal
       const x = p1 + p2 * gaussianAt(key, node, k);
       return x > 0 ? x : 0; // clamped at 0 (model.md §2)
     }
-    case DurationKind.Lognormal:
+    case 4: // lognormal
       return p1 * Math.exp(p2 * gaussianAt(key, node, k));
-    case DurationKind.Pareto:
+    case 5: // pareto
       // Type I: P[X > x] = (scale/x)^shape; 1 − U ∈ (0, 1] keeps it finite.
       return p1 * Math.pow(1 - uniformAt3(key, node, k), -1 / p2);
     default:

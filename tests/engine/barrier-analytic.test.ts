@@ -256,3 +256,29 @@ describe('collective latency', () => {
     expect(sw.collectiveUs).toBe(4 + 0.5 * 12); // 4000 → 12 levels
   });
 });
+
+describe('stepping', () => {
+  it('gives the same run in batches, under a time budget, or in one go', () => {
+    const s = scenario({
+      nodes: 64,
+      cores: 2,
+      iterations: 500,
+      noise: [source({ periodUs: 5000, duration: { dist: 'exponential', meanUs: 80 } })],
+    });
+    const whole = new BarrierRun(s).run();
+    const batched = new BarrierRun(s);
+    while (!batched.done) batched.step(7);
+    // A fake clock that advances 1 ms per reading: each stepFor call runs
+    // one batch and stops, as a worker's budget would.
+    let clock = 0;
+    const budgeted = new BarrierRun(s);
+    let calls = 0;
+    while (!budgeted.done) {
+      budgeted.stepFor(0.5, () => (clock += 1), 16);
+      calls++;
+    }
+    expect(calls).toBe(Math.ceil(500 / 16));
+    expect(Array.from(batched.durations)).toEqual(Array.from(whole.durations));
+    expect(Array.from(budgeted.durations)).toEqual(Array.from(whole.durations));
+  });
+});

@@ -64,26 +64,56 @@ describe('seeded runs', () => {
   });
 
   it('give the same bits with pinned-only noise whether cores are merged or run as lanes', () => {
-    const pinned = scenario({
-      nodes: 64,
-      cores: 8,
+    for (const duration of [
+      { dist: 'exponential' as const, meanUs: 25 },
+      { dist: 'fixed' as const, valueUs: 40 },
+    ]) {
+      const pinned = scenario({
+        nodes: 64,
+        cores: 8,
+        g: 1000,
+        iterations: 300,
+        noise: [0, 1, 2, 3, 4, 5, 6, 7].map((c) =>
+          source({ id: `p${c}`, periodUs: 1000 + 37 * c, cpu: c, duration }),
+        ),
+      });
+      // Two sources on core 7: that lane takes the general path, the others
+      // the one-periodic-source path.
+      pinned.noise.push(
+        source({ id: 'extra', periodUs: 3000, cpu: 7, arrival: 'poisson', duration }),
+      );
+      const merged = new BarrierRun(pinned, { lanes: false }).run();
+      const lanes = new BarrierRun(pinned, { lanes: true }).run();
+      expect(lanes.noiseEvents).toBeGreaterThan(0);
+      expect(Array.from(lanes.durations)).toEqual(Array.from(merged.durations));
+      expect(Array.from(lanes.attribution.lostBySource)).toEqual(
+        Array.from(merged.attribution.lostBySource),
+      );
+    }
+  });
+
+  it('give the same bits when the run adapts its visit strategy as when it keeps one', () => {
+    // Noise sparse enough to start with the calendar (0.03 events per node
+    // per 1 ms iteration), but 20 ms events somewhere on the machine most of
+    // the time stretch iterations until most nodes have work: the auto run
+    // switches to the sweep (checked); the forced runs do not switch.
+    const s = scenario({
+      nodes: 512,
+      cores: 4,
       g: 1000,
-      iterations: 300,
-      noise: [0, 1, 2, 3, 4, 5, 6, 7].map((c) =>
-        source({
-          id: `p${c}`,
-          periodUs: 1000 + 37 * c,
-          cpu: c,
-          duration: { dist: 'exponential', meanUs: 25 },
-        }),
-      ),
+      iterations: 600,
+      noise: [
+        source({ id: 'hb', periodUs: 40_000, duration: { dist: 'fixed', valueUs: 640 } }),
+        source({ id: 'long', periodUs: 5_000_000, duration: { dist: 'fixed', valueUs: 20_000 } }),
+      ],
     });
-    const merged = new BarrierRun(pinned, { lanes: false }).run();
-    const lanes = new BarrierRun(pinned, { lanes: true }).run();
-    expect(Array.from(lanes.durations)).toEqual(Array.from(merged.durations));
-    expect(Array.from(lanes.attribution.lostBySource)).toEqual(
-      Array.from(merged.attribution.lostBySource),
-    );
+    const auto = new BarrierRun(s).run();
+    const sweep = new BarrierRun(s, { visit: 'sweep' }).run();
+    const calendar = new BarrierRun(s, { visit: 'calendar' }).run();
+    expect(auto.modeSwitches).toBeGreaterThan(0);
+    expect(Array.from(auto.durations)).toEqual(Array.from(sweep.durations));
+    expect(Array.from(auto.durations)).toEqual(Array.from(calendar.durations));
+    expect(auto.noiseEvents).toBe(sweep.noiseEvents);
   });
 
   it('keep one source’s events when another source is switched off', () => {
