@@ -1,0 +1,44 @@
+// One-line descriptions of a noise source's timing, duration and placement,
+// for the scenario card.
+import type { Duration, NoiseSource, Placement } from '../scenario/types.ts';
+import { formatCount, formatQuantity, formatTimeUs } from './format.ts';
+
+export function describeDuration(d: Duration): string {
+  switch (d.dist) {
+    case 'fixed':
+      return formatTimeUs(d.valueUs);
+    case 'uniform':
+      return `${formatTimeUs(d.minUs)} to ${formatTimeUs(d.maxUs)}, uniform`;
+    case 'exponential':
+      return `mean ${formatTimeUs(d.meanUs)}, exponential`;
+    case 'normal':
+      return `mean ${formatTimeUs(d.meanUs)} ± ${formatTimeUs(d.sdUs)}, normal`;
+    case 'lognormal':
+      return `median ${formatTimeUs(d.medianUs)}, lognormal σ ${formatQuantity(d.sigma)}`;
+    case 'pareto':
+      return `from ${formatTimeUs(d.scaleUs)}, Pareto shape ${formatQuantity(d.shape)}`;
+  }
+}
+
+export function describePlacement(p: Placement): string {
+  switch (p.kind) {
+    case 'all':
+      return 'every node';
+    case 'clusterOffsets':
+      return `cluster offset${p.offsets.length === 1 ? '' : 's'} ${p.offsets.join(', ')}`;
+    case 'nodes':
+      return `${formatCount(p.ids.length)} listed node${p.ids.length === 1 ? '' : 's'}`;
+    case 'fraction':
+      return `${formatQuantity(p.p * 100)} % of nodes`;
+  }
+}
+
+/** "every 125 ms, 640 µs, on every node, any core" */
+export function describeSource(s: NoiseSource): string {
+  const when =
+    s.arrival === 'periodic'
+      ? `every ${formatTimeUs(s.periodUs)}`
+      : `about every ${formatTimeUs(s.periodUs)} (Poisson)`;
+  const core = s.cpu === 'any' ? 'any core' : `core ${s.cpu}`;
+  return `${when}, ${describeDuration(s.duration)}, on ${describePlacement(s.placement)}, ${core}`;
+}

@@ -1,0 +1,32 @@
+// Number formatting for the page: fixed en-US grouping (as the CLI prints),
+// fewer decimals for bigger numbers, and a dash for "no value yet".
+const DASH = '—';
+
+function format(value: number, digits: number): string {
+  return value.toLocaleString('en-US', { maximumFractionDigits: digits });
+}
+
+/** A count: 1,024. */
+export function formatCount(value: number): string {
+  return Number.isFinite(value) ? format(Math.round(value), 0) : DASH;
+}
+
+/** A measured quantity with about four significant digits: 1,649 · 649.4 · 9.25 · 0.125. */
+export function formatQuantity(value: number | null): string {
+  if (value === null || !Number.isFinite(value)) return DASH;
+  const size = Math.abs(value);
+  return format(value, size >= 1000 ? 0 : size >= 100 ? 1 : size >= 1 ? 2 : 3);
+}
+
+/** A time given in µs, as text with its unit picked for reading: 640 µs, 125 ms, 2.5 s. */
+export function formatTimeUs(us: number): string {
+  if (!Number.isFinite(us)) return DASH;
+  if (us >= 1e6) return `${formatQuantity(us / 1e6)} s`;
+  if (us >= 1e3) return `${formatQuantity(us / 1e3)} ms`;
+  return `${formatQuantity(us)} µs`;
+}
+
+/** A fraction 0..1 as a percentage with one decimal, without the sign: 42.5. */
+export function formatPercent(fraction: number): string {
+  return Number.isFinite(fraction) ? (fraction * 100).toFixed(1) : DASH;
+}

@@ -1,0 +1,2 @@
+// Types for what Vite adds to modules: CSS and asset imports, import.meta.env.
+/// <reference types="vite/client" />

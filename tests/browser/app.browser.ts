@@ -1,0 +1,214 @@
+// The app as a user meets it: the built site in Chromium. It opens on the
+// example, runs it, takes files (broken, too big, valid), cancels a long run,
+// and stays accessible, quiet in the console and on its own origin throughout.
+import { readFileSync } from 'node:fs';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runScenario } from '../../src/engine/index.ts';
+import { parseScenarioText } from '../../src/scenario/index.ts';
+import { formatQuantity } from '../../src/ui/format.ts';
+import { openApp, type Problems, type Site, startSite } from './site.ts';
+
+const exampleText = readFileSync(
+  new URL('../../scenarios/example-asci-q.json', import.meta.url),
+  'utf8',
+);
+const example = JSON.parse(exampleText);
+
+let site: Site;
+beforeAll(async () => {
+  site = await startSite();
+});
+afterAll(async () => {
+  await site?.close();
+});
+
+/** Picks a file through the Import button, as a user would. */
+async function importFile(page: Page, name: string, content: string | Buffer): Promise<void> {
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    page.getByRole('button', { name: 'Import scenario file…' }).click(),
+  ]);
+  await chooser.setFiles({ name, mimeType: 'application/json', buffer: Buffer.from(content) });
+}
+
+/** Accessibility violations axe rates serious or critical. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+function expectQuiet(problems: Problems): void {
+  expect(problems.consoleErrors).toEqual([]);
+  expect(problems.offOrigin).toEqual([]);
+}
+
+const scenarioTitle = (page: Page) => page.locator('#scenario-title');
+const status = (page: Page) => page.getByRole('status');
+const progressValue = (page: Page) =>
+  page
+    .getByRole('progressbar', { name: 'Progress' })
+    .evaluate((el) => (el as HTMLProgressElement).value);
+
+describe('NoiseLab in the browser', () => {
+  it('opens on the example scenario, accessible and without console errors', async () => {
+    const { page, problems } = await openApp(site);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('NoiseLab');
+    expect(await scenarioTitle(page).textContent()).toBe(example.title);
+    const card = page.getByRole('article');
+    expect(await card.textContent()).toContain('2,048 nodes × 4 cores');
+    expect(await card.textContent()).toContain('1,024 nodes × 4 ranks per node');
+    expect(await card.textContent()).toContain('TruCluster kernel heartbeat');
+    expect(await status(page).textContent()).toContain('Ready');
+    expect(await seriousViolations(page)).toEqual([]);
+    expectQuiet(problems);
+    await page.context().close();
+  });
+
+  it('Run shows progress, then the engine’s summary and the heartbeat in the attribution', async () => {
+    const { page, problems } = await openApp(site);
+    await page.getByRole('button', { name: 'Run' }).click();
+    await page.getByText(/^Done: 2,000 iterations in/).waitFor();
+    expect(await progressValue(page)).toBe(1);
+    expect(await page.getByText('2,000 / 2,000 iterations').count()).toBe(1);
+
+    // The page shows what the engine computes for the same scenario.
+    const expected = runScenario(parseScenarioText(exampleText)).summary;
+    const mean = page.getByRole('row', { name: /Barrier latency, mean/ }).getByRole('cell');
+    expect(await mean.first().textContent()).toBe(formatQuantity(expected.meanLatencyUs));
+    expect(await mean.nth(1).textContent()).toBe('µs');
+    const slowdown = page
+      .getByRole('row', { name: /Slowdown/ })
+      .getByRole('cell')
+      .first();
+    expect(await slowdown.textContent()).toBe(formatQuantity(expected.slowdown));
+
+    const heartbeat = page.getByRole('row', { name: /heartbeat-125ms/ });
+    expect(await heartbeat.getByRole('cell').last().textContent()).toBe('100.0');
+
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: '/tmp/noiselab-1280.png', fullPage: true });
+    await page.setViewportSize({ width: 375, height: 800 });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(overflow).toBeLessThanOrEqual(375);
+    await page.screenshot({ path: '/tmp/noiselab-375.png', fullPage: true });
+    expectQuiet(problems);
+    await page.context().close();
+  });
+
+  it('a broken file lists its problems by JSON path and the scenario shown stays', async () => {
+    const { page, problems } = await openApp(site);
+    const broken = {
+      ...example,
+      job: { ...example.job, nodes: 4096 },
+      workload: { ...example.workload, iterations: -5 },
+    };
+    await importFile(page, 'broken.json', JSON.stringify(broken));
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    const text = await alert.textContent();
+    expect(text).toContain('Could not load broken.json');
+    expect(text).toMatch(/job\.nodes: 4096 /);
+    expect(text).toMatch(/workload\.iterations: -5 /);
+    expect(await scenarioTitle(page).textContent()).toBe(example.title);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.screenshot({ path: '/tmp/noiselab-error-375.png', fullPage: true });
+
+    await importFile(page, 'truncated.json', exampleText.slice(0, 200));
+    await page.getByText(/\(root\): is not valid JSON/).waitFor();
+    expect(await scenarioTitle(page).textContent()).toBe(example.title);
+
+    expect(await seriousViolations(page)).toEqual([]);
+    expectQuiet(problems);
+    await page.context().close();
+  });
+
+  it('a file over 1,000,000 bytes is refused before it is read', async () => {
+    const { page, problems } = await openApp(site);
+    await importFile(page, 'huge.json', Buffer.alloc(1_000_001, 32));
+    await page.getByRole('alert').waitFor();
+    expect(await page.getByRole('alert').textContent()).toContain(
+      'The file is 1,000,001 bytes; a scenario file may be at most 1,000,000 bytes.',
+    );
+    expect(await scenarioTitle(page).textContent()).toBe(example.title);
+    expectQuiet(problems);
+    await page.context().close();
+  });
+
+  it('a valid file replaces the scenario card and clears the error list', async () => {
+    const { page, problems } = await openApp(site);
+    await importFile(page, 'broken.json', '{}');
+    await page.getByRole('alert').waitFor();
+    const smaller = { ...example, title: 'ASCI Q, 64 nodes', job: { ...example.job, nodes: 64 } };
+    await importFile(page, 'q-64.json', JSON.stringify(smaller));
+    await expect.poll(() => scenarioTitle(page).textContent()).toBe('ASCI Q, 64 nodes');
+    const card = await page.getByRole('article').textContent();
+    expect(card).toContain('Scenario from q-64.json');
+    expect(card).toContain('64 nodes × 4 ranks per node');
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expectQuiet(problems);
+    await page.context().close();
+  });
+
+  it('Cancel stops a long run, says so, and the controls work again', async () => {
+    const { page, problems } = await openApp(site);
+    const long = {
+      ...example,
+      title: 'ASCI Q, whole machine, a million iterations',
+      job: { ...example.job, nodes: 2048 },
+      workload: { ...example.workload, iterations: 1_000_000 },
+    };
+    await importFile(page, 'long.json', JSON.stringify(long));
+    await expect.poll(() => scenarioTitle(page).textContent()).toBe(long.title);
+
+    await page.getByRole('button', { name: 'Run' }).click();
+    await expect.poll(() => progressValue(page), { timeout: 20_000 }).toBeGreaterThan(0);
+    expect(await page.getByRole('heading', { name: 'Results so far' }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByText(/^Cancelled after [\d,]+ of 1,000,000 iterations\.$/).waitFor();
+    const stoppedAt = await progressValue(page);
+    expect(stoppedAt).toBeLessThan(1);
+    expect(await page.getByRole('button', { name: 'Cancel' }).isDisabled()).toBe(true);
+
+    // Nothing from the abandoned run reaches the page.
+    await page.waitForTimeout(500);
+    expect(await progressValue(page)).toBe(stoppedAt);
+    expect(await status(page).textContent()).toMatch(/^Cancelled/);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: '/tmp/noiselab-cancelled-1280.png', fullPage: true });
+
+    // The worker is free again: the example runs to the end.
+    await importFile(page, 'example.json', exampleText);
+    await page.getByRole('button', { name: 'Run' }).click();
+    await page.getByText(/^Done: 2,000 iterations in/).waitFor({ timeout: 20_000 });
+    expectQuiet(problems);
+    await page.context().close();
+  });
+
+  it('a worker that fails to load is reported, and the next run starts a fresh one', async () => {
+    const context = await site.browser.newContext();
+    const page = await context.newPage();
+    const consoleErrors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') consoleErrors.push(m.text());
+    });
+    const worker = '**/assets/engine.worker-*.js';
+    await page.route(worker, (route) => route.abort());
+    await page.goto(`${site.origin}/`);
+    await page.getByRole('button', { name: 'Run' }).click();
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('The simulation worker stopped');
+    expect(await status(page).textContent()).toBe('Stopped by an error.');
+    expect(consoleErrors.every((text) => text.includes('Failed to load resource'))).toBe(true);
+
+    await page.unroute(worker);
+    await page.getByRole('button', { name: 'Run' }).click();
+    await page.getByText(/^Done: 2,000 iterations in/).waitFor({ timeout: 20_000 });
+    expect(await alert.count()).toBe(0);
+    await context.close();
+  });
+});

@@ -1,0 +1,83 @@
+// The built site, served by `vite preview`, and Chromium to open it: what a
+// browser test needs, started once per file. Never downloads a browser: it
+// uses CHROMIUM_PATH or Debian's /usr/bin/chromium.
+import { execFileSync } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { preview, type PreviewServer } from 'vite';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface Site {
+  /** http://127.0.0.1:PORT, no trailing slash */
+  origin: string;
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+/** Builds the site as `npm run build` does, serves dist/ and launches Chromium. */
+export async function startSite(): Promise<Site> {
+  // A child process, so the build sees no NODE_ENV=test from Vitest.
+  const env = { ...process.env };
+  delete env.NODE_ENV;
+  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    env,
+    stdio: 'inherit',
+  });
+  const server: PreviewServer = await preview({
+    root,
+    logLevel: 'warn',
+    preview: { host: '127.0.0.1', port: 0, strictPort: true, open: false },
+  });
+  const { port } = server.httpServer.address() as AddressInfo;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    browser,
+    async close() {
+      await browser.close();
+      await server.close();
+    },
+  };
+}
+
+/** What went wrong on a page that a user would not see: console errors, stray requests. */
+export interface Problems {
+  consoleErrors: string[];
+  offOrigin: string[];
+}
+
+/** A fresh context and page on the site, with its problems recorded as they happen. */
+export async function openApp(
+  site: Site,
+  viewport = { width: 1280, height: 800 },
+): Promise<{ page: Page; problems: Problems }> {
+  const context = await site.browser.newContext({ viewport });
+  const page = await context.newPage();
+  const problems: Problems = { consoleErrors: [], offOrigin: [] };
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.consoleErrors.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.consoleErrors.push(String(error)));
+  page.on('request', (request) => {
+    const url = request.url();
+    if (!url.startsWith(`${site.origin}/`) && !url.startsWith('data:')) {
+      problems.offOrigin.push(url);
+    }
+  });
+  await page.goto(`${site.origin}/`);
+  return { page, problems };
+}

@@ -1,0 +1,139 @@
+// The worker's message handler, driven as the page drives it: a run streams
+// progress and ends with the engine's own result; the latest request wins.
+// The clock and the yield are injected, so no test waits on a timer.
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
+import { describe, expect, it } from 'vitest';
+import { runScenario } from '../../src/engine/index.ts';
+import type { PageMessage, WorkerMessage } from '../../src/protocol.ts';
+import type { Scenario } from '../../src/scenario/types.ts';
+import { createEngineHandler, type LoopOptions } from '../../workers/engine-handler.ts';
+import { scenario, source } from '../helpers/scenario.ts';
+
+const noisy: Scenario = scenario({
+  nodes: 64,
+  cores: 2,
+  g: 500,
+  iterations: 200,
+  warmup: 10,
+  seed: 7,
+  noise: [source({ id: 'hb', periodUs: 5_000, duration: { dist: 'fixed', valueUs: 200 } })],
+});
+
+/** A clock that moves 10 ms each time it is read: a 30 ms slice is a few batches. */
+function steppingClock(): () => number {
+  let t = 0;
+  return () => (t += 10);
+}
+
+/**
+ * Sends `requests` to a handler, and `onPause` may send more at each yield (as
+ * messages queued meanwhile would arrive); returns every message posted once
+ * all the runs started are over.
+ */
+async function drive(
+  requests: PageMessage[],
+  options: LoopOptions & { onPause?: (send: (m: PageMessage) => void) => void } = {},
+): Promise<WorkerMessage[]> {
+  const got: WorkerMessage[] = [];
+  const runs: Promise<void>[] = [];
+  const send = (data: PageMessage) => runs.push(handler({ data }));
+  const handler = createEngineHandler((m) => got.push(m), {
+    batch: 10,
+    sliceMs: 30,
+    progressMs: 0,
+    now: steppingClock(),
+    ...options,
+    pause: async () => options.onPause?.(send),
+  });
+  for (const data of requests) send(data);
+  for (let settled = 0; settled < runs.length; settled = runs.length) {
+    await Promise.all(runs.slice(settled));
+  }
+  return got;
+}
+
+describe('engine handler', () => {
+  it('streams progress for a run, then a result equal to running it to the end', async () => {
+    const got = await drive([{ type: 'run', runId: 1, scenario: noisy }]);
+    const last = got.at(-1);
+    expect(last?.type).toBe('done');
+    if (last?.type !== 'done') return;
+    expect(last.runId).toBe(1);
+    expect(last.result).toEqual(runScenario(noisy));
+    expect(last.wallMs).toBeGreaterThan(0);
+    const progress = got.slice(0, -1);
+    expect(progress.length).toBeGreaterThan(1);
+    let previous = 0;
+    for (const m of progress) {
+      expect(m.type).toBe('progress');
+      if (m.type !== 'progress') continue;
+      expect(m.total).toBe(200);
+      expect(m.iteration).toBeGreaterThan(previous);
+      expect(m.partial.engine.iterationsRun).toBe(m.iteration);
+      previous = m.iteration;
+    }
+  });
+
+  it('reports progress no more often than progressMs', async () => {
+    const often = await drive([{ type: 'run', runId: 1, scenario: noisy }], { progressMs: 0 });
+    const rarely = await drive([{ type: 'run', runId: 1, scenario: noisy }], { progressMs: 100 });
+    expect(rarely.length).toBeGreaterThan(1);
+    expect(rarely.length).toBeLessThan(often.length);
+  });
+
+  it('a cancel stops the run at the next batch boundary and nothing more is posted', async () => {
+    const got = await drive([{ type: 'run', runId: 1, scenario: noisy }], {
+      onPause: (send) => send({ type: 'cancel', runId: 1 }),
+    });
+    expect(got.map((m) => m.type)).toEqual(['progress']);
+  });
+
+  it('a cancel for an older run id leaves the current run alone', async () => {
+    const got = await drive([
+      { type: 'run', runId: 2, scenario: noisy },
+      { type: 'cancel', runId: 1 },
+    ]);
+    expect(got.at(-1)?.type).toBe('done');
+  });
+
+  it('a newer run wins: the older one posts nothing once the newer arrives', async () => {
+    const short = scenario({ nodes: 4, iterations: 30 });
+    let sent = false;
+    const got = await drive([{ type: 'run', runId: 1, scenario: noisy }], {
+      onPause: (send) => {
+        if (sent) return;
+        sent = true;
+        send({ type: 'run', runId: 2, scenario: short });
+      },
+    });
+    const firstOfTwo = got.findIndex((m) => m.runId === 2);
+    expect(firstOfTwo).toBeGreaterThan(0);
+    expect(got.slice(firstOfTwo).every((m) => m.runId === 2)).toBe(true);
+    expect(got.at(-1)).toMatchObject({ type: 'done', runId: 2, result: runScenario(short) });
+  });
+
+  it('an engine exception becomes an error message for that run', async () => {
+    const broken = { ...noisy, job: undefined } as unknown as Scenario;
+    const got = await drive([{ type: 'run', runId: 3, scenario: broken }]);
+    expect(got).toHaveLength(1);
+    expect(got[0]).toMatchObject({ type: 'error', runId: 3 });
+    if (got[0].type === 'error') expect(got[0].message).not.toBe('');
+  });
+
+  it('works over a MessageChannel with the default clock and yield', async () => {
+    const { port1, port2 } = new MessageChannel();
+    const worker: MessagePort = port1;
+    const handler = createEngineHandler((m) => worker.postMessage(m));
+    worker.on('message', (data: PageMessage) => handler({ data }));
+    const done = new Promise<WorkerMessage>((resolve) => {
+      port2.on('message', (m: WorkerMessage) => {
+        if (m.type !== 'progress') resolve(m);
+      });
+    });
+    port2.postMessage({ type: 'run', runId: 5, scenario: noisy } satisfies PageMessage);
+    const last = await done;
+    port1.close();
+    expect(last).toMatchObject({ type: 'done', runId: 5 });
+    if (last.type === 'done') expect(last.result).toEqual(runScenario(noisy));
+  });
+});

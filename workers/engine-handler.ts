@@ -1,0 +1,91 @@
+// The engine worker's message handler, apart from the worker global so tests
+// can drive it directly or over a MessageChannel. The engine only advances
+// when told (BarrierRun.step); this owns the loop: batches of iterations for
+// a slice of time, a progress snapshot now and then, then a yield to the
+// event loop so a newer request can be seen. The latest request wins: a run
+// that is no longer the latest stops at its next batch boundary, silently.
+import { BarrierRun } from '../src/engine/barrier-run.ts';
+import { resultOf } from '../src/engine/result.ts';
+import type { PageMessage, RunRequest, WorkerMessage } from '../src/protocol.ts';
+
+export interface LoopOptions {
+  /** iterations per step() call */
+  batch?: number;
+  /** ms of engine work between yields to the event loop */
+  sliceMs?: number;
+  /** ms at least between progress messages (more if snapshots get costly, see below) */
+  progressMs?: number;
+  /** ms, monotonic */
+  now?: () => number;
+  /** lets queued messages run; resolves when the loop may go on */
+  pause?: () => Promise<void>;
+}
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Returns the worker's `onmessage`; every reply goes through `post`. The
+ * promise it returns settles when the run a 'run' message started is over
+ * (finished, failed or abandoned), for tests; the worker ignores it.
+ */
+export function createEngineHandler(
+  post: (message: WorkerMessage) => void,
+  options: LoopOptions = {},
+): (event: { data: PageMessage }) => Promise<void> {
+  const batch = options.batch ?? 16;
+  const sliceMs = options.sliceMs ?? 30;
+  const progressMs = options.progressMs ?? 100;
+  const now = options.now ?? (() => performance.now());
+  const pause = options.pause ?? nextTask;
+  /** the run allowed to go on; null once it is cancelled or over */
+  let latest: number | null = null;
+
+  async function drive({ runId, scenario }: RunRequest): Promise<void> {
+    const start = now();
+    try {
+      const run = new BarrierRun(scenario);
+      let progressDue = start; // the first slice reports at once
+      while (!run.done) {
+        const sliceEnd = now() + sliceMs;
+        do run.step(batch);
+        while (!run.done && now() < sliceEnd);
+        if (run.done) break;
+        const before = now();
+        if (before >= progressDue) {
+          const partial = resultOf(run);
+          post({
+            type: 'progress',
+            runId,
+            iteration: run.iteration,
+            total: run.totalIterations,
+            partial,
+          });
+          // A snapshot sorts every measured duration (O(n log n)): keep it
+          // under a fifth of the time however long the run grows.
+          const after = now();
+          progressDue = after + Math.max(progressMs, 4 * (after - before));
+        }
+        await pause();
+        if (latest !== runId) return;
+      }
+      post({ type: 'done', runId, result: resultOf(run), wallMs: now() - start });
+    } catch (error) {
+      if (latest !== runId) return;
+      post({
+        type: 'error',
+        runId,
+        message: error instanceof Error ? error.message : String(error),
+      });
+    }
+    if (latest === runId) latest = null;
+  }
+
+  return ({ data }) => {
+    if (data.type === 'run') {
+      latest = data.runId;
+      return drive(data);
+    }
+    if (data.type === 'cancel' && data.runId === latest) latest = null;
+    return Promise.resolve();
+  };
+}
