@@ -40,11 +40,11 @@ export const H_VISITED = 0; // last iteration the node was visited (-1 never)
 export const H_DELAY = 1; // µs: Σ over measured iterations and its ranks of f_r − (base + g)
 export const H_CORES = 2; // then per core c, at H_CORES + c·CORE_STRIDE:
 export const C_BUSY = 0; // µs: end of the core's FIFO noise queue
-export const C_FINISH = 1; // µs: f_r of the core's rank, set at its node's visit
-export const C_FROZEN = 2; // µs: the rank is frozen until then (residual rule)
-export const C_FREEZE_SRC = 3; // scenario index of the source whose event set C_FROZEN
-export const C_FREEZE_DUR = 4; // µs: that event's duration
-export const CORE_STRIDE = 5;
+export const C_FROZEN = 1; // µs: the core's rank is frozen until then (residual rule)
+export const CORE_STRIDE = 2;
+// Colder per-core data lives apart (`freezeSource`, `freezeDuration`, read
+// only when a freeze delays a start), and f_r is per visit (`finish`):
+// a dense sweep streams every block, so every byte in it costs.
 
 // Copies of noise-table.ts's entry layout and of FIXED (see above).
 const E_TIME = 0;
@@ -125,6 +125,11 @@ export class BarrierRun {
   // copied to `criticalLog` (at each new record: O(log n) times per iteration).
   private readonly log = new EventLog();
   private readonly logHead: Int32Array;
+  /** per core of the node being visited: its rank's provisional finish f_r, µs */
+  private readonly finish: Float64Array;
+  /** per core id x·C + c: source (scenario index) and duration (µs) of the event that froze its rank */
+  private readonly freezeSource: Int32Array;
+  private readonly freezeDuration: Float64Array;
   private readonly candidates: Int32Array; // scratch: cores an "any" event may preempt
   private readonly criticalLog = new EventLog();
   // The iteration being run (µs).
@@ -166,6 +171,9 @@ export class BarrierRun {
     }
     this.logHead = new Int32Array(layout.cores);
     this.candidates = new Int32Array(layout.cores);
+    this.finish = new Float64Array(layout.cores);
+    this.freezeSource = new Int32Array(n * layout.cores);
+    this.freezeDuration = new Float64Array(n * layout.cores);
     this.mustVisit = new Int32Array(Math.min(n, 1024));
     this.mustVisitNext = new Int32Array(Math.min(n, 1024));
     this.durations = new Float64Array(w.iterations - w.warmup);
@@ -344,7 +352,7 @@ export class BarrierRun {
     let delay = 0;
     for (let p = 0; p < P; p++) {
       const c = slotCore[p];
-      const f = state[o + H_CORES + c * CORE_STRIDE + C_FINISH];
+      const f = this.finish[c];
       delay += f - gEnd;
       if (f > nodeMax || (crit < 0 && f === nodeMax)) {
         nodeMax = f;
@@ -373,25 +381,26 @@ export class BarrierRun {
   }
 
   /**
-   * The start of the rank on core c of the node at offset o (§3–§4): late if
-   * a freeze outlasts the release, with a log entry for the freeze. Sets its
-   * provisional finish C_FINISH (base + g when it starts on time). Returns
-   * nothing: a double returned from a call V8 does not inline is boxed.
+   * The start of the rank on core c of job node x (§3–§4): late if a freeze
+   * outlasts the release, with a log entry for the freeze. Sets its
+   * provisional finish `finish[c]` (base + g when it starts on time).
+   * Returns nothing: a double returned from a call V8 does not inline is boxed.
    */
-  private startRank(o: number, c: number): void {
+  private startRank(x: number, c: number): void {
     const state = this.state;
-    const co = o + H_CORES + c * CORE_STRIDE;
+    const co = x * this.stride + H_CORES + c * CORE_STRIDE;
     const until = state[co + C_FROZEN];
     const base = this.iterBase;
     if (until > base) {
       const f = until + this.granularityUs;
-      state[co + C_FINISH] = f;
-      const e = this.log.push(-1, state[co + C_FREEZE_SRC]);
-      this.log.duration[e] = state[co + C_FREEZE_DUR];
+      this.finish[c] = f;
+      const k = x * this.layout.cores + c;
+      const e = this.log.push(-1, this.freezeSource[k]);
+      this.log.duration[e] = this.freezeDuration[k];
       this.log.cost[e] = until - base;
       this.logHead[c] = e;
     } else {
-      state[co + C_FINISH] = this.iterGEnd;
+      this.finish[c] = this.iterGEnd;
       this.logHead[c] = -1;
     }
   }
@@ -404,6 +413,7 @@ export class BarrierRun {
    */
   private visitLanes(x: number, i: number): void {
     const { cores: C, coreSlot } = this.layout;
+    const finish = this.finish;
     const noise = this.noise;
     const { ent, laneStart, periodic, periodUs, durKind, durP1 } = noise;
     const state = this.state;
@@ -423,7 +433,7 @@ export class BarrierRun {
       if (ls === le) {
         // No source is pinned here, so nothing ever freezes this core's rank.
         if (hasRank) {
-          state[co + C_FINISH] = gEnd;
+          finish[c] = gEnd;
           logHead[c] = -1;
         }
         continue;
@@ -440,8 +450,8 @@ export class BarrierRun {
       for (let pass = 0; pass < 2; pass++) {
         if (pass === 1) {
           if (!hasRank) break;
-          this.startRank(o, c);
-          bound = state[co + C_FINISH];
+          this.startRank(x, c);
+          bound = finish[c];
         }
         for (;;) {
           let e = ls;
@@ -484,10 +494,10 @@ export class BarrierRun {
           }
           if (!hasRank) continue;
           const src = noise.scenarioIndex[j];
-          if (pass === 1 && a < state[co + C_FINISH]) {
+          if (pass === 1 && a < finish[c]) {
             // Computing: paused for d.
-            const f = state[co + C_FINISH] + d;
-            state[co + C_FINISH] = f;
+            const f = finish[c] + d;
+            finish[c] = f;
             bound = f;
             const le2 = log.push(logHead[c], src);
             log.duration[le2] = d;
@@ -496,8 +506,8 @@ export class BarrierRun {
           } else {
             // Waiting: frozen until b, which matters if the release comes first.
             state[co + C_FROZEN] = b;
-            state[co + C_FREEZE_SRC] = src;
-            state[co + C_FREEZE_DUR] = d;
+            this.freezeSource[x * C + c] = src;
+            this.freezeDuration[x * C + c] = d;
             if (pass === 1) this.mark(x, i);
           }
         }
@@ -522,6 +532,7 @@ export class BarrierRun {
     const phase = ent[eo + E_PHASE];
     const fixed = noise.durKind[j] === FIXED;
     const src = noise.scenarioIndex[j];
+    const kc = x * this.layout.cores + c; // core id, for the cold freeze fields
     let k = ent[eo + E_COUNT];
     let s = ent[eo + E_TIME];
     let busy = state[co + C_BUSY];
@@ -533,15 +544,15 @@ export class BarrierRun {
       const a = busy > s ? busy : s;
       busy = a + d;
       state[co + C_FROZEN] = busy;
-      state[co + C_FREEZE_SRC] = src;
-      state[co + C_FREEZE_DUR] = d;
+      this.freezeSource[kc] = src;
+      this.freezeDuration[kc] = d;
       events++;
       k++;
       s = phase + k * T;
     }
     state[co + C_BUSY] = busy;
-    this.startRank(co - H_CORES - c * CORE_STRIDE, c);
-    let f = state[co + C_FINISH];
+    this.startRank(x, c);
+    let f = this.finish[c];
     // Pass 1: events before the rank arrives.
     while (s < f) {
       const d = fixed ? noise.durP1[j] : this.drawDuration(j, x, k);
@@ -555,8 +566,8 @@ export class BarrierRun {
         this.logHead[c] = le;
       } else {
         state[co + C_FROZEN] = busy;
-        state[co + C_FREEZE_SRC] = src;
-        state[co + C_FREEZE_DUR] = d;
+        this.freezeSource[kc] = src;
+        this.freezeDuration[kc] = d;
         this.mark(x, i);
       }
       events++;
@@ -564,7 +575,7 @@ export class BarrierRun {
       s = phase + k * T;
     }
     state[co + C_BUSY] = busy;
-    state[co + C_FINISH] = f;
+    this.finish[c] = f;
     ent[eo + E_COUNT] = k;
     ent[eo + E_TIME] = s;
     this.noiseEvents += events;
@@ -592,6 +603,7 @@ export class BarrierRun {
    */
   private visitMerged(x: number, i: number): void {
     const { cores: C, ranksPerNode: P, slotCore, coreSlot } = this.layout;
+    const finish = this.finish;
     const noise = this.noise;
     const ent = noise.ent;
     const state = this.state;
@@ -619,8 +631,8 @@ export class BarrierRun {
       if (pass === 1) {
         for (let p = 0; p < P; p++) {
           const c = slotCore[p];
-          this.startRank(o, c);
-          const f = state[oc + c * CORE_STRIDE + C_FINISH];
+          this.startRank(x, c);
+          const f = finish[c];
           if (f > nodeMax) nodeMax = f;
         }
       }
@@ -669,7 +681,7 @@ export class BarrierRun {
           for (let c = 0; c < C; c++) {
             const co = oc + c * CORE_STRIDE;
             if (state[co + C_BUSY] > s) continue;
-            if (coreSlot[c] < 0 || (this.block && (arrived || state[co + C_FINISH] <= s))) {
+            if (coreSlot[c] < 0 || (this.block && (arrived || finish[c] <= s))) {
               core = c;
               break;
             }
@@ -705,10 +717,10 @@ export class BarrierRun {
         noise.advance(e, x);
         if (coreSlot[core] < 0) continue; // an idle core absorbs it
         const src = noise.scenarioIndex[j];
-        if (!arrived && a < state[co + C_FINISH]) {
+        if (!arrived && a < finish[core]) {
           // Computing: the rank's compute is paused for d.
-          const f = state[co + C_FINISH] + d;
-          state[co + C_FINISH] = f;
+          const f = finish[core] + d;
+          finish[core] = f;
           const le = log.push(logHead[core], src);
           log.duration[le] = d;
           log.cost[le] = d;
@@ -717,8 +729,8 @@ export class BarrierRun {
         } else {
           // Waiting: frozen until b, which matters if the release comes first.
           state[co + C_FROZEN] = b;
-          state[co + C_FREEZE_SRC] = src;
-          state[co + C_FREEZE_DUR] = d;
+          this.freezeSource[x * C + core] = src;
+          this.freezeDuration[x * C + core] = d;
           if (!arrived) this.mark(x, i);
         }
       }
