@@ -68,14 +68,19 @@ function runCase(name: string): Row {
     allMs.push(performance.now() - t0);
   }
   let rankIterations = 0;
-  for (const s of scenarios)
+  let iterations = 0;
+  const ranks = scenarios.map((s) => s.job.nodes * s.job.ranksPerNode);
+  for (const s of scenarios) {
     rankIterations += s.job.nodes * s.job.ranksPerNode * s.workload.iterations;
-  const s0 = scenarios[scenarios.length - 1];
+    iterations += s.workload.iterations;
+  }
   return {
     name,
     about: c.about,
-    ranks: s0.job.nodes * s0.job.ranksPerNode,
-    iterations: rankIterations / (s0.job.nodes * s0.job.ranksPerNode),
+    ranks: Math.max(...ranks),
+    minRanks: Math.min(...ranks),
+    iterations,
+    rankIterations,
     noiseEvents: events,
     wallMs: median(allMs),
     allMs,
