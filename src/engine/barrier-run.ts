@@ -54,6 +54,16 @@ const E_SOURCE = 3;
 const ENTRY_STRIDE = 4;
 const FIXED = 0;
 
+// sweepPeriodicLanes keeps, per core of the node in hand, the lane's state
+// before the visit, to replay the critical rank's lane for attribution.
+const S_COUNT = 0; // k of the lane's next event
+const S_TIME = 1; // µs: its start
+const S_BUSY = 2; // µs: the core's queue end
+const S_FROZEN = 3; // µs: frozen-until
+const S_SRC = 4; // source and duration of the freeze that set S_FROZEN
+const S_DUR = 5;
+const STASH = 6;
+
 /** Start by visiting every node when this many events per node and iteration are expected. */
 const SWEEP_THRESHOLD = 0.25;
 /** Switch calendar → sweep when more than this fraction of nodes needed a visit… */
@@ -99,6 +109,11 @@ export class BarrierRun {
   private readonly due: Int32Array; // nodes the calendar returned
   private readonly adaptive: boolean;
   private readonly useLanes: boolean;
+  /**
+   * Every enabled source is periodic and pinned, at most one per core: the
+   * dense sweep can run all lanes in one tight loop (sweepPeriodicLanes).
+   */
+  private readonly simpleLanes: boolean;
   private streak = 0;
   private readonly block: boolean;
   private readonly wakeupUs: number;
@@ -131,6 +146,13 @@ export class BarrierRun {
   private readonly freezeSource: Int32Array;
   private readonly freezeDuration: Float64Array;
   private readonly candidates: Int32Array; // scratch: cores an "any" event may preempt
+  private readonly laneStash: Float64Array; // scratch, see S_* above
+  // simpleLanes: per core, its one source's local index, period (µs), whether
+  // its duration is fixed, and that duration (µs).
+  private readonly laneSource: Int32Array;
+  private readonly lanePeriod: Float64Array;
+  private readonly laneFixed: Uint8Array;
+  private readonly laneDuration: Float64Array;
   private readonly criticalLog = new EventLog();
   // The iteration being run (µs).
   private iterT = 0;
@@ -182,6 +204,30 @@ export class BarrierRun {
     const visit = options.visit ?? 'auto';
     this.adaptive = visit === 'auto';
     this.useLanes = options.lanes ?? true;
+    const pinnedCores = new Set<number>();
+    this.simpleLanes =
+      this.useLanes &&
+      scenario.noise.every((src) => {
+        if (!src.enabled) return true;
+        if (src.cpu === 'any' || src.arrival !== 'periodic' || pinnedCores.has(src.cpu)) {
+          return false;
+        }
+        pinnedCores.add(src.cpu);
+        return true;
+      });
+    this.laneStash = new Float64Array(layout.cores * STASH);
+    this.laneSource = new Int32Array(layout.cores).fill(-1);
+    this.lanePeriod = new Float64Array(layout.cores);
+    this.laneFixed = new Uint8Array(layout.cores);
+    this.laneDuration = new Float64Array(layout.cores);
+    for (let j = 0; j < this.noise.sources; j++) {
+      const c = this.noise.pinnedCore[j];
+      if (c < 0) continue;
+      this.laneSource[c] = j;
+      this.lanePeriod[c] = this.noise.periodUs[j];
+      this.laneFixed[c] = this.noise.durKind[j] === FIXED ? 1 : 0;
+      this.laneDuration[c] = this.noise.durP1[j];
+    }
     this.mode =
       visit !== 'auto'
         ? visit
@@ -293,7 +339,10 @@ export class BarrierRun {
     const eventsBefore = this.noiseEvents;
     let visits = 0;
     const calendar = this.calendar;
-    if (calendar === null) {
+    if (calendar === null && this.simpleLanes) {
+      this.sweepPeriodicLanes(i);
+      visits = this.layout.nodes;
+    } else if (calendar === null) {
       // A node with no event before base + g and no rank frozen into this
       // iteration would only confirm f_r = base + g: skip it (a sequential
       // scan of two fields per node).
@@ -580,6 +629,198 @@ export class BarrierRun {
     ent[eo + E_TIME] = s;
     this.noiseEvents += events;
     this.laneNext = s;
+  }
+
+  /**
+   * One iteration of the dense sweep when every source is periodic and
+   * pinned, one per core (simpleLanes): each node's cores are independent
+   * lanes of one source each, run here in one loop with everything in
+   * locals — no per-event log. The same steps as visitLanes; a node that
+   * sets a new latest arrival has its critical lane replayed from the state
+   * kept in laneStash, to log what delayed it (O(log n) times per iteration).
+   */
+  private sweepPeriodicLanes(i: number): void {
+    const { nodes: n, cores: C, coreSlot } = this.layout;
+    const noise = this.noise;
+    const { ent, laneStart, scenarioIndex } = noise;
+    const { state, stride, nodeKey, freezeSource, freezeDuration } = this;
+    const { laneSource, lanePeriod, laneFixed, laneDuration } = this;
+    const stash = this.laneStash;
+    const W = C + 1;
+    const t = this.iterT;
+    const base = this.iterBase;
+    const gEnd = this.iterGEnd;
+    const g = this.granularityUs;
+    const measuring = this.measuring;
+    let events = 0;
+    for (let x = 0; x < n; x++) {
+      const o = x * stride;
+      let nodeMax = gEnd;
+      let crit = -1;
+      let delay = 0;
+      let next = Infinity;
+      for (let c = 0; c < C; c++) {
+        const ls = laneStart[x * W + c];
+        const hasRank = coreSlot[c] >= 0;
+        let f = gEnd;
+        if (ls < laneStart[x * W + c + 1]) {
+          const co = o + H_CORES + c * CORE_STRIDE;
+          const kc = x * C + c;
+          const eo = ls * ENTRY_STRIDE;
+          // One source per core (simpleLanes): its constants by core index.
+          const j = laneSource[c];
+          const T = lanePeriod[c];
+          const phase = ent[eo + E_PHASE];
+          const fixed = laneFixed[c] === 1;
+          let k = ent[eo + E_COUNT];
+          let s = ent[eo + E_TIME];
+          let busy = state[co + C_BUSY];
+          const so = c * STASH;
+          stash[so + S_COUNT] = k;
+          stash[so + S_TIME] = s;
+          stash[so + S_BUSY] = busy;
+          stash[so + S_FROZEN] = state[co + C_FROZEN];
+          stash[so + S_SRC] = -1; // cold fields: read only if a freeze overwrites them
+          if (!hasRank) {
+            // An idle core absorbs its events; consume those before gEnd.
+            while (s < gEnd) {
+              const d = fixed ? laneDuration[c] : this.drawDuration(j, x, k);
+              busy = (busy > s ? busy : s) + d;
+              events++;
+              k++;
+              s = phase + k * T;
+            }
+          } else {
+            const src = scenarioIndex[j];
+            // Pass 0: left from the previous iteration: freezes only.
+            while (s < t) {
+              const d = fixed ? laneDuration[c] : this.drawDuration(j, x, k);
+              busy = (busy > s ? busy : s) + d;
+              state[co + C_FROZEN] = busy;
+              if (stash[so + S_SRC] < 0) {
+                stash[so + S_SRC] = freezeSource[kc];
+                stash[so + S_DUR] = freezeDuration[kc];
+              }
+              freezeSource[kc] = src;
+              freezeDuration[kc] = d;
+              events++;
+              k++;
+              s = phase + k * T;
+            }
+            const until = state[co + C_FROZEN];
+            f = until > base ? until + g : gEnd;
+            // Pass 1: events before the rank arrives.
+            while (s < f) {
+              const d = fixed ? laneDuration[c] : this.drawDuration(j, x, k);
+              const a = busy > s ? busy : s;
+              busy = a + d;
+              if (a < f) {
+                f += d;
+              } else {
+                state[co + C_FROZEN] = busy;
+                if (stash[so + S_SRC] < 0) {
+                  stash[so + S_SRC] = freezeSource[kc];
+                  stash[so + S_DUR] = freezeDuration[kc];
+                }
+                freezeSource[kc] = src;
+                freezeDuration[kc] = d;
+                this.mark(x, i);
+              }
+              events++;
+              k++;
+              s = phase + k * T;
+            }
+          }
+          state[co + C_BUSY] = busy;
+          ent[eo + E_COUNT] = k;
+          ent[eo + E_TIME] = s;
+          if (s < next) next = s;
+        }
+        if (!hasRank) continue;
+        delay += f - gEnd;
+        if (f > nodeMax || (crit < 0 && f === nodeMax)) {
+          nodeMax = f;
+          crit = c;
+        }
+      }
+      nodeKey[x] = next;
+      if (measuring && delay > 0) state[o + H_DELAY] += delay;
+      const kx = x * C + crit;
+      if (nodeMax > this.iterMax || (nodeMax === this.iterMax && kx < this.critical)) {
+        this.iterMax = nodeMax;
+        this.critical = kx;
+        this.replayLane(x, crit);
+      }
+    }
+    this.noiseEvents += events;
+  }
+
+  /**
+   * Rebuild criticalLog for the lane of core c on node x from its state
+   * before this iteration's visit (laneStash): the freeze that set its start
+   * and each pause, as visitLanes would have logged them.
+   */
+  private replayLane(x: number, c: number): void {
+    const log = this.criticalLog;
+    log.clear();
+    const noise = this.noise;
+    const e = noise.laneStart[x * (this.layout.cores + 1) + c];
+    const so = c * STASH;
+    const stash = this.laneStash;
+    let until = stash[so + S_FROZEN];
+    const kc = x * this.layout.cores + c;
+    let fsrc = stash[so + S_SRC] >= 0 ? stash[so + S_SRC] : this.freezeSource[kc];
+    let fdur = stash[so + S_SRC] >= 0 ? stash[so + S_DUR] : this.freezeDuration[kc];
+    if (e === noise.laneStart[x * (this.layout.cores + 1) + c + 1]) {
+      // A quiet core: its rank starts and ends on time (nothing to log).
+      return;
+    }
+    const eo = e * ENTRY_STRIDE;
+    const j = noise.ent[eo + E_SOURCE];
+    const T = noise.periodUs[j];
+    const phase = noise.ent[eo + E_PHASE];
+    const src = noise.scenarioIndex[j];
+    let k = stash[so + S_COUNT];
+    let s = stash[so + S_TIME];
+    let busy = stash[so + S_BUSY];
+    while (s < this.iterT) {
+      const d = this.durationOf(j, x, k);
+      busy = (busy > s ? busy : s) + d;
+      until = busy;
+      fsrc = src;
+      fdur = d;
+      k++;
+      s = phase + k * T;
+    }
+    const base = this.iterBase;
+    let f = this.iterGEnd;
+    if (until > base) {
+      f = until + this.granularityUs;
+      const le = log.push(-1, fsrc);
+      log.duration[le] = fdur;
+      log.cost[le] = until - base;
+    }
+    while (s < f) {
+      const d = this.durationOf(j, x, k);
+      const a = busy > s ? busy : s;
+      busy = a + d;
+      if (a < f) {
+        f += d;
+        const le = log.push(-1, src);
+        log.duration[le] = d;
+        log.cost[le] = d;
+      }
+      k++;
+      s = phase + k * T;
+    }
+    // Newest first, as EventLog.copyChain leaves a chain: charges are then
+    // summed in the same order as on the general path, to the same bits.
+    log.reverse();
+  }
+
+  /** Duration (µs) of source j's event k on job node x, fixed or drawn. */
+  private durationOf(j: number, x: number, k: number): number {
+    return this.noise.durKind[j] === FIXED ? this.noise.durP1[j] : this.drawDuration(j, x, k);
   }
 
   /** A drawn (non-fixed) duration of source j's event k on job node x, µs. */

@@ -36,6 +36,15 @@ export class EventLog {
     }
   }
 
+  /** Reverse the order of the entries (their `next` links are not kept). */
+  reverse(): void {
+    for (let a = 0, b = this.count - 1; a < b; a++, b--) {
+      swap(this.source, a, b);
+      swap(this.duration, a, b);
+      swap(this.cost, a, b);
+    }
+  }
+
   private grow(): void {
     const n = this.source.length * 2;
     this.source = grow(this.source, new Int32Array(n));
@@ -43,6 +52,12 @@ export class EventLog {
     this.cost = grow(this.cost, new Float64Array(n));
     this.next = grow(this.next, new Int32Array(n));
   }
+}
+
+function swap(x: Int32Array | Float64Array, a: number, b: number): void {
+  const t = x[a];
+  x[a] = x[b];
+  x[b] = t;
 }
 
 function grow<T extends Int32Array | Float64Array>(from: T, to: T): T {

@@ -77,18 +77,26 @@ describe('seeded runs', () => {
           source({ id: `p${c}`, periodUs: 1000 + 37 * c, cpu: c, duration }),
         ),
       });
-      // Two sources on core 7: that lane takes the general path, the others
-      // the one-periodic-source path.
-      pinned.noise.push(
-        source({ id: 'extra', periodUs: 3000, cpu: 7, arrival: 'poisson', duration }),
-      );
-      const merged = new BarrierRun(pinned, { lanes: false }).run();
-      const lanes = new BarrierRun(pinned, { lanes: true }).run();
-      expect(lanes.noiseEvents).toBeGreaterThan(0);
-      expect(Array.from(lanes.durations)).toEqual(Array.from(merged.durations));
-      expect(Array.from(lanes.attribution.lostBySource)).toEqual(
-        Array.from(merged.attribution.lostBySource),
-      );
+      // As is, every core has one periodic source (the tight dense loop);
+      // then with a second source on core 7 (lanes visited one by one).
+      for (const extra of [false, true]) {
+        if (extra) {
+          pinned.noise.push(
+            source({ id: 'extra', periodUs: 3000, cpu: 7, arrival: 'poisson', duration }),
+          );
+        }
+        const merged = new BarrierRun(pinned, { lanes: false }).run();
+        const lanes = new BarrierRun(pinned, { lanes: true }).run();
+        expect(lanes.noiseEvents).toBeGreaterThan(0);
+        expect(Array.from(lanes.durations)).toEqual(Array.from(merged.durations));
+        expect(Array.from(lanes.attribution.lostBySource)).toEqual(
+          Array.from(merged.attribution.lostBySource),
+        );
+        expect(Array.from(lanes.attribution.lostByBin)).toEqual(
+          Array.from(merged.attribution.lostByBin),
+        );
+        expect(Array.from(lanes.nodeDelays())).toEqual(Array.from(merged.nodeDelays()));
+      }
     }
   });
 
