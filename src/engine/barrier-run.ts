@@ -18,7 +18,6 @@
 import type { Scenario } from '../scenario/types.ts';
 import { Attribution } from './attribution.ts';
 import { collectiveLatency } from './collective.ts';
-import { type DurationKind, sampleDuration } from './durations.ts';
 import { EventLog } from './event-log.ts';
 import { buildLayout, type Layout } from './layout.ts';
 import { NodeCalendar } from './node-calendar.ts';
@@ -533,17 +532,7 @@ export class BarrierRun {
           const j = ent[eo + E_SOURCE];
           const ev = ent[eo + E_COUNT];
           // Fixed durations inline: a call returning a double would box it.
-          const d =
-            durKind[j] === FIXED
-              ? durP1[j]
-              : sampleDuration(
-                  durKind[j] as DurationKind,
-                  durP1[j],
-                  noise.durP2[j],
-                  noise.durationKey[j],
-                  nodeId,
-                  ev,
-                );
+          const d = durKind[j] === FIXED ? durP1[j] : noise.durationOf(j, nodeId, ev);
           const busy = state[co + C_BUSY];
           const a = busy > s ? busy : s;
           const b = a + d;
@@ -587,6 +576,7 @@ export class BarrierRun {
    */
   private periodicLane(e: number, co: number, c: number, x: number, i: number): void {
     const noise = this.noise;
+    const nodeId = noise.nodeId(x);
     const ent = noise.ent;
     const state = this.state;
     const eo = e * ENTRY_STRIDE;
@@ -603,7 +593,7 @@ export class BarrierRun {
     const t = this.iterT;
     // Pass 0: left from the previous iteration: freezes only.
     while (s < t) {
-      const d = fixed ? noise.durP1[j] : this.drawDuration(j, x, k);
+      const d = fixed ? noise.durP1[j] : noise.durationOf(j, nodeId, k);
       const a = busy > s ? busy : s;
       busy = a + d;
       state[co + C_FROZEN] = busy;
@@ -618,7 +608,7 @@ export class BarrierRun {
     let f = this.finish[c];
     // Pass 1: events before the rank arrives.
     while (s < f) {
-      const d = fixed ? noise.durP1[j] : this.drawDuration(j, x, k);
+      const d = fixed ? noise.durP1[j] : noise.durationOf(j, nodeId, k);
       const a = busy > s ? busy : s;
       busy = a + d;
       if (a < f) {
@@ -698,7 +688,7 @@ export class BarrierRun {
           if (!hasRank) {
             // An idle core absorbs its events; consume those before gEnd.
             while (s < gEnd) {
-              const d = fixed ? laneDuration[c] : this.drawDuration(j, x, k);
+              const d = fixed ? laneDuration[c] : noise.durationOf(j, noise.nodeId(x), k);
               busy = (busy > s ? busy : s) + d;
               events++;
               k++;
@@ -708,13 +698,10 @@ export class BarrierRun {
             const src = scenarioIndex[j];
             // Pass 0: left from the previous iteration: freezes only.
             while (s < t) {
-              const d = fixed ? laneDuration[c] : this.drawDuration(j, x, k);
+              const d = fixed ? laneDuration[c] : noise.durationOf(j, noise.nodeId(x), k);
               busy = (busy > s ? busy : s) + d;
               state[co + C_FROZEN] = busy;
-              if (stash[so + S_SRC] < 0) {
-                stash[so + S_SRC] = freezeSource[kc];
-                stash[so + S_DUR] = freezeDuration[kc];
-              }
+              this.stashFreeze(so, kc);
               freezeSource[kc] = src;
               freezeDuration[kc] = d;
               events++;
@@ -725,17 +712,14 @@ export class BarrierRun {
             f = until > base ? until + g : gEnd;
             // Pass 1: events before the rank arrives.
             while (s < f) {
-              const d = fixed ? laneDuration[c] : this.drawDuration(j, x, k);
+              const d = fixed ? laneDuration[c] : noise.durationOf(j, noise.nodeId(x), k);
               const a = busy > s ? busy : s;
               busy = a + d;
               if (a < f) {
                 f += d;
               } else {
                 state[co + C_FROZEN] = busy;
-                if (stash[so + S_SRC] < 0) {
-                  stash[so + S_SRC] = freezeSource[kc];
-                  stash[so + S_DUR] = freezeDuration[kc];
-                }
+                this.stashFreeze(so, kc);
                 freezeSource[kc] = src;
                 freezeDuration[kc] = d;
                 this.mark(x, i);
@@ -769,6 +753,14 @@ export class BarrierRun {
     this.noiseEvents += events;
   }
 
+  /** Keep the lane's pre-visit freeze record before a freeze overwrites it (once). */
+  private stashFreeze(so: number, kc: number): void {
+    const stash = this.laneStash;
+    if (stash[so + S_SRC] >= 0) return;
+    stash[so + S_SRC] = this.freezeSource[kc];
+    stash[so + S_DUR] = this.freezeDuration[kc];
+  }
+
   /**
    * Rebuild criticalLog for the lane of core c on node x from its state
    * before this iteration's visit (laneStash): the freeze that set its start
@@ -778,6 +770,7 @@ export class BarrierRun {
     const log = this.criticalLog;
     log.clear();
     const noise = this.noise;
+    const nodeId = noise.nodeId(x);
     const e = noise.laneStart[x * (this.layout.cores + 1) + c];
     const so = c * STASH;
     const stash = this.laneStash;
@@ -798,7 +791,7 @@ export class BarrierRun {
     let s = stash[so + S_TIME];
     let busy = stash[so + S_BUSY];
     while (s < this.iterT) {
-      const d = this.durationOf(j, x, k);
+      const d = noise.durationOf(j, nodeId, k);
       busy = (busy > s ? busy : s) + d;
       until = busy;
       fsrc = src;
@@ -815,7 +808,7 @@ export class BarrierRun {
       log.cost[le] = until - base;
     }
     while (s < f) {
-      const d = this.durationOf(j, x, k);
+      const d = noise.durationOf(j, nodeId, k);
       const a = busy > s ? busy : s;
       busy = a + d;
       if (a < f) {
@@ -830,24 +823,6 @@ export class BarrierRun {
     // Newest first, as EventLog.copyChain leaves a chain: charges are then
     // summed in the same order as on the general path, to the same bits.
     log.reverse();
-  }
-
-  /** Duration (µs) of source j's event k on job node x, fixed or drawn. */
-  private durationOf(j: number, x: number, k: number): number {
-    return this.noise.durKind[j] === FIXED ? this.noise.durP1[j] : this.drawDuration(j, x, k);
-  }
-
-  /** A drawn (non-fixed) duration of source j's event k on job node x, µs. */
-  private drawDuration(j: number, x: number, k: number): number {
-    const noise = this.noise;
-    return sampleDuration(
-      noise.durKind[j] as DurationKind,
-      noise.durP1[j],
-      noise.durP2[j],
-      noise.durationKey[j],
-      noise.nodeId(x),
-      k,
-    );
   }
 
   /**
@@ -916,17 +891,7 @@ export class BarrierRun {
         const eo = e * ENTRY_STRIDE;
         const j = ent[eo + E_SOURCE];
         const ev = ent[eo + E_COUNT];
-        const d =
-          noise.durKind[j] === FIXED
-            ? noise.durP1[j]
-            : sampleDuration(
-                noise.durKind[j] as DurationKind,
-                noise.durP1[j],
-                noise.durP2[j],
-                noise.durationKey[j],
-                nodeId,
-                ev,
-              );
+        const d = noise.durKind[j] === FIXED ? noise.durP1[j] : noise.durationOf(j, nodeId, ev);
         // Which core (§3): pinned; else the lowest free core whose queue is
         // empty (idle, or in block mode a rank that has arrived); else a
         // uniformly random rank whose core runs no noise; else the rank core

@@ -7,7 +7,6 @@
 import { meanDurationUs } from '../scenario/cost.ts';
 import { MAX_NOISE_EVENTS } from '../scenario/limits.ts';
 import type { NoiseSource, Scenario } from '../scenario/types.ts';
-import { DurationKind, sampleDuration } from './durations.ts';
 import type { Layout } from './layout.ts';
 import { NoiseTable } from './noise-table.ts';
 import { uniformAt3 } from './random.ts';
@@ -192,17 +191,7 @@ export function runFwq(scenario: Scenario, opts: FwqOptions): FwqResult {
     if (all || e < 0) break;
     const j = ent[e * ENTRY_STRIDE + E_SOURCE];
     const ev = ent[e * ENTRY_STRIDE + E_COUNT];
-    const d =
-      noise.durKind[j] === DurationKind.Fixed
-        ? noise.durP1[j]
-        : sampleDuration(
-            noise.durKind[j] as DurationKind,
-            noise.durP1[j],
-            noise.durP2[j],
-            noise.durationKey[j],
-            nodeId,
-            ev,
-          );
+    const d = noise.durationOf(j, nodeId, ev);
     let core = noise.pinnedCore[j];
     if (core < 0) {
       // §3 with every core running a process that never waits: a random

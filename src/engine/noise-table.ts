@@ -8,7 +8,7 @@
 // order in which nodes are processed cannot change a result, and a node keeps
 // its noise whatever the job size or the other sources.
 import type { NoiseSource, Scenario } from '../scenario/types.ts';
-import { durationParams } from './durations.ts';
+import { durationParams, sampleDuration, type DurationKind } from './durations.ts';
 import type { Layout } from './layout.ts';
 import { deriveSeed, hashString, uniformAt, uniformAt3 } from './random.ts';
 
@@ -162,6 +162,23 @@ export class NoiseTable {
   /** Gap before event k of a Poisson source on a node: exponential, mean T. */
   private poissonGap(j: number, nodeId: number, k: number): number {
     return -this.periodUs[j] * Math.log(1 - uniformAt3(this.gapKey[j], nodeId, k));
+  }
+
+  /**
+   * Duration (µs) of source j's event k on the machine node `nodeId`:
+   * fixed, or drawn from the event's own coordinates.
+   */
+  durationOf(j: number, nodeId: number, k: number): number {
+    return this.durKind[j] === 0
+      ? this.durP1[j]
+      : sampleDuration(
+          this.durKind[j] as DurationKind,
+          this.durP1[j],
+          this.durP2[j],
+          this.durationKey[j],
+          nodeId,
+          k,
+        );
   }
 
   /** Machine node id of job node x. */
