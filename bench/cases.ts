@@ -123,6 +123,28 @@ const quadrics = { kind: 'hardware' as const, baseUs: 4, perLevelUs: 0.5 };
 const seastar = { kind: 'software' as const, baseUs: 5, perLevelUs: 1.5 };
 const bgpBarrier = { kind: 'hardware' as const, baseUs: 1.3, perLevelUs: 0.05 };
 
+/** ASCI Q at 12 node counts (1 … 2,048) × g ∈ {0, 1, 5 ms}: 36 points of 1,000 iterations. */
+function asciQSweepScenarios(): Scenario[] {
+  const out: Scenario[] = [];
+  for (const g of [0, 1000, 5000]) {
+    for (let n = 1; n <= 2048; n *= 2) {
+      const s = machineScenario(
+        `ASCI Q n=${n} g=${g}`,
+        2048,
+        4,
+        32,
+        quadrics,
+        g,
+        1000,
+        asciQNoise(),
+      );
+      s.job.nodes = n;
+      out.push(s);
+    }
+  }
+  return out;
+}
+
 export interface BenchCase {
   name: string;
   /** what the row stands for, in the table */
@@ -131,6 +153,9 @@ export interface BenchCase {
   /** sparse full-machine runs have a 300 ms target */
   target?: 'sparse' | 'dense' | 'sweep';
   reps: number;
+  /** run the scenarios as a sweep on this many worker threads (the CLI's runPoints), timing
+   * the whole parallel sweep, worker start-up included; absent: one after the other, here */
+  threads?: number;
 }
 
 export const CASES: BenchCase[] = [
@@ -209,27 +234,17 @@ export const CASES: BenchCase[] = [
   {
     name: 'asci-q-sweep',
     about: 'ASCI Q sweep: 12 node counts (1 … 2,048) × g ∈ {0, 1, 5 ms}, 1,000 iterations each',
-    scenarios: () => {
-      const out: Scenario[] = [];
-      for (const g of [0, 1000, 5000]) {
-        for (let n = 1; n <= 2048; n *= 2) {
-          const s = machineScenario(
-            `ASCI Q n=${n} g=${g}`,
-            2048,
-            4,
-            32,
-            quadrics,
-            g,
-            1000,
-            asciQNoise(),
-          );
-          s.job.nodes = n;
-          out.push(s);
-        }
-      }
-      return out;
-    },
+    scenarios: asciQSweepScenarios,
     target: 'sweep',
     reps: 3,
+  },
+  {
+    name: 'asci-q-sweep-2',
+    about:
+      'ASCI Q sweep: 12 node counts (1 … 2,048) × g ∈ {0, 1, 5 ms}, 1,000 iterations each, on 2 worker threads',
+    scenarios: asciQSweepScenarios,
+    target: 'sweep',
+    reps: 3,
+    threads: 2,
   },
 ];

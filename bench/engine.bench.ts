@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { runPoints } from '../src/cli/sweep-pool.ts';
 import { BarrierRun } from '../src/engine/barrier-run.ts';
 import { validateScenario } from '../src/scenario/validate.ts';
 import { CASES } from './cases.ts';
@@ -34,7 +35,7 @@ const FLOOR_ITERATIONS = 1000;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
 /** Child mode: run one case and print its row as JSON. */
-function runCase(name: string): Row {
+async function runCase(name: string): Promise<Row> {
   if (name === 'floor') {
     const allMs: number[] = [];
     for (let k = 0; k < 5; k++) {
@@ -64,7 +65,16 @@ function runCase(name: string): Row {
   for (let k = 0; k < c.reps; k++) {
     events = 0;
     const t0 = performance.now();
-    for (const s of scenarios) events += new BarrierRun(s).run().noiseEvents;
+    if (c.threads !== undefined) {
+      // As `noiselab sweep --threads`: fresh workers each repetition, timed from their start
+      // to the last result.
+      const points = scenarios.map((scenario) => ({ assignments: [], scenario }));
+      for (const { result } of await runPoints(points, c.threads)) {
+        events += result.engine.noiseEvents;
+      }
+    } else {
+      for (const s of scenarios) events += new BarrierRun(s).run().noiseEvents;
+    }
     allMs.push(performance.now() - t0);
   }
   let rankIterations = 0;
@@ -139,7 +149,7 @@ function report(rows: Row[]): string {
 
 const argv = process.argv.slice(2);
 if (argv[0] === '--case') {
-  console.log(JSON.stringify(runCase(argv[1])));
+  console.log(JSON.stringify(await runCase(argv[1])));
 } else {
   const rows = [spawnCase('floor'), ...CASES.map((c) => spawnCase(c.name))];
   const table = report(rows);
@@ -150,7 +160,8 @@ if (argv[0] === '--case') {
     '',
     `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench\` on ${cpu}, ${os.cpus().length} cores, ${fmt(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}.`,
     'Each case ran in its own Node process (so peak RSS, which includes Node and tsx, about 60–90 MB, is its own);',
-    'wall time is the median of several runs of the whole case and includes building the run (layout and noise table).',
+    'wall time is the median of several runs of the whole case and includes building the run (layout and noise table);',
+    'a case on worker threads also includes starting the workers and building each result, as `noiselab sweep --threads` does.',
     '',
     table,
     '',

@@ -30,6 +30,8 @@ export interface Invocation {
   varies: Vary[];
   /** sweep --format */
   format: 'json' | 'csv';
+  /** sweep --threads: worker threads; undefined = the default, which depends on the points */
+  threads?: number;
   /** fwq --samples: quanta per core */
   samples: number;
   /** fwq --work-us: µs of work per quantum */
@@ -47,6 +49,8 @@ export type Parsed = { command: 'help' } | Invocation;
 export const FWQ_DEFAULT_SAMPLES = 2000;
 export const FWQ_MAX_SAMPLES = 1_000_000;
 export const FWQ_DEFAULT_WORK_US = 1000;
+/** Upper bound of sweep --threads: a guard against a typo, far above any machine's cores. */
+export const MAX_THREADS = 1024;
 
 type Kind = 'flag' | 'value' | 'list';
 
@@ -54,7 +58,7 @@ type Kind = 'flag' | 'value' | 'list';
 // user can check an override with `validate` before running it.
 const OPTIONS: Record<CommandName, Record<string, Kind>> = {
   run: { set: 'list', seed: 'value', detail: 'flag' },
-  sweep: { vary: 'list', set: 'list', seed: 'value', format: 'value' },
+  sweep: { vary: 'list', set: 'list', seed: 'value', format: 'value', threads: 'value' },
   fwq: {
     samples: 'value',
     'work-us': 'value',
@@ -85,6 +89,8 @@ Commands:
                               values split at top-level commas, each JSON or else bare text
                               (repeatable; the last --vary changes fastest)
     --format json|csv         output format (default json)
+    --threads N               run the points on N worker threads (default: 2, or fewer
+                              when the machine has one core or the sweep one point)
   fwq <scenario.json>       Fixed Work Quanta on one node; per-core statistics as JSON
     --samples N               quanta per core (default ${FWQ_DEFAULT_SAMPLES}, at most ${FWQ_MAX_SAMPLES})
     --work-us W               µs of work per quantum (default ${FWQ_DEFAULT_WORK_US})
@@ -328,6 +334,7 @@ export function parseArgs(argv: string[]): Parsed {
   if (formatText !== 'json' && formatText !== 'csv') {
     problems.push(`--format: ${JSON.stringify(formatText)} is not a format; allowed: json, csv`);
   }
+  const threads = number('threads', { integer: true, min: 1, max: MAX_THREADS });
   const samples = number('samples', { integer: true, min: 1, max: FWQ_MAX_SAMPLES });
   const workUs = number('work-us', { min: 0, minExclusive: true, max: MAX_TIME_US });
   // Their upper bounds depend on the scenario: fwq checks them once it is read.
@@ -344,6 +351,7 @@ export function parseArgs(argv: string[]): Parsed {
     detail: flags.has('detail'),
     varies,
     format: formatText as 'json' | 'csv',
+    threads,
     samples: samples ?? FWQ_DEFAULT_SAMPLES,
     workUs: workUs ?? FWQ_DEFAULT_WORK_US,
     core,

@@ -12,7 +12,8 @@ import { sweepCommand } from './commands/sweep.ts';
 import { validateCommand } from './commands/validate.ts';
 import { CliError, messageOf } from './errors.ts';
 
-const COMMANDS: Record<CommandName, (inv: Invocation) => string> = {
+// A command returns its whole output, or a promise of it (sweep waits for its worker threads).
+const COMMANDS: Record<CommandName, (inv: Invocation) => string | Promise<string>> = {
   run: runCommand,
   sweep: sweepCommand,
   fwq: fwqCommand,
@@ -26,8 +27,8 @@ export interface Output {
 
 const withNewline = (text: string) => (text.endsWith('\n') ? text : `${text}\n`);
 
-/** Runs one command line; returns the exit status. */
-export function main(argv: string[], out: Output): number {
+/** Runs one command line; resolves to the exit status (it never rejects). */
+export async function main(argv: string[], out: Output): Promise<number> {
   if (argv.length === 0) {
     out.stderr(USAGE);
     return 2;
@@ -38,7 +39,7 @@ export function main(argv: string[], out: Output): number {
       out.stdout(USAGE);
       return 0;
     }
-    out.stdout(withNewline(COMMANDS[parsed.command](parsed)));
+    out.stdout(withNewline(await COMMANDS[parsed.command](parsed)));
     return 0;
   } catch (err) {
     if (err instanceof CliError) {
@@ -62,7 +63,7 @@ process.stdout.on('error', (err: NodeJS.ErrnoException) => {
   process.exit(err.code === 'EPIPE' ? (process.exitCode ?? 0) : 1);
 });
 
-process.exitCode = main(process.argv.slice(2), {
+process.exitCode = await main(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
 });

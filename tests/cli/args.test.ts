@@ -113,6 +113,25 @@ describe('parseArgs', () => {
     expect(invocation(['sweep', 's.json', '--vary', 'seed=1,2']).format).toBe('json');
   });
 
+  it('reads sweep --threads, leaving the default to the command, and refuses a bad value', () => {
+    const base = ['sweep', 's.json', '--vary', 'job.nodes=1,2'];
+    expect(invocation(base).threads).toBeUndefined();
+    expect(invocation([...base, '--threads', '3']).threads).toBe(3);
+    expect(invocation([...base, '--threads=1']).threads).toBe(1);
+    expect(problems([...base, '--threads', '0'])).toEqual([
+      '--threads: 0 is out of range; allowed: an integer 1..1024',
+    ]);
+    expect(problems([...base, '--threads', 'x'])).toEqual([
+      '--threads: "x" is not a number; allowed: an integer 1..1024',
+    ]);
+    expect(problems([...base, '--threads', '1.5'])).toEqual([
+      '--threads: 1.5 is not an integer; allowed: an integer 1..1024',
+    ]);
+    expect(problems(['run', 's.json', '--threads', '2'])).toEqual([
+      '--threads is not an option of run (it is one of sweep)',
+    ]);
+  });
+
   it('reports every problem of a command line at once, one line each', () => {
     expect(
       problems(['fwq', '--samples', '0', '--work-us', 'fast', '--bogus', '--core=1.5']),

@@ -127,6 +127,22 @@ describe('noiselab sweep', () => {
       '16,block',
     ]);
   });
+
+  it('prints the same rows on 2 worker threads as on 1, apart from the wallMs column', () => {
+    const args = ['sweep', EXAMPLE, ...SMALL, '--vary', 'job.nodes=4,8,16,32', '--format', 'csv'];
+    const one = cli(...args, '--vary', 'job.waitMode=poll,block', '--threads', '1');
+    const two = cli(...args, '--vary', 'job.waitMode=poll,block', '--threads', '2');
+    expect([one.stderr, two.stderr]).toEqual(['', '']);
+    expect([one.status, two.status]).toEqual([0, 0]);
+    const untimed = (csv: string) =>
+      csv
+        .trimEnd()
+        .split('\n')
+        .map((line) => line.split(',').slice(0, -1).join(','));
+    expect(two.stdout.split('\n')[0].endsWith(',wallMs')).toBe(true);
+    expect(untimed(two.stdout)).toHaveLength(9);
+    expect(untimed(two.stdout)).toEqual(untimed(one.stdout));
+  });
 });
 
 describe('noiselab fwq', () => {
@@ -210,6 +226,16 @@ describe('bad input', () => {
       /^noiselab: --samples: "many" is not a number/,
     ],
     [
+      'a --threads of 0',
+      ['sweep', EXAMPLE, '--vary', 'job.nodes=1,2', '--threads', '0'],
+      /^noiselab: --threads: 0 is out of range; allowed: an integer 1\.\.1024\n$/,
+    ],
+    [
+      'a --threads that is not a number',
+      ['sweep', EXAMPLE, '--vary', 'job.nodes=1,2', '--threads', 'x'],
+      /^noiselab: --threads: "x" is not a number; allowed: an integer 1\.\.1024\n$/,
+    ],
+    [
       'a --vary path that does not exist',
       ['sweep', EXAMPLE, '--vary', 'noise.4.enabled=true,false'],
       /^noiselab: --vary: noise\.4: there is only 1 noise source/,
@@ -259,5 +285,28 @@ describe('bin/noiselab.mjs', () => {
     const bad = run('validate', 'missing.json');
     expect(bad.status).toBe(2);
     expect(bad.stderr).toBe('noiselab: cannot read missing.json: no such file\n');
+  });
+
+  it('runs a sweep on worker threads from another working directory', () => {
+    const bin = join(root, 'bin/noiselab.mjs');
+    const args = [
+      'sweep',
+      join(root, EXAMPLE),
+      ...SMALL,
+      '--vary',
+      'job.nodes=4,8',
+      '--threads',
+      '2',
+    ];
+    const r = spawnSync(process.execPath, [bin, ...args], {
+      cwd: dir,
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout).map((row: Record<string, unknown>) => row['job.nodes'])).toEqual([
+      4, 8,
+    ]);
   });
 });

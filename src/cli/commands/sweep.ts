@@ -2,14 +2,17 @@
 // per point. planSweep validates every point before any runs (a typo in the last value must
 // not surface after an hour) and gives each point a child seed derived from its own
 // assignments, so a row is reproducible on its own: `run --seed <row seed>` with the row's
-// values set gives the same numbers.
-import { runScenario, planSweep, type SweepPoint, type RunResult } from '../../engine/index.ts';
+// values set gives the same numbers. The points run on worker threads (--threads); the rows
+// are the same for any number of threads, apart from wallMs.
+import os from 'node:os';
+import { planSweep, type SweepPoint, type RunResult } from '../../engine/index.ts';
 import { ScenarioError } from '../../scenario/index.ts';
 import type { Invocation } from '../args.ts';
 import { toCsv } from '../csv.ts';
 import { CliError, messageOf } from '../errors.ts';
 import { loadScenario } from '../io.ts';
 import { formatJson } from '../json.ts';
+import { runPoints } from '../sweep-pool.ts';
 import { pickSummary, roundMs, SUMMARY_KEYS } from './run.ts';
 
 export type SweepRow = Record<string, unknown>;
@@ -32,7 +35,12 @@ export function sweepRow(point: SweepPoint, result: RunResult, wallMs: number): 
   };
 }
 
-export function sweepCommand(inv: Invocation): string {
+/** Threads when --threads is not given: two, unless the machine or the sweep has fewer. */
+export function defaultThreads(points: number): number {
+  return Math.max(1, Math.min(2, os.availableParallelism(), points));
+}
+
+export async function sweepCommand(inv: Invocation): Promise<string> {
   const base = loadScenario(inv.file, inv);
   let points: SweepPoint[];
   try {
@@ -44,13 +52,12 @@ export function sweepCommand(inv: Invocation): string {
     if (err instanceof ScenarioError) throw err;
     throw new CliError(`--vary: ${messageOf(err)}`);
   }
-  const rows = points.map((point) => {
-    // Timed around runScenario, so wallMs also covers building the result (sorting the
-    // iteration times for the percentiles): small next to the run itself.
-    const t0 = performance.now();
-    const result = runScenario(point.scenario);
-    return sweepRow(point, result, roundMs(performance.now() - t0));
-  });
+  // wallMs is timed in the thread that runs the point, around the run and building its result
+  // (sorting the iteration times for the percentiles: small next to the run itself).
+  const results = await runPoints(points, inv.threads ?? defaultThreads(points.length));
+  const rows = points.map((point, i) =>
+    sweepRow(point, results[i].result, roundMs(results[i].wallMs)),
+  );
   if (inv.format === 'csv') return toCsv(sweepColumns(inv.varies.map((v) => v.path)), rows);
   return formatJson(rows);
 }
