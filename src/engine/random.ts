@@ -1,4 +1,4 @@
-// Seeded randomness for the engine (model.md §7). Never Math.random: the same
+// Seeded randomness for the engine (model.md §7). Never the unseeded global generator: the same
 // scenario and seed must give bit-identical results in Node and in the browser,
 // so everything here is 32-bit integer arithmetic (Math.imul, >>>) plus the
 // IEEE-754 division that turns bits into a double.
