@@ -46,9 +46,7 @@ export function createEngineHandler(
       const run = new BarrierRun(scenario);
       let progressDue = start; // the first slice reports at once
       while (!run.done) {
-        const sliceEnd = now() + sliceMs;
-        do run.step(batch);
-        while (!run.done && now() < sliceEnd);
+        run.stepFor(sliceMs, now, batch);
         if (run.done) break;
         const before = now();
         if (before >= progressDue) {
