@@ -1,0 +1,237 @@
+// The mutable state of a barrier run's nodes and what one node visit needs
+// (model.md §3–§4): the node blocks, the per-visit scratch, the attribution
+// logs and the current iteration's times. BarrierRun owns the iterations;
+// the visits (visit-merged.ts, visit-lanes.ts, dense-sweep.ts) are functions
+// over this state, split by case so that each hot loop reads as one piece.
+import type { Scenario } from '../scenario/types.ts';
+import { EventLog } from './event-log.ts';
+import type { Layout } from './layout.ts';
+import type { NoiseTable } from './noise-table.ts';
+import { STASH } from './dense-sweep.ts';
+import { visitLanes } from './visit-lanes.ts';
+import { visitMerged } from './visit-merged.ts';
+
+/**
+ * Node blocks (`state`): everything a visit reads and writes per node is
+ * contiguous, because with sparse noise a visit lands on a random node and
+ * each separate array would be a cache miss at full scale.
+ * Block of job node x at x·stride, stride = H_CORES + CORE_STRIDE·C:
+ */
+export const H_VISITED = 0; // last iteration the node was visited (-1 never)
+export const H_DELAY = 1; // µs: Σ over measured iterations and its ranks of f_r − (base + g)
+export const H_CORES = 2; // then per core c, at H_CORES + c·CORE_STRIDE:
+export const C_BUSY = 0; // µs: end of the core's FIFO noise queue
+export const C_FROZEN = 1; // µs: the core's rank is frozen until then (residual rule)
+export const CORE_STRIDE = 2;
+// Colder per-core data lives apart (`freezeSource`, `freezeDuration`, read
+// only when a freeze delays a start), and f_r is per visit (`finish`):
+// a dense sweep streams every block, so every byte in it costs.
+const FIXED = 0; // DurationKind.Fixed
+
+export class NodeState {
+  readonly layout: Layout;
+  readonly noise: NoiseTable;
+  /** g, µs */
+  readonly granularityUs: number;
+  readonly block: boolean;
+  /** a core can be free for "any" noise: an idle core exists, or ranks block */
+  readonly mayBeFree: boolean;
+  /** false: merge every node's events across cores even when all are pinned */
+  readonly useLanes: boolean;
+  /**
+   * Every enabled source is periodic and pinned, at most one per core: the
+   * dense sweep can run all lanes in one tight loop (dense-sweep.ts).
+   */
+  readonly simpleLanes: boolean;
+  /** every node's block (H_* and C_* above) */
+  readonly state: Float64Array;
+  readonly stride: number;
+  /** per node: start of its next pending event, µs (+∞ none); read for every node by a sweep */
+  readonly nodeKey: Float64Array;
+  /** per node: the iteration in which one of its ranks froze (visit it in the next) */
+  readonly marked: Int32Array;
+  mustVisit: Int32Array; // nodes with a rank frozen into this iteration
+  mustVisitNext: Int32Array; // … into the next one
+  mustCount = 0;
+  mustNextCount = 0;
+  // What delayed whom, for attribution: `log` is scratch for the node being
+  // visited (small, stays in cache), `logHead` its per-core chain heads; when
+  // that node holds the latest arrival so far, its critical rank's chain is
+  // copied to `criticalLog` (at each new record: O(log n) times per iteration).
+  readonly log = new EventLog();
+  readonly logHead: Int32Array;
+  readonly criticalLog = new EventLog();
+  /** per core of the node being visited: its rank's provisional finish f_r, µs */
+  readonly finish: Float64Array;
+  /** per core id x·C + c: source (scenario index) and duration (µs) of the event that froze its rank */
+  readonly freezeSource: Int32Array;
+  readonly freezeDuration: Float64Array;
+  readonly candidates: Int32Array; // scratch: cores an "any" event may preempt
+  readonly laneStash: Float64Array; // scratch of dense-sweep.ts (S_* there)
+  // simpleLanes: per core, its one source's local index, period (µs), whether
+  // its duration is fixed, and that duration (µs).
+  readonly laneSource: Int32Array;
+  readonly lanePeriod: Float64Array;
+  readonly laneFixed: Uint8Array;
+  readonly laneDuration: Float64Array;
+  /** noise events applied so far on job nodes (those absorbed by idle cores included) */
+  noiseEvents = 0;
+  /** next event start of the node just visited (µs), for the calendar */
+  nextKey = 0;
+  /** next event start of the lane periodicLane just ran (µs) */
+  laneNext = 0;
+  // The iteration being run (µs).
+  iterT = 0;
+  iterBase = 0;
+  iterGEnd = 0;
+  iterMax = 0;
+  /** critical rank as a core id x·C + c: core-id order is rank-id order */
+  critical = -1;
+  measuring = false;
+
+  constructor(scenario: Scenario, layout: Layout, noise: NoiseTable, useLanes: boolean) {
+    this.layout = layout;
+    this.noise = noise;
+    this.granularityUs = scenario.workload.granularityUs;
+    this.block = scenario.job.waitMode === 'block';
+    this.mayBeFree = this.block || layout.ranksPerNode < layout.cores;
+    this.useLanes = useLanes;
+    const n = layout.nodes;
+    const C = layout.cores;
+    this.stride = H_CORES + CORE_STRIDE * C;
+    this.state = new Float64Array(n * this.stride);
+    this.nodeKey = new Float64Array(n);
+    this.marked = new Int32Array(n).fill(-1);
+    for (let x = 0; x < n; x++) {
+      this.state[x * this.stride + H_VISITED] = -1;
+      this.nodeKey[x] = noise.earliest(x);
+    }
+    this.logHead = new Int32Array(C);
+    this.candidates = new Int32Array(C);
+    this.finish = new Float64Array(C);
+    this.freezeSource = new Int32Array(n * C);
+    this.freezeDuration = new Float64Array(n * C);
+    this.mustVisit = new Int32Array(Math.min(n, 1024));
+    this.mustVisitNext = new Int32Array(Math.min(n, 1024));
+    const pinnedCores = new Set<number>();
+    this.simpleLanes =
+      useLanes &&
+      scenario.noise.every((src) => {
+        if (!src.enabled) return true;
+        if (src.cpu === 'any' || src.arrival !== 'periodic' || pinnedCores.has(src.cpu)) {
+          return false;
+        }
+        pinnedCores.add(src.cpu);
+        return true;
+      });
+    this.laneStash = new Float64Array(C * STASH);
+    this.laneSource = new Int32Array(C).fill(-1);
+    this.lanePeriod = new Float64Array(C);
+    this.laneFixed = new Uint8Array(C);
+    this.laneDuration = new Float64Array(C);
+    for (let j = 0; j < noise.sources; j++) {
+      const c = noise.pinnedCore[j];
+      if (c < 0) continue;
+      this.laneSource[c] = j;
+      this.lanePeriod[c] = noise.periodUs[j];
+      this.laneFixed[c] = noise.durKind[j] === FIXED ? 1 : 0;
+      this.laneDuration[c] = noise.durP1[j];
+    }
+  }
+
+  /**
+   * Start an iteration released at t with ranks able to compute from `base`
+   * (µs): the nodes marked during the last iteration become its must-visits.
+   */
+  begin(t: number, base: number, measuring: boolean): void {
+    this.iterT = t;
+    this.iterBase = base;
+    this.iterGEnd = base + this.granularityUs;
+    this.iterMax = this.iterGEnd;
+    this.critical = -1;
+    this.measuring = measuring;
+    this.criticalLog.clear();
+    const must = this.mustVisitNext;
+    this.mustVisitNext = this.mustVisit;
+    this.mustVisit = must;
+    this.mustCount = this.mustNextCount;
+    this.mustNextCount = 0;
+  }
+
+  /** Per job node, µs its ranks lost over the measured iterations (Σ of f_r − (base + g)). */
+  nodeDelays(): Float64Array {
+    const out = new Float64Array(this.layout.nodes);
+    for (let x = 0; x < out.length; x++) out[x] = this.state[x * this.stride + H_DELAY];
+    return out;
+  }
+
+  /** Apply node x's events for iteration i (see the file header). */
+  visit(x: number, i: number): void {
+    const state = this.state;
+    const o = x * this.stride;
+    state[o + H_VISITED] = i;
+    this.log.clear();
+    if (!this.useLanes || this.noise.hasAny(x)) visitMerged(this, x, i);
+    else visitLanes(this, x, i);
+    this.nodeKey[x] = this.nextKey;
+    // The node's critical rank: latest arrival, lowest id on ties.
+    const { cores: C, ranksPerNode: P, slotCore } = this.layout;
+    const gEnd = this.iterGEnd;
+    let nodeMax = gEnd;
+    let crit = -1;
+    let delay = 0;
+    for (let p = 0; p < P; p++) {
+      const c = slotCore[p];
+      const f = this.finish[c];
+      delay += f - gEnd;
+      if (f > nodeMax || (crit < 0 && f === nodeMax)) {
+        nodeMax = f;
+        crit = c;
+      }
+    }
+    if (this.measuring && delay > 0) state[o + H_DELAY] += delay;
+    const k = x * C + crit;
+    if (nodeMax > this.iterMax || (nodeMax === this.iterMax && k < this.critical)) {
+      this.iterMax = nodeMax;
+      this.critical = k;
+      this.log.copyChain(this.logHead[crit], this.criticalLog);
+    }
+  }
+
+  /** Mark node x for a visit next iteration: one of its ranks froze and may start late. */
+  mark(x: number, i: number): void {
+    if (this.marked[x] === i) return;
+    this.marked[x] = i;
+    if (this.mustNextCount === this.mustVisitNext.length) {
+      const grown = new Int32Array(Math.min(this.layout.nodes, this.mustNextCount * 2));
+      grown.set(this.mustVisitNext);
+      this.mustVisitNext = grown;
+    }
+    this.mustVisitNext[this.mustNextCount++] = x;
+  }
+
+  /**
+   * The start of the rank on core c of job node x (§3–§4): late if a freeze
+   * outlasts the release, with a log entry for the freeze. Sets its
+   * provisional finish `finish[c]` (base + g when it starts on time).
+   * Returns nothing: a double returned from a call V8 does not inline is boxed.
+   */
+  startRank(x: number, c: number): void {
+    const state = this.state;
+    const co = x * this.stride + H_CORES + c * CORE_STRIDE;
+    const until = state[co + C_FROZEN];
+    const base = this.iterBase;
+    if (until > base) {
+      const f = until + this.granularityUs;
+      this.finish[c] = f;
+      const k = x * this.layout.cores + c;
+      const e = this.log.push(-1, this.freezeSource[k]);
+      this.log.duration[e] = this.freezeDuration[k];
+      this.log.cost[e] = until - base;
+      this.logHead[c] = e;
+    } else {
+      this.finish[c] = this.iterGEnd;
+      this.logHead[c] = -1;
+    }
+  }
+}

@@ -1,0 +1,151 @@
+// Visiting a node with a cpu "any" source (model.md §3): its events are
+// merged across its cores in start order (ties: scenario order), since where
+// an event lands depends on the other cores' state.
+import { bitsAt3 } from './random.ts';
+import type { NodeState } from './node-state.ts';
+
+// Field offsets are module-local copies, not imports: in unbundled ES
+// modules (tsx, Vite's dev server, Vitest) every read of an imported binding
+// is a checked indirection, and in these loops that made runs 3–6× slower.
+// tests/engine/layout-constants.test.ts keeps the copies equal to node-state.ts.
+const H_CORES = 2;
+const C_BUSY = 0;
+const C_FROZEN = 1;
+const CORE_STRIDE = 2;
+const E_TIME = 0;
+const E_COUNT = 1;
+const E_SOURCE = 3;
+const ENTRY_STRIDE = 4;
+const FIXED = 0;
+
+/**
+ * Node x with a cpu "any" source: its events are merged across lanes in
+ * start order (ties: scenario order), since where an event lands depends on
+ * the other cores' state. One function on purpose: V8 boxes a double passed
+ * to or returned from a call it does not inline, and this is the hot loop.
+ */
+export function visitMerged(ns: NodeState, x: number, i: number): void {
+  const { cores: C, ranksPerNode: P, slotCore, coreSlot } = ns.layout;
+  const finish = ns.finish;
+  const noise = ns.noise;
+  const ent = noise.ent;
+  const state = ns.state;
+  const log = ns.log;
+  const logHead = ns.logHead;
+  const o = x * ns.stride;
+  const oc = o + H_CORES;
+  const rs = noise.rowStart[x];
+  const re = noise.rowStart[x + 1];
+  const gEnd = ns.iterGEnd;
+  const nodeId = noise.nodeId(x);
+  let nodeMax = gEnd;
+
+  // Pass 0: events left from the previous iteration (start < t_i): every
+  //   rank of this node had arrived, so they can only freeze.
+  // Between passes: start times; a rank frozen past the release starts late.
+  // Pass 1: events that start before the node's last rank arrives.
+  // The node's earliest pending event, e at time s (ties: the source first
+  // in scenario order), rescanned only after an event moved an entry.
+  let e = -1;
+  let s = Infinity;
+  let stale = true;
+  for (let pass = 0; pass < 2; pass++) {
+    const arrived = pass === 0;
+    if (pass === 1) {
+      for (let p = 0; p < P; p++) {
+        const c = slotCore[p];
+        ns.startRank(x, c);
+        const f = finish[c];
+        if (f > nodeMax) nodeMax = f;
+      }
+    }
+    for (;;) {
+      if (stale) {
+        stale = false;
+        e = -1;
+        s = Infinity;
+        for (let q = rs; q < re; q++) {
+          const tq = ent[q * ENTRY_STRIDE + E_TIME];
+          if (
+            tq < s ||
+            (tq === s && ent[q * ENTRY_STRIDE + E_SOURCE] < ent[e * ENTRY_STRIDE + E_SOURCE])
+          ) {
+            s = tq;
+            e = q;
+          }
+        }
+      }
+      // Stop at the pass's bound; after pass 1, s is the node's next key.
+      if (!(s < (arrived ? ns.iterT : nodeMax))) {
+        if (!arrived) ns.nextKey = s;
+        break;
+      }
+      stale = true;
+      const eo = e * ENTRY_STRIDE;
+      const j = ent[eo + E_SOURCE];
+      const ev = ent[eo + E_COUNT];
+      const d = noise.durKind[j] === FIXED ? noise.durP1[j] : noise.durationOf(j, nodeId, ev);
+      // Which core (§3): pinned; else the lowest free core whose queue is
+      // empty (idle, or in block mode a rank that has arrived); else a
+      // uniformly random rank whose core runs no noise; else the rank core
+      // whose queue ends first (lowest on ties).
+      let core = noise.pinnedCore[j];
+      if (core < 0 && ns.mayBeFree) {
+        for (let c = 0; c < C; c++) {
+          const co = oc + c * CORE_STRIDE;
+          if (state[co + C_BUSY] > s) continue;
+          if (coreSlot[c] < 0 || (ns.block && (arrived || finish[c] <= s))) {
+            core = c;
+            break;
+          }
+        }
+      }
+      if (core < 0) {
+        // Rank cores running no noise, in core order.
+        const cand = ns.candidates;
+        let free = 0;
+        for (let p = 0; p < P; p++) {
+          const c = slotCore[p];
+          if (state[oc + c * CORE_STRIDE + C_BUSY] <= s) cand[free++] = c;
+        }
+        if (free > 0) {
+          // A uniform pick among them from 32 random bits.
+          core = cand[Math.floor((bitsAt3(noise.victimKey[j], nodeId, ev) * free) / 4294967296)];
+        } else {
+          core = slotCore[0];
+          for (let p = 1; p < P; p++) {
+            const c = slotCore[p];
+            if (state[oc + c * CORE_STRIDE + C_BUSY] < state[oc + core * CORE_STRIDE + C_BUSY]) {
+              core = c;
+            }
+          }
+        }
+      }
+      const co = oc + core * CORE_STRIDE;
+      const busy = state[co + C_BUSY];
+      const a = busy > s ? busy : s;
+      const b = a + d;
+      state[co + C_BUSY] = b;
+      ns.noiseEvents++;
+      noise.advance(e, x);
+      if (coreSlot[core] < 0) continue; // an idle core absorbs it
+      const src = noise.scenarioIndex[j];
+      if (!arrived && a < finish[core]) {
+        // Computing: the rank's compute is paused for d.
+        const f = finish[core] + d;
+        finish[core] = f;
+        const le = log.push(logHead[core], src);
+        log.duration[le] = d;
+        log.cost[le] = d;
+        logHead[core] = le;
+        if (f > nodeMax) nodeMax = f;
+      } else {
+        // Waiting: frozen until b, which matters if the release comes first.
+        state[co + C_FROZEN] = b;
+        ns.freezeSource[x * C + core] = src;
+        ns.freezeDuration[x * C + core] = d;
+        if (!arrived) ns.mark(x, i);
+      }
+    }
+  }
+}
