@@ -201,7 +201,14 @@ export class BarrierRun {
     const eventsBefore = ns.noiseEvents;
     let visits = 0;
     const calendar = this.calendar;
-    if (calendar === null && ns.simpleLanes) {
+    const dense = calendar === null && ns.simpleLanes;
+    if (dense !== ns.denseActive) {
+      // The dense loop keeps the lanes in its own arrays: hand them over.
+      if (dense) ns.dense!.enter(ns);
+      else ns.dense!.leave(ns);
+      ns.denseActive = dense;
+    }
+    if (dense) {
       sweepPeriodicLanes(ns, i);
       visits = this.layout.nodes;
     } else if (calendar === null) {

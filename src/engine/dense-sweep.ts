@@ -21,12 +21,11 @@ const ENTRY_STRIDE = 4;
 
 // Per core of the node in hand, the lane's state before the visit (laneStash).
 export const S_COUNT = 0; // k of the lane's next event
-export const S_TIME = 1; // µs: its start
-export const S_BUSY = 2; // µs: the core's queue end
-export const S_FROZEN = 3; // µs: frozen-until
-export const S_SRC = 4; // source and duration of the freeze that set S_FROZEN
-export const S_DUR = 5;
-export const STASH = 6;
+export const S_BUSY = 1; // µs: the core's queue end
+export const S_FROZEN = 2; // µs: frozen-until
+export const S_SRC = 3; // source and duration of the freeze that set S_FROZEN
+export const S_DUR = 4;
+export const STASH = 5;
 
 /**
  * One iteration of the dense sweep when every source is periodic and
@@ -39,11 +38,11 @@ export const STASH = 6;
 export function sweepPeriodicLanes(ns: NodeState, i: number): void {
   const { nodes: n, cores: C, coreSlot } = ns.layout;
   const noise = ns.noise;
-  const { ent, laneStart, scenarioIndex } = noise;
+  const { scenarioIndex } = noise;
   const { state, stride, nodeKey, freezeSource, freezeDuration } = ns;
   const { laneSource, lanePeriod, laneFixed, laneDuration } = ns;
+  const { lanePhase, laneCount, laneBusy, laneFrozen } = ns.dense!;
   const stash = ns.laneStash;
-  const W = C + 1;
   const t = ns.iterT;
   const base = ns.iterBase;
   const gEnd = ns.iterGEnd;
@@ -51,32 +50,27 @@ export function sweepPeriodicLanes(ns: NodeState, i: number): void {
   const measuring = ns.measuring;
   let events = 0;
   for (let x = 0; x < n; x++) {
-    const o = x * stride;
     let nodeMax = gEnd;
     let crit = -1;
     let delay = 0;
     let next = Infinity;
     for (let c = 0; c < C; c++) {
-      const ls = laneStart[x * W + c];
+      const kc = x * C + c;
+      const phase = lanePhase[kc];
       const hasRank = coreSlot[c] >= 0;
       let f = gEnd;
-      if (ls < laneStart[x * W + c + 1]) {
-        const co = o + H_CORES + c * CORE_STRIDE;
-        const kc = x * C + c;
-        const eo = ls * ENTRY_STRIDE;
+      if (phase >= 0) {
         // One source per core (simpleLanes): its constants by core index.
         const j = laneSource[c];
         const T = lanePeriod[c];
-        const phase = ent[eo + E_PHASE];
         const fixed = laneFixed[c] === 1;
-        let k = ent[eo + E_COUNT];
-        let s = ent[eo + E_TIME];
-        let busy = state[co + C_BUSY];
+        let k = laneCount[kc];
+        let s = phase + k * T; // as NoiseTable.advance computes it
+        let busy = laneBusy[kc];
         const so = c * STASH;
         stash[so + S_COUNT] = k;
-        stash[so + S_TIME] = s;
         stash[so + S_BUSY] = busy;
-        stash[so + S_FROZEN] = state[co + C_FROZEN];
+        stash[so + S_FROZEN] = laneFrozen[kc];
         stash[so + S_SRC] = -1; // cold fields: read only if a freeze overwrites them
         if (!hasRank) {
           // An idle core absorbs its events; consume those before gEnd.
@@ -93,7 +87,7 @@ export function sweepPeriodicLanes(ns: NodeState, i: number): void {
           while (s < t) {
             const d = fixed ? laneDuration[c] : noise.durationOf(j, noise.nodeId(x), k);
             busy = (busy > s ? busy : s) + d;
-            state[co + C_FROZEN] = busy;
+            laneFrozen[kc] = busy;
             stashFreeze(ns, so, kc);
             freezeSource[kc] = src;
             freezeDuration[kc] = d;
@@ -101,7 +95,7 @@ export function sweepPeriodicLanes(ns: NodeState, i: number): void {
             k++;
             s = phase + k * T;
           }
-          const until = state[co + C_FROZEN];
+          const until = laneFrozen[kc];
           f = until > base ? until + g : gEnd;
           // Pass 1: events before the rank arrives.
           while (s < f) {
@@ -111,7 +105,7 @@ export function sweepPeriodicLanes(ns: NodeState, i: number): void {
             if (a < f) {
               f += d;
             } else {
-              state[co + C_FROZEN] = busy;
+              laneFrozen[kc] = busy;
               stashFreeze(ns, so, kc);
               freezeSource[kc] = src;
               freezeDuration[kc] = d;
@@ -122,9 +116,8 @@ export function sweepPeriodicLanes(ns: NodeState, i: number): void {
             s = phase + k * T;
           }
         }
-        state[co + C_BUSY] = busy;
-        ent[eo + E_COUNT] = k;
-        ent[eo + E_TIME] = s;
+        laneBusy[kc] = busy;
+        laneCount[kc] = k;
         if (s < next) next = s;
       }
       if (!hasRank) continue;
@@ -135,7 +128,7 @@ export function sweepPeriodicLanes(ns: NodeState, i: number): void {
       }
     }
     nodeKey[x] = next;
-    if (measuring && delay > 0) state[o + H_DELAY] += delay;
+    if (measuring && delay > 0) state[x * stride + H_DELAY] += delay;
     const kx = x * C + crit;
     if (nodeMax > ns.iterMax || (nodeMax === ns.iterMax && kx < ns.critical)) {
       ns.iterMax = nodeMax;
@@ -144,6 +137,72 @@ export function sweepPeriodicLanes(ns: NodeState, i: number): void {
     }
   }
   ns.noiseEvents += events;
+}
+
+/**
+ * The dense loop's own copy of the lanes' state, one value per core id
+ * x·C + c in separate arrays (structure of arrays): the loop streams 32
+ * bytes per core instead of the two interleaved records (entry and node
+ * block) the other paths use, which it would read and write back whole.
+ * `enter` copies the state in, `leave` writes it back before any other
+ * path runs (the run switches strategies at iteration boundaries).
+ */
+export class DenseLanes {
+  /** µs, the lane's phase; -1 where no source is pinned to the core */
+  readonly lanePhase: Float64Array;
+  /** k of the lane's next event */
+  readonly laneCount: Float64Array;
+  /** µs: end of the core's noise queue */
+  readonly laneBusy: Float64Array;
+  /** µs: the core's rank is frozen until then */
+  readonly laneFrozen: Float64Array;
+
+  constructor(cores: number) {
+    this.lanePhase = new Float64Array(cores).fill(-1);
+    this.laneCount = new Float64Array(cores);
+    this.laneBusy = new Float64Array(cores);
+    this.laneFrozen = new Float64Array(cores);
+  }
+
+  enter(ns: NodeState): void {
+    const { nodes: n, cores: C } = ns.layout;
+    const { ent, laneStart } = ns.noise;
+    const { state, stride } = ns;
+    for (let x = 0; x < n; x++) {
+      for (let c = 0; c < C; c++) {
+        const kc = x * C + c;
+        const co = x * stride + H_CORES + c * CORE_STRIDE;
+        this.laneBusy[kc] = state[co + C_BUSY];
+        this.laneFrozen[kc] = state[co + C_FROZEN];
+        const e = laneStart[x * (C + 1) + c];
+        if (e < laneStart[x * (C + 1) + c + 1]) {
+          this.lanePhase[kc] = ent[e * ENTRY_STRIDE + E_PHASE];
+          this.laneCount[kc] = ent[e * ENTRY_STRIDE + E_COUNT];
+        }
+      }
+    }
+  }
+
+  leave(ns: NodeState): void {
+    const { nodes: n, cores: C } = ns.layout;
+    const { ent, laneStart, periodUs } = ns.noise;
+    const { state, stride } = ns;
+    for (let x = 0; x < n; x++) {
+      for (let c = 0; c < C; c++) {
+        const kc = x * C + c;
+        const co = x * stride + H_CORES + c * CORE_STRIDE;
+        state[co + C_BUSY] = this.laneBusy[kc];
+        state[co + C_FROZEN] = this.laneFrozen[kc];
+        const e = laneStart[x * (C + 1) + c];
+        if (e < laneStart[x * (C + 1) + c + 1]) {
+          const eo = e * ENTRY_STRIDE;
+          const k = this.laneCount[kc];
+          ent[eo + E_COUNT] = k;
+          ent[eo + E_TIME] = ent[eo + E_PHASE] + k * periodUs[ent[eo + E_SOURCE]];
+        }
+      }
+    }
+  }
 }
 
 /** Keep the lane's pre-visit freeze record before a freeze overwrites it (once). */
@@ -181,7 +240,7 @@ function replayLane(ns: NodeState, x: number, c: number): void {
   const phase = noise.ent[eo + E_PHASE];
   const src = noise.scenarioIndex[j];
   let k = stash[so + S_COUNT];
-  let s = stash[so + S_TIME];
+  let s = phase + k * T; // as NoiseTable.advance computes it
   let busy = stash[so + S_BUSY];
   while (s < ns.iterT) {
     const d = noise.durationOf(j, nodeId, k);

@@ -7,7 +7,7 @@ import type { Scenario } from '../scenario/types.ts';
 import { EventLog } from './event-log.ts';
 import type { Layout } from './layout.ts';
 import type { NoiseTable } from './noise-table.ts';
-import { STASH } from './dense-sweep.ts';
+import { DenseLanes, STASH } from './dense-sweep.ts';
 import { visitLanes } from './visit-lanes.ts';
 import { visitMerged } from './visit-merged.ts';
 
@@ -74,6 +74,10 @@ export class NodeState {
   readonly lanePeriod: Float64Array;
   readonly laneFixed: Uint8Array;
   readonly laneDuration: Float64Array;
+  /** the dense loop's structure-of-arrays copy of the lanes (simpleLanes only) */
+  readonly dense: DenseLanes | null;
+  /** whether `dense` holds the lanes' current state (else the blocks and entries do) */
+  denseActive = false;
   /** noise events applied so far on job nodes (those absorbed by idle cores included) */
   noiseEvents = 0;
   /** next event start of the node just visited (µs), for the calendar */
@@ -125,6 +129,7 @@ export class NodeState {
         return true;
       });
     this.laneStash = new Float64Array(C * STASH);
+    this.dense = this.simpleLanes ? new DenseLanes(n * C) : null;
     this.laneSource = new Int32Array(C).fill(-1);
     this.lanePeriod = new Float64Array(C);
     this.laneFixed = new Uint8Array(C);

@@ -124,6 +124,44 @@ describe('seeded runs', () => {
     expect(auto.noiseEvents).toBe(sweep.noiseEvents);
   });
 
+  it('give the same bits when the dense loop and the calendar take turns', () => {
+    // One periodic source pinned per core (the dense loop's case), quiet most
+    // of the time, with 100 ms events that make every node busy for a while:
+    // the run goes back and forth between the calendar and the dense loop,
+    // handing the lanes' state over each time (checked against a run that
+    // only ever merges events node by node).
+    const s = scenario({
+      nodes: 512,
+      cores: 4,
+      g: 1000,
+      iterations: 3000,
+      noise: [
+        source({ id: 'a', periodUs: 400_000, cpu: 0, duration: { dist: 'fixed', valueUs: 640 } }),
+        source({
+          id: 'b',
+          periodUs: 360_000,
+          cpu: 1,
+          duration: { dist: 'exponential', meanUs: 300 },
+        }),
+        source({ id: 'c', periodUs: 440_000, cpu: 2, duration: { dist: 'fixed', valueUs: 100 } }),
+        source({
+          id: 'long',
+          periodUs: 30e6,
+          cpu: 3,
+          duration: { dist: 'fixed', valueUs: 100_000 },
+        }),
+      ],
+    });
+    const auto = new BarrierRun(s).run();
+    const merged = new BarrierRun(s, { visit: 'calendar', lanes: false }).run();
+    expect(auto.modeSwitches).toBeGreaterThan(4);
+    expect(Array.from(auto.durations)).toEqual(Array.from(merged.durations));
+    expect(Array.from(auto.attribution.lostBySource)).toEqual(
+      Array.from(merged.attribution.lostBySource),
+    );
+    expect(Array.from(auto.nodeDelays())).toEqual(Array.from(merged.nodeDelays()));
+  });
+
   it('keep one source’s events when another source is switched off', () => {
     // With 'pin' alone on core 3 of 1-rank-per-core nodes, its events are the
     // same whether or not the other sources exist: compare the FWQ-free way,
