@@ -234,8 +234,6 @@ export class BarrierRun {
         calendar.update(x, ns.nextKey);
       }
       const due = calendar.collectDue(ns.iterGEnd, this.due);
-      // Visit in node order: neighbouring blocks share pages and lines.
-      sortPrefix(this.due, due);
       const ent = this.noise.ent;
       const rowStart = this.noise.rowStart;
       let touch = 0;
@@ -287,26 +285,5 @@ export class BarrierRun {
       attr.charge(log.source[e], log.duration[e], log.cost[e] * scale);
     }
     attr.addCritical((k / this.layout.cores) | 0, excess);
-  }
-}
-
-/**
- * Sort a[0..n) ascending in place: insertion sort for the few nodes of a
- * typical sparse iteration (no subarray view allocated every iteration),
- * the built-in sort beyond that.
- */
-function sortPrefix(a: Int32Array, n: number): void {
-  if (n > 32) {
-    a.subarray(0, n).sort();
-    return;
-  }
-  for (let i = 1; i < n; i++) {
-    const v = a[i];
-    let j = i - 1;
-    while (j >= 0 && a[j] > v) {
-      a[j + 1] = a[j];
-      j--;
-    }
-    a[j + 1] = v;
   }
 }
