@@ -8,8 +8,7 @@ import type { NodeState } from './node-state.ts';
 // modules (tsx, Vite's dev server, Vitest) every read of an imported binding
 // is a checked indirection, and in these loops that made runs 3–6× slower.
 // tests/engine/layout-constants.test.ts keeps the copies equal to node-state.ts.
-const H_DELAY = 1;
-const H_CORES = 2;
+const H_CORES = 1;
 const C_BUSY = 0;
 const C_FROZEN = 1;
 const CORE_STRIDE = 2;
@@ -39,7 +38,7 @@ export function sweepPeriodicLanes(ns: NodeState, i: number): void {
   const { nodes: n, cores: C, coreSlot } = ns.layout;
   const noise = ns.noise;
   const { scenarioIndex } = noise;
-  const { state, stride, nodeKey, freezeSource, freezeDuration } = ns;
+  const { nodeKey, nodeDelay, freezeSource, freezeDuration } = ns;
   const { laneSource, lanePeriod, laneFixed, laneDuration } = ns;
   const { lanePhase, laneCount, laneBusy, laneFrozen } = ns.dense!;
   const stash = ns.laneStash;
@@ -128,7 +127,7 @@ export function sweepPeriodicLanes(ns: NodeState, i: number): void {
       }
     }
     nodeKey[x] = next;
-    if (measuring && delay > 0) state[x * stride + H_DELAY] += delay;
+    if (measuring && delay > 0) nodeDelay[x] += delay;
     const kx = x * C + crit;
     if (nodeMax > ns.iterMax || (nodeMax === ns.iterMax && kx < ns.critical)) {
       ns.iterMax = nodeMax;

@@ -18,8 +18,7 @@ import { visitMerged } from './visit-merged.ts';
  * Block of job node x at x·stride, stride = H_CORES + CORE_STRIDE·C:
  */
 export const H_VISITED = 0; // last iteration the node was visited (-1 never)
-export const H_DELAY = 1; // µs: Σ over measured iterations and its ranks of f_r − (base + g)
-export const H_CORES = 2; // then per core c, at H_CORES + c·CORE_STRIDE:
+export const H_CORES = 1; // then per core c, at H_CORES + c·CORE_STRIDE:
 export const C_BUSY = 0; // µs: end of the core's FIFO noise queue
 export const C_FROZEN = 1; // µs: the core's rank is frozen until then (residual rule)
 export const CORE_STRIDE = 2;
@@ -48,6 +47,8 @@ export class NodeState {
   readonly stride: number;
   /** per node: start of its next pending event, µs (+∞ none); read for every node by a sweep */
   readonly nodeKey: Float64Array;
+  /** per node: µs its ranks lost over the measured iterations (Σ of f_r − (base + g)) */
+  readonly nodeDelay: Float64Array;
   /** per node: the iteration in which one of its ranks froze (visit it in the next) */
   readonly marked: Int32Array;
   mustVisit: Int32Array; // nodes with a rank frozen into this iteration
@@ -106,6 +107,7 @@ export class NodeState {
     this.state = new Float64Array(n * this.stride);
     this.nodeKey = new Float64Array(n);
     this.marked = new Int32Array(n).fill(-1);
+    this.nodeDelay = new Float64Array(n);
     for (let x = 0; x < n; x++) {
       this.state[x * this.stride + H_VISITED] = -1;
       this.nodeKey[x] = noise.earliest(x);
@@ -165,9 +167,7 @@ export class NodeState {
 
   /** Per job node, µs its ranks lost over the measured iterations (Σ of f_r − (base + g)). */
   nodeDelays(): Float64Array {
-    const out = new Float64Array(this.layout.nodes);
-    for (let x = 0; x < out.length; x++) out[x] = this.state[x * this.stride + H_DELAY];
-    return out;
+    return this.nodeDelay.slice();
   }
 
   /** Apply node x's events for iteration i (see the file header). */
@@ -194,7 +194,7 @@ export class NodeState {
         crit = c;
       }
     }
-    if (this.measuring && delay > 0) state[o + H_DELAY] += delay;
+    if (this.measuring && delay > 0) this.nodeDelay[x] += delay;
     const k = x * C + crit;
     if (nodeMax > this.iterMax || (nodeMax === this.iterMax && k < this.critical)) {
       this.iterMax = nodeMax;

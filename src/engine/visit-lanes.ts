@@ -8,7 +8,7 @@ import type { NodeState } from './node-state.ts';
 // modules (tsx, Vite's dev server, Vitest) every read of an imported binding
 // is a checked indirection, and in these loops that made runs 3–6× slower.
 // tests/engine/layout-constants.test.ts keeps the copies equal to node-state.ts.
-const H_CORES = 2;
+const H_CORES = 1;
 const C_BUSY = 0;
 const C_FROZEN = 1;
 const CORE_STRIDE = 2;
