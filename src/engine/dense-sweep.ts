@@ -11,7 +11,9 @@ import type { NodeState } from './node-state.ts';
 const H_CORES = 1;
 const C_BUSY = 0;
 const C_FROZEN = 1;
-const CORE_STRIDE = 2;
+const C_FREEZE_SRC = 2;
+const C_FREEZE_DUR = 3;
+const CORE_STRIDE = 4;
 const E_TIME = 0;
 const E_COUNT = 1;
 const E_PHASE = 2;
@@ -38,9 +40,9 @@ export function sweepPeriodicLanes(ns: NodeState, i: number): void {
   const { nodes: n, cores: C, coreSlot } = ns.layout;
   const noise = ns.noise;
   const { scenarioIndex } = noise;
-  const { nodeKey, nodeDelay, freezeSource, freezeDuration } = ns;
+  const { nodeKey, nodeDelay } = ns;
   const { laneSource, lanePeriod, laneFixed, laneDuration } = ns;
-  const { lanePhase, laneCount, laneBusy, laneFrozen } = ns.dense!;
+  const { lanePhase, laneCount, laneBusy, laneFrozen, laneFreezeSrc, laneFreezeDur } = ns.dense!;
   const stash = ns.laneStash;
   const t = ns.iterT;
   const base = ns.iterBase;
@@ -88,8 +90,8 @@ export function sweepPeriodicLanes(ns: NodeState, i: number): void {
             busy = (busy > s ? busy : s) + d;
             laneFrozen[kc] = busy;
             stashFreeze(ns, so, kc);
-            freezeSource[kc] = src;
-            freezeDuration[kc] = d;
+            laneFreezeSrc[kc] = src;
+            laneFreezeDur[kc] = d;
             events++;
             k++;
             s = phase + k * T;
@@ -106,8 +108,8 @@ export function sweepPeriodicLanes(ns: NodeState, i: number): void {
             } else {
               laneFrozen[kc] = busy;
               stashFreeze(ns, so, kc);
-              freezeSource[kc] = src;
-              freezeDuration[kc] = d;
+              laneFreezeSrc[kc] = src;
+              laneFreezeDur[kc] = d;
               ns.mark(x, i);
             }
             events++;
@@ -155,12 +157,17 @@ export class DenseLanes {
   readonly laneBusy: Float64Array;
   /** µs: the core's rank is frozen until then */
   readonly laneFrozen: Float64Array;
+  /** source (scenario index) and duration (µs) of the event that froze it */
+  readonly laneFreezeSrc: Float64Array;
+  readonly laneFreezeDur: Float64Array;
 
   constructor(cores: number) {
     this.lanePhase = new Float64Array(cores).fill(-1);
     this.laneCount = new Float64Array(cores);
     this.laneBusy = new Float64Array(cores);
     this.laneFrozen = new Float64Array(cores);
+    this.laneFreezeSrc = new Float64Array(cores);
+    this.laneFreezeDur = new Float64Array(cores);
   }
 
   enter(ns: NodeState): void {
@@ -173,6 +180,8 @@ export class DenseLanes {
         const co = x * stride + H_CORES + c * CORE_STRIDE;
         this.laneBusy[kc] = state[co + C_BUSY];
         this.laneFrozen[kc] = state[co + C_FROZEN];
+        this.laneFreezeSrc[kc] = state[co + C_FREEZE_SRC];
+        this.laneFreezeDur[kc] = state[co + C_FREEZE_DUR];
         const e = laneStart[x * (C + 1) + c];
         if (e < laneStart[x * (C + 1) + c + 1]) {
           this.lanePhase[kc] = ent[e * ENTRY_STRIDE + E_PHASE];
@@ -192,6 +201,8 @@ export class DenseLanes {
         const co = x * stride + H_CORES + c * CORE_STRIDE;
         state[co + C_BUSY] = this.laneBusy[kc];
         state[co + C_FROZEN] = this.laneFrozen[kc];
+        state[co + C_FREEZE_SRC] = this.laneFreezeSrc[kc];
+        state[co + C_FREEZE_DUR] = this.laneFreezeDur[kc];
         const e = laneStart[x * (C + 1) + c];
         if (e < laneStart[x * (C + 1) + c + 1]) {
           const eo = e * ENTRY_STRIDE;
@@ -208,8 +219,8 @@ export class DenseLanes {
 function stashFreeze(ns: NodeState, so: number, kc: number): void {
   const stash = ns.laneStash;
   if (stash[so + S_SRC] >= 0) return;
-  stash[so + S_SRC] = ns.freezeSource[kc];
-  stash[so + S_DUR] = ns.freezeDuration[kc];
+  stash[so + S_SRC] = ns.dense!.laneFreezeSrc[kc];
+  stash[so + S_DUR] = ns.dense!.laneFreezeDur[kc];
 }
 
 /**
@@ -227,8 +238,8 @@ function replayLane(ns: NodeState, x: number, c: number): void {
   const stash = ns.laneStash;
   let until = stash[so + S_FROZEN];
   const kc = x * ns.layout.cores + c;
-  let fsrc = stash[so + S_SRC] >= 0 ? stash[so + S_SRC] : ns.freezeSource[kc];
-  let fdur = stash[so + S_SRC] >= 0 ? stash[so + S_DUR] : ns.freezeDuration[kc];
+  let fsrc = stash[so + S_SRC] >= 0 ? stash[so + S_SRC] : ns.dense!.laneFreezeSrc[kc];
+  let fdur = stash[so + S_SRC] >= 0 ? stash[so + S_DUR] : ns.dense!.laneFreezeDur[kc];
   if (e === noise.laneStart[x * (ns.layout.cores + 1) + c + 1]) {
     // A quiet core: its rank starts and ends on time (nothing to log).
     return;

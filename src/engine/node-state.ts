@@ -21,10 +21,10 @@ export const H_VISITED = 0; // last iteration the node was visited (-1 never)
 export const H_CORES = 1; // then per core c, at H_CORES + c·CORE_STRIDE:
 export const C_BUSY = 0; // µs: end of the core's FIFO noise queue
 export const C_FROZEN = 1; // µs: the core's rank is frozen until then (residual rule)
-export const CORE_STRIDE = 2;
-// Colder per-core data lives apart (`freezeSource`, `freezeDuration`, read
-// only when a freeze delays a start), and f_r is per visit (`finish`):
-// a dense sweep streams every block, so every byte in it costs.
+export const C_FREEZE_SRC = 2; // scenario index of the source whose event set C_FROZEN
+export const C_FREEZE_DUR = 3; // µs: that event's duration
+export const CORE_STRIDE = 4;
+// f_r is per visit (`finish`); the dense loop keeps its lanes apart (DenseLanes).
 const FIXED = 0; // DurationKind.Fixed
 
 export class NodeState {
@@ -64,9 +64,6 @@ export class NodeState {
   readonly criticalLog = new EventLog();
   /** per core of the node being visited: its rank's provisional finish f_r, µs */
   readonly finish: Float64Array;
-  /** per core id x·C + c: source (scenario index) and duration (µs) of the event that froze its rank */
-  readonly freezeSource: Int32Array;
-  readonly freezeDuration: Float64Array;
   readonly candidates: Int32Array; // scratch: cores an "any" event may preempt
   readonly laneStash: Float64Array; // scratch of dense-sweep.ts (S_* there)
   // simpleLanes: per core, its one source's local index, period (µs), whether
@@ -115,8 +112,6 @@ export class NodeState {
     this.logHead = new Int32Array(C);
     this.candidates = new Int32Array(C);
     this.finish = new Float64Array(C);
-    this.freezeSource = new Int32Array(n * C);
-    this.freezeDuration = new Float64Array(n * C);
     this.mustVisit = new Int32Array(Math.min(n, 1024));
     this.mustVisitNext = new Int32Array(Math.min(n, 1024));
     const pinnedCores = new Set<number>();
@@ -229,9 +224,8 @@ export class NodeState {
     if (until > base) {
       const f = until + this.granularityUs;
       this.finish[c] = f;
-      const k = x * this.layout.cores + c;
-      const e = this.log.push(-1, this.freezeSource[k]);
-      this.log.duration[e] = this.freezeDuration[k];
+      const e = this.log.push(-1, state[co + C_FREEZE_SRC]);
+      this.log.duration[e] = state[co + C_FREEZE_DUR];
       this.log.cost[e] = until - base;
       this.logHead[c] = e;
     } else {

@@ -11,7 +11,9 @@ import type { NodeState } from './node-state.ts';
 const H_CORES = 1;
 const C_BUSY = 0;
 const C_FROZEN = 1;
-const CORE_STRIDE = 2;
+const C_FREEZE_SRC = 2;
+const C_FREEZE_DUR = 3;
+const CORE_STRIDE = 4;
 const E_TIME = 0;
 const E_COUNT = 1;
 const E_PHASE = 2;
@@ -110,8 +112,8 @@ export function visitLanes(ns: NodeState, x: number, i: number): void {
         } else {
           // Waiting: frozen until b, which matters if the release comes first.
           state[co + C_FROZEN] = b;
-          ns.freezeSource[x * C + c] = src;
-          ns.freezeDuration[x * C + c] = d;
+          state[co + C_FREEZE_SRC] = src;
+          state[co + C_FREEZE_DUR] = d;
           if (pass === 1) ns.mark(x, i);
         }
       }
@@ -137,7 +139,6 @@ function periodicLane(ns: NodeState, e: number, co: number, c: number, x: number
   const phase = ent[eo + E_PHASE];
   const fixed = noise.durKind[j] === FIXED;
   const src = noise.scenarioIndex[j];
-  const kc = x * ns.layout.cores + c; // core id, for the cold freeze fields
   let k = ent[eo + E_COUNT];
   let s = ent[eo + E_TIME];
   let busy = state[co + C_BUSY];
@@ -149,8 +150,8 @@ function periodicLane(ns: NodeState, e: number, co: number, c: number, x: number
     const a = busy > s ? busy : s;
     busy = a + d;
     state[co + C_FROZEN] = busy;
-    ns.freezeSource[kc] = src;
-    ns.freezeDuration[kc] = d;
+    state[co + C_FREEZE_SRC] = src;
+    state[co + C_FREEZE_DUR] = d;
     events++;
     k++;
     s = phase + k * T;
@@ -171,8 +172,8 @@ function periodicLane(ns: NodeState, e: number, co: number, c: number, x: number
       ns.logHead[c] = le;
     } else {
       state[co + C_FROZEN] = busy;
-      ns.freezeSource[kc] = src;
-      ns.freezeDuration[kc] = d;
+      state[co + C_FREEZE_SRC] = src;
+      state[co + C_FREEZE_DUR] = d;
       ns.mark(x, i);
     }
     events++;

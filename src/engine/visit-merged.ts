@@ -11,7 +11,9 @@ import type { NodeState } from './node-state.ts';
 const H_CORES = 1;
 const C_BUSY = 0;
 const C_FROZEN = 1;
-const CORE_STRIDE = 2;
+const C_FREEZE_SRC = 2;
+const C_FREEZE_DUR = 3;
+const CORE_STRIDE = 4;
 const E_TIME = 0;
 const E_COUNT = 1;
 const E_SOURCE = 3;
@@ -142,8 +144,8 @@ export function visitMerged(ns: NodeState, x: number, i: number): void {
       } else {
         // Waiting: frozen until b, which matters if the release comes first.
         state[co + C_FROZEN] = b;
-        ns.freezeSource[x * C + core] = src;
-        ns.freezeDuration[x * C + core] = d;
+        state[co + C_FREEZE_SRC] = src;
+        state[co + C_FREEZE_DUR] = d;
         if (!arrived) ns.mark(x, i);
       }
     }
