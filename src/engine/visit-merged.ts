@@ -56,9 +56,13 @@ export function visitMerged(ns: NodeState, x: number, i: number): void {
     if (pass === 1) {
       for (let p = 0; p < P; p++) {
         const c = slotCore[p];
-        ns.startRank(x, c);
-        const f = finish[c];
-        if (f > nodeMax) nodeMax = f;
+        if (state[oc + c * CORE_STRIDE + C_FROZEN] > ns.iterBase) {
+          ns.startRank(x, c); // late: frozen past the release
+          if (finish[c] > nodeMax) nodeMax = finish[c];
+        } else {
+          finish[c] = gEnd;
+          logHead[c] = -1;
+        }
       }
     }
     for (;;) {
