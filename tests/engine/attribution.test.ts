@@ -3,18 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { BarrierRun } from '../../src/engine/barrier-run.ts';
 import { resultOf } from '../../src/engine/result.ts';
-import { scenario, source } from '../helpers/scenario.ts';
+import { eventAt, scenario, source } from '../helpers/scenario.ts';
 
-const at = (id: string, t: number, d: number, extra: Partial<Parameters<typeof source>[0]> = {}) =>
-  source({
-    id,
-    periodUs: 1e9,
-    phase: 'aligned',
-    phaseOffsetUs: t,
-    cpu: 0,
-    duration: { dist: 'fixed', valueUs: d },
-    ...extra,
-  });
+const at = (id: string, t: number, d: number) => eventAt(id, t, d);
 
 describe('attribution', () => {
   it('charges each pause of the critical rank its own duration', () => {

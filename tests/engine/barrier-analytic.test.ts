@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { BarrierRun } from '../../src/engine/barrier-run.ts';
 import { summarize } from '../../src/engine/summary.ts';
-import { scenario, source } from '../helpers/scenario.ts';
+import { eventAt, scenario, source } from '../helpers/scenario.ts';
 
 const run = (s: Parameters<typeof summarize>[0]['scenario']) => new BarrierRun(s).run();
 
@@ -72,16 +72,9 @@ describe('the residual rule and the noise queue', () => {
   it('runs two events that start together on one core one after the other (FIFO)', () => {
     // Both start at 10 on core 0: the first runs [10, 15), the second waits
     // and runs [15, 22): the rank loses 5 + 7 µs.
-    const at10 = (id: string, d: number) =>
-      source({
-        id,
-        periodUs: 1e9,
-        phase: 'aligned',
-        phaseOffsetUs: 10,
-        cpu: 0,
-        duration: { dist: 'fixed', valueUs: d },
-      });
-    const r = run(scenario({ g: 100, iterations: 1, noise: [at10('a', 5), at10('b', 7)] }));
+    const r = run(
+      scenario({ g: 100, iterations: 1, noise: [eventAt('a', 10, 5), eventAt('b', 10, 7)] }),
+    );
     expect(r.durations[0]).toBe(112);
   });
 
@@ -90,21 +83,12 @@ describe('the residual rule and the noise queue', () => {
     // both pinned. At 12, c (cpu any) finds both running noise: it queues on
     // core 1, whose queue ends at 30, and runs [30, 60). Rank 1 loses 20 + 30 = 50,
     // rank 0 loses 50: Δ = 100 + 50.
-    const ev = (id: string, at: number, d: number, cpu: number | 'any') =>
-      source({
-        id,
-        periodUs: 1e9,
-        phase: 'aligned',
-        phaseOffsetUs: at,
-        cpu,
-        duration: { dist: 'fixed', valueUs: d },
-      });
     const r = run(
       scenario({
         cores: 2,
         g: 100,
         iterations: 1,
-        noise: [ev('a', 10, 50, 0), ev('b', 10, 20, 1), ev('c', 12, 30, 'any')],
+        noise: [eventAt('a', 10, 50, 0), eventAt('b', 10, 20, 1), eventAt('c', 12, 30, 'any')],
       }),
     );
     expect(r.durations[0]).toBe(150);
@@ -213,16 +197,7 @@ describe('block waiting', () => {
     // (d 10) comes. Block mode: rank 1's core is free, the event goes there
     // and rank 0 is untouched, so Δ0 = 400. Poll mode: it preempts one of the
     // two ranks at random; over 512 nodes some node picks rank 0: Δ0 = 410.
-    const ev = (id: string, at: number, d: number, cpu: number | 'any') =>
-      source({
-        id,
-        periodUs: 1e9,
-        phase: 'aligned',
-        phaseOffsetUs: at,
-        cpu,
-        duration: { dist: 'fixed', valueUs: d },
-      });
-    const noise = [ev('pin', 0, 300, 0), ev('any', 350, 10, 'any')];
+    const noise = [eventAt('pin', 0, 300, 0), eventAt('any', 350, 10, 'any')];
     const block = run(
       scenario({ nodes: 512, cores: 2, g: 100, iterations: 1, waitMode: 'block', noise }),
     );

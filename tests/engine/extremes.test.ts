@@ -3,7 +3,7 @@
 // forms for the expected maximum of P independent delays.
 import { describe, expect, it } from 'vitest';
 import { BarrierRun } from '../../src/engine/barrier-run.ts';
-import { scenario, source } from '../helpers/scenario.ts';
+import { eventAt, scenario, source } from '../helpers/scenario.ts';
 
 /** Mean and standard error of the first iteration's excess over `replicas` seeds. */
 function firstIterationExcess(
@@ -38,13 +38,7 @@ describe('the expected maximum of P independent delays', () => {
           g: 1000,
           iterations: 1,
           seed,
-          noise: [
-            source({
-              periodUs: 1e9,
-              phase: 'aligned',
-              duration: { dist: 'exponential', meanUs: mu },
-            }),
-          ],
+          noise: [eventAt('src', 0, { dist: 'exponential', meanUs: mu }, 'any')],
         }),
       300,
     );
@@ -66,14 +60,7 @@ describe('the expected maximum of P independent delays', () => {
           g: 1000,
           iterations: 1,
           seed,
-          noise: [
-            source({
-              periodUs: 1e9,
-              phase: 'aligned',
-              duration: { dist: 'fixed', valueUs: d },
-              placement: { kind: 'fraction', p: q },
-            }),
-          ],
+          noise: [eventAt('src', 0, d, 'any', { placement: { kind: 'fraction', p: q } })],
         }),
       2000,
     );

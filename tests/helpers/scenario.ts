@@ -67,3 +67,26 @@ export function source(over: Partial<NoiseSource> & { periodUs: number }): Noise
     cpu: over.cpu ?? 'any',
   };
 }
+
+/**
+ * A source with one event per node at `atUs` (aligned phase, a period far
+ * beyond any test run) lasting `d` µs, pinned to `cpu`: the hand-computed
+ * cases of the tests are built from these.
+ */
+export function eventAt(
+  id: string,
+  atUs: number,
+  d: number | NoiseSource['duration'],
+  cpu: number | 'any' = 0,
+  over: Partial<NoiseSource> = {},
+): NoiseSource {
+  return source({
+    id,
+    periodUs: 1e9,
+    phase: 'aligned',
+    phaseOffsetUs: atUs,
+    cpu,
+    duration: typeof d === 'number' ? { dist: 'fixed', valueUs: d } : d,
+    ...over,
+  });
+}
