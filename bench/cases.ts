@@ -18,12 +18,19 @@ function machineScenario(
 ): Scenario {
   return {
     format: 'noiselab-scenario',
-    version: 1,
+    version: 2,
     title,
     description: '',
     references: [],
     seed: 1,
-    machine: { name: title, nodes, coresPerNode: cores, clusterSize, collective },
+    machine: {
+      name: title,
+      nodes,
+      coresPerNode: cores,
+      clusterSize,
+      collective,
+      tree: { fanout: 2, hopUs: 5 },
+    },
     job: {
       nodes,
       ranksPerNode: cores,
@@ -57,6 +64,7 @@ function src(
     duration,
     placement,
     cpu: 'any',
+    provenance: {},
     ...extra,
   };
 }

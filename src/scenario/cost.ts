@@ -2,6 +2,7 @@
 // hours (or never end) before the engine starts it. These are rough upper-ish estimates from
 // means, not predictions: they only need the right order of magnitude.
 
+import { jobRanks, type PhaseProgram, phaseProgram, treeDepth } from './phases.ts';
 import type { Duration, Placement, Scenario } from './types.ts';
 
 /**
@@ -32,11 +33,30 @@ export function meanDurationUs(d: Duration): number {
   }
 }
 
-/** Noiseless collective latency, taking the larger (software) tree: base + perLevel·⌈log2 nP⌉. */
-export function collectiveEstimateUs(s: Scenario): number {
+/**
+ * Noiseless latency of the machine's black-box barrier (a barrier phase, model.md §4), taking
+ * the larger (software) tree: base + perLevel·⌈log2 nP⌉.
+ */
+export function barrierEstimateUs(s: Scenario): number {
   const { baseUs, perLevelUs } = s.machine.collective;
-  const ranks = Math.max(2, s.job.nodes * s.job.ranksPerNode);
+  const ranks = Math.max(2, jobRanks(s));
   return baseUs + perLevelUs * Math.ceil(Math.log2(ranks));
+}
+
+/**
+ * Noiseless latency of an allreduce over the software tree (a tree phase, docs/workloads.md):
+ * up the tree and back down, 2·depth·hopUs.
+ */
+export function treeCollectiveUs(s: Scenario, program: PhaseProgram = phaseProgram(s)): number {
+  return 2 * treeDepth(jobRanks(s), program.fanout) * program.hopUs;
+}
+
+/** Noiseless collective time of one iteration: the sum over its phases' collectives. */
+export function collectiveEstimateUs(s: Scenario, program: PhaseProgram = phaseProgram(s)): number {
+  let trees = 0;
+  for (const t of program.tree) trees += t;
+  const barriers = program.tree.length - trees;
+  return barriers * barrierEstimateUs(s) + trees * treeCollectiveUs(s, program);
 }
 
 /**
@@ -68,20 +88,32 @@ export function rankCores(s: Scenario): number[] {
 }
 
 /**
- * Estimated length of the run in µs: every iteration costs its granularity
- * stretched by the noise load, g/(1 − ρ) (a compute of g under a busy
- * fraction ρ), plus the collective, the wake-up (block mode) and one mean
- * event of each source (a freeze that spills over the release).
+ * Estimated length of the run in µs. Every iteration costs its compute Σ g_k stretched by the
+ * noise load, Σ g_k/(1 − ρ) (a compute of g under a busy fraction ρ), plus its collectives
+ * (collectiveEstimateUs), the wake-up after each of them (block mode) and, per source, its mean
+ * event times the events that spill over a release: one per iteration at least (the barrier
+ * benchmark's estimate), one per phase at most, in between the events expected on the job
+ * nodes it covers during the iteration.
  */
 export function estimateHorizonUs(s: Scenario): number {
-  const g = s.workload.granularityUs;
+  const program = phaseProgram(s);
+  const phases = program.computeUs.length;
+  let g = 0;
+  for (const gk of program.computeUs) g += gk;
   const wakeup = s.job.waitMode === 'block' ? s.job.wakeupUs : 0;
   const loads = coreLoads(s);
   const rho = Math.max(0, ...rankCores(s).map((c) => loads[c]));
-  let spill = 0;
-  for (const source of s.noise) if (source.enabled) spill += meanDurationUs(source.duration);
   const stretched = rho < 1 ? g / (1 - rho) : Infinity;
-  return s.workload.iterations * (stretched + collectiveEstimateUs(s) + wakeup + spill);
+  const iteration = stretched + collectiveEstimateUs(s, program) + phases * wakeup;
+  let spill = 0;
+  for (const source of s.noise) {
+    if (!source.enabled) continue;
+    const nodes = coveredJobNodes(source.placement, s);
+    // 0 × Infinity would be NaN: a source on no job node spills the minimum, once.
+    const expected = nodes > 0 ? (nodes * iteration) / source.periodUs : 0;
+    spill += meanDurationUs(source.duration) * Math.min(phases, Math.max(1, expected));
+  }
+  return s.workload.iterations * (iteration + spill);
 }
 
 /** How many of the job's nodes a placement covers (expected count for `fraction`). */
@@ -112,7 +144,15 @@ export function estimateNoiseEvents(s: Scenario): number {
   return events;
 }
 
-/** Rank-iterations the engine steps through: job.nodes × ranksPerNode × iterations. */
+/** Phases of the whole run: phases per iteration × iterations. */
+export function estimatePhaseIterations(s: Scenario): number {
+  return phaseProgram(s).computeUs.length * s.workload.iterations;
+}
+
+/**
+ * Rank-phases the engine steps through: job.nodes × ranksPerNode × phases per iteration ×
+ * iterations (rank-iterations for the one-phase workloads).
+ */
 export function estimateRankIterations(s: Scenario): number {
-  return s.job.nodes * s.job.ranksPerNode * s.workload.iterations;
+  return jobRanks(s) * estimatePhaseIterations(s);
 }

@@ -60,5 +60,26 @@ export const SEED_LIMIT = 2 ** 32;
  * look like a hang. */
 export const MAX_NOISE_EVENTS = 2e9;
 
-/** job.nodes × ranksPerNode × iterations: every rank is visited every iteration. */
+/** job.nodes × ranksPerNode × phases per iteration × iterations: every rank is visited in every
+ * phase of every iteration. */
 export const MAX_RANK_ITERATIONS = 2e11;
+
+/** Phases of the whole run: phases per iteration (SAGE: allreducesPerCycle; POP:
+ * barotropicIterations + 1; otherwise 1) × iterations. The engine steps through them one at a
+ * time; a one-phase workload (≤ MAX_ITERATIONS) stays far below. */
+export const MAX_PHASE_ITERATIONS = 10_000_000;
+
+/** Collective phases in one iteration (SAGE allreducesPerCycle, POP barotropicIterations): the
+ * engine holds one entry per phase. Real codes have tens to a few thousand. */
+export const MAX_PHASES_PER_ITERATION = 100_000;
+
+/** Children per interior rank of the software tree (machine.tree.fanout): 2 is a binary tree;
+ * beyond 64 a "tree" is a flat gather. */
+export const MIN_TREE_FANOUT = 2;
+export const MAX_TREE_FANOUT = 64;
+
+/** SAGE cells per PE: a label for the processing rate; 1e9 cells is far more than a PE holds. */
+export const MAX_CELLS_PER_PE = 1_000_000_000;
+
+/** Provenance texts (cite, against, note): a citation or a sentence, not a document. */
+export const MAX_PROVENANCE_TEXT_LENGTH = 2_000;

@@ -10,10 +10,15 @@ import { SCENARIO_VERSION } from './types.ts';
 export type Migration = (old: Record<string, unknown>) => Record<string, unknown>;
 
 /**
- * v → function from version v to v + 1. Empty: 1 is the first version. A migration must return
- * a new object (never mutate its argument) whose `version` is v + 1.
+ * v → function from version v to v + 1. A migration must return a new object (never mutate its
+ * argument) whose `version` is v + 1.
  */
-export const migrations: Record<number, Migration> = {};
+export const migrations: Record<number, Migration> = {
+  // Format 2 only adds optional fields (machine.tree, noise[].provenance) and workload kinds
+  // (docs/scenario-format-2.md): a format-1 file is a format-2 file once its version says so,
+  // and the validator fills the new defaults.
+  1: (old) => ({ ...old, version: 2 }),
+};
 
 const VERSIONS = rangeText({ min: 1, max: SCENARIO_VERSION });
 

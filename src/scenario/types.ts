@@ -1,10 +1,12 @@
-// The scenario file, format 1 (normative: shared/docs/scenario-format.md).
+// The scenario file, format 2: format 1 (normative: shared/docs/scenario-format.md) plus the
+// additions of docs/scenario-format-2.md (noise provenance, the software tree, and the workload
+// kinds allreduce, mpi-fwq, sage and pop). Format-1 files migrate unchanged (migrate.ts).
 // These are the types of a scenario *after* validation: every optional field
 // the format defaults (clusterSize, enabled, wakeupUs, ...) is filled in, so
 // the engine never has to guess. All times are microseconds (µs).
 
 export const SCENARIO_FORMAT = 'noiselab-scenario';
-export const SCENARIO_VERSION = 1;
+export const SCENARIO_VERSION = 2;
 
 export type CollectiveKind = 'hardware' | 'software';
 
@@ -16,6 +18,17 @@ export interface Collective {
   perLevelUs: number;
 }
 
+/**
+ * The software reduction tree of the tree workloads (docs/workloads.md): a k-ary heap over the
+ * job's ranks, rank 0 at the root, parent(r) = ⌊(r − 1)/fanout⌋.
+ */
+export interface Tree {
+  /** children per interior rank, ≥ 2 */
+  fanout: number;
+  /** µs from a rank's send to the message's arrival at its parent or child (one hop) */
+  hopUs: number;
+}
+
 export interface Machine {
   name: string;
   nodes: number;
@@ -23,6 +36,8 @@ export interface Machine {
   /** nodes per cluster; a node's cluster offset is id mod clusterSize */
   clusterSize: number;
   collective: Collective;
+  /** the software tree (format 2; default { fanout: 2, hopUs: 5 }) */
+  tree: Tree;
 }
 
 export type WaitMode = 'poll' | 'block';
@@ -47,7 +62,78 @@ export interface BarrierWorkload {
   warmup: number;
 }
 
-export type Workload = BarrierWorkload;
+/**
+ * The allreduce micro-benchmark (ASCI Q paper, Figures 6 and 7): compute g, then an allreduce
+ * over the software tree; repeated.
+ */
+export interface AllreduceWorkload {
+  kind: 'allreduce';
+  granularityUs: number;
+  iterations: number;
+  warmup: number;
+  /** µs per hop for this benchmark's message; null: machine.tree.hopUs */
+  hopUs: number | null;
+}
+
+/**
+ * MPI-FWQ (Jaguar paper, Figure 3): every rank performs a fixed work quantum, then an allreduce
+ * rooted at rank 0; what is reported is the allreduce's completion time at the root.
+ */
+export interface MpiFwqWorkload {
+  kind: 'mpi-fwq';
+  /** µs of work per quantum */
+  workUs: number;
+  iterations: number;
+  warmup: number;
+  /** µs per hop for the benchmark's message (1 MB in the paper); null: machine.tree.hopUs */
+  hopUs: number | null;
+}
+
+/**
+ * SAGE (ASCI Q paper, weak scaling): a cycle is `allreducesPerCycle` phases, each a compute of
+ * computeUsPerCycle / allreducesPerCycle followed by an allreduce. The compute per PE is the
+ * same at every size (13,500 cells per PE), so the noiseless cycle grows only with the tree.
+ */
+export interface SageWorkload {
+  kind: 'sage';
+  /** cells per PE, for the processing rate (cell updates per second); 13,500 in Table 3 */
+  cellsPerPE: number;
+  /** µs of computation per cycle and per PE (boundary exchanges included) */
+  computeUsPerCycle: number;
+  /** allreduces per cycle (integer ≥ 1) */
+  allreducesPerCycle: number;
+  /** cycles, warm-up included */
+  iterations: number;
+  warmup: number;
+  hopUs: number | null;
+}
+
+/**
+ * POP (Jaguar paper, Table 1, strong scaling): a step is the baroclinic computation, divided
+ * among the ranks, then `barotropicIterations` solver iterations, each a compute also divided
+ * among the ranks followed by an allreduce.
+ */
+export interface PopWorkload {
+  kind: 'pop';
+  /** µs·rank of baroclinic work per step: each of R ranks computes baroclinicUs / R */
+  baroclinicUs: number;
+  /** solver iterations per step, each ending in an allreduce (integer ≥ 1) */
+  barotropicIterations: number;
+  /** µs·rank of work per solver iteration: each rank computes barotropicUs / R */
+  barotropicUs: number;
+  /** steps, warm-up included */
+  iterations: number;
+  warmup: number;
+  hopUs: number | null;
+}
+
+export type Workload =
+  BarrierWorkload | AllreduceWorkload | MpiFwqWorkload | SageWorkload | PopWorkload;
+
+export type WorkloadKind = Workload['kind'];
+
+/** The workloads whose collective is the software tree (docs/workloads.md). */
+export type TreeWorkload = Exclude<Workload, BarrierWorkload>;
 
 export type Duration =
   | { dist: 'fixed'; valueUs: number }
@@ -67,6 +153,32 @@ export type Placement =
 
 export type PlacementKind = Placement['kind'];
 
+/** The fields of a noise source a provenance entry can speak for. */
+export const PROVENANCE_FIELDS = [
+  'periodUs',
+  'arrival',
+  'phase',
+  'duration',
+  'placement',
+  'cpu',
+] as const;
+export type ProvenanceField = (typeof PROVENANCE_FIELDS)[number];
+
+/**
+ * Where a value comes from. `published`: the value is the paper's (cite says where).
+ * `calibrated`: the paper gives no value; this one was chosen so that the simulation reproduces
+ * the published result `against` (cite says where that result is).
+ */
+export interface ProvenanceEntry {
+  basis: 'published' | 'calibrated';
+  cite: string;
+  /** the published result a calibrated value was fitted to ('' for published values) */
+  against: string;
+  note: string;
+}
+
+export type Provenance = Partial<Record<ProvenanceField, ProvenanceEntry>>;
+
 export interface NoiseSource {
   id: string;
   label: string;
@@ -81,6 +193,8 @@ export interface NoiseSource {
   placement: Placement;
   /** 'any': the OS picks a core (model.md §3); a number: pinned to that core */
   cpu: 'any' | number;
+  /** per field, where its value comes from (format 2; default {}) */
+  provenance: Provenance;
 }
 
 export interface Scenario {

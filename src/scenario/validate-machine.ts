@@ -1,10 +1,12 @@
 // Validation of the run setup: machine, job and workload (scenario-format.md, model.md §1 and
-// §4), including the pairs that must agree: job size vs nodes left after exclusion, ranks vs
-// free cores, warm-up vs iterations.
+// §4; format 2 adds machine.tree and the workload kinds of docs/scenario-format-2.md), including
+// the pairs that must agree: job size vs nodes left after exclusion, ranks vs free cores,
+// warm-up vs iterations.
 
 import {
   type Checker,
   complete,
+  type Draft,
   fmt,
   join,
   type MachineFacts,
@@ -16,19 +18,27 @@ import {
   maybeString,
   maybeTag,
   type Range,
+  rangeText,
 } from './check.ts';
 import {
+  MAX_CELLS_PER_PE,
   MAX_CORES_PER_NODE,
   MAX_ITERATIONS,
   MAX_NAME_LENGTH,
   MAX_NODES,
+  MAX_PHASES_PER_ITERATION,
   MAX_TIME_US,
   MAX_TOTAL_CORES,
+  MAX_TREE_FANOUT,
+  MIN_TREE_FANOUT,
 } from './limits.ts';
-import type { Collective, Job, Machine, Workload } from './types.ts';
+import type { Collective, Job, Machine, Tree, Workload, WorkloadKind } from './types.ts';
 
-const MACHINE_FIELDS = ['name', 'nodes', 'coresPerNode', 'clusterSize', 'collective'];
+const MACHINE_FIELDS = ['name', 'nodes', 'coresPerNode', 'clusterSize', 'collective', 'tree'];
 const COLLECTIVE_FIELDS = ['kind', 'baseUs', 'perLevelUs'];
+const TREE_FIELDS = ['fanout', 'hopUs'];
+/** machine.tree when the file leaves it (or one of its fields) out. */
+export const DEFAULT_TREE: Readonly<Tree> = { fanout: 2, hopUs: 5 };
 const JOB_FIELDS = [
   'nodes',
   'ranksPerNode',
@@ -37,8 +47,20 @@ const JOB_FIELDS = [
   'waitMode',
   'wakeupUs',
 ];
-const BARRIER_FIELDS = ['kind', 'granularityUs', 'iterations', 'warmup'];
+/** The fields of each workload kind besides `kind`, in the order of the format. */
+const WORKLOAD_FIELDS: Record<WorkloadKind, readonly string[]> = {
+  barrier: ['granularityUs', 'iterations', 'warmup'],
+  allreduce: ['granularityUs', 'iterations', 'warmup', 'hopUs'],
+  'mpi-fwq': ['workUs', 'iterations', 'warmup', 'hopUs'],
+  sage: ['cellsPerPE', 'computeUsPerCycle', 'allreducesPerCycle', 'iterations', 'warmup', 'hopUs'],
+  pop: ['baroclinicUs', 'barotropicIterations', 'barotropicUs', 'iterations', 'warmup', 'hopUs'],
+};
+export const WORKLOAD_KINDS = Object.keys(WORKLOAD_FIELDS) as WorkloadKind[];
+/** SAGE's cells per PE when the file leaves it out (ASCI Q paper, Table 3). */
+export const DEFAULT_CELLS_PER_PE = 13_500;
 const TIME: Range = { min: 0, max: MAX_TIME_US };
+const POSITIVE_TIME: Range = { min: 0, minExclusive: true, max: MAX_TIME_US };
+const PHASES: Range = { min: 1, max: MAX_PHASES_PER_ITERATION };
 
 /** Nodes of the machine whose cluster offset (id mod clusterSize) is not excluded. */
 export function nodesLeftAfterExclusion(
@@ -86,8 +108,25 @@ export function maybeMachine(
     coresPerNode,
     clusterSize,
     collective: maybeCollective(c, at('collective'), rec.collective),
+    tree: maybeTree(c, at('tree'), rec.tree),
   });
   return { machine, facts: { nodes, coresPerNode, clusterSize } };
+}
+
+/** The software tree of the tree workloads (format 2): optional, each field defaulted. */
+function maybeTree(c: Checker, path: string, value: unknown): Tree | undefined {
+  if (value === undefined) return { ...DEFAULT_TREE };
+  const rec = maybeRecord(c, path, value, TREE_FIELDS);
+  if (rec === undefined) return undefined;
+  const before = c.issues.length;
+  return complete<Tree>(c, before, {
+    fanout: maybeInteger(c, join(path, 'fanout'), rec.fanout, {
+      min: MIN_TREE_FANOUT,
+      max: MAX_TREE_FANOUT,
+      default: DEFAULT_TREE.fanout,
+    }),
+    hopUs: maybeNumber(c, join(path, 'hopUs'), rec.hopUs, { ...TIME, default: DEFAULT_TREE.hopUs }),
+  });
 }
 
 function maybeCollective(c: Checker, path: string, value: unknown): Collective | undefined {
@@ -172,12 +211,69 @@ function checkRanks(c: Checker, ranks: number, cores: number, reserved: number) 
 }
 
 export function maybeWorkload(c: Checker, value: unknown): Workload | undefined {
-  // Later formats add kinds (sage, pop) with fields of their own, hence the tag first.
-  const kind = maybeTag(c, 'workload', value, 'kind', ['barrier'], 'a workload kind of format 1');
+  // The kind decides which other fields are allowed, hence the tag first.
+  const kind = maybeTag(c, 'workload', value, 'kind', WORKLOAD_KINDS, 'a workload kind');
   if (kind === undefined) return undefined;
-  const rec = maybeRecord(c, 'workload', value, BARRIER_FIELDS);
+  const allowed = ['kind', ...WORKLOAD_FIELDS[kind]];
+  const rec = maybeRecord(c, 'workload', value, allowed, ` for kind "${kind}"`);
   if (rec === undefined) return undefined;
   const before = c.issues.length;
+  const at = (key: string) => join('workload', key);
+  const num = (key: string, range: Range) => maybeNumber(c, at(key), rec[key], range);
+  const int = (key: string, range: Range & { default?: number }) =>
+    maybeInteger(c, at(key), rec[key], range);
+  // Fields are read in the order of the format, so the messages follow the file.
+  let w: Draft<Workload>;
+  switch (kind) {
+    case 'barrier':
+      w = { kind, granularityUs: num('granularityUs', TIME), ...maybeRuns(c, rec) };
+      break;
+    case 'allreduce':
+      w = {
+        kind,
+        granularityUs: num('granularityUs', TIME),
+        ...maybeRuns(c, rec),
+        hopUs: maybeHopUs(c, at('hopUs'), rec.hopUs),
+      };
+      break;
+    case 'mpi-fwq':
+      w = {
+        kind,
+        workUs: num('workUs', POSITIVE_TIME),
+        ...maybeRuns(c, rec),
+        hopUs: maybeHopUs(c, at('hopUs'), rec.hopUs),
+      };
+      break;
+    case 'sage':
+      w = {
+        kind,
+        cellsPerPE: int('cellsPerPE', {
+          min: 1,
+          max: MAX_CELLS_PER_PE,
+          default: DEFAULT_CELLS_PER_PE,
+        }),
+        computeUsPerCycle: num('computeUsPerCycle', POSITIVE_TIME),
+        allreducesPerCycle: int('allreducesPerCycle', PHASES),
+        ...maybeRuns(c, rec),
+        hopUs: maybeHopUs(c, at('hopUs'), rec.hopUs),
+      };
+      break;
+    case 'pop':
+      w = {
+        kind,
+        baroclinicUs: num('baroclinicUs', TIME),
+        barotropicIterations: int('barotropicIterations', PHASES),
+        barotropicUs: num('barotropicUs', TIME),
+        ...maybeRuns(c, rec),
+        hopUs: maybeHopUs(c, at('hopUs'), rec.hopUs),
+      };
+      break;
+  }
+  return complete<Workload>(c, before, w as Draft<Workload>);
+}
+
+/** `iterations` and `warmup`, common to every kind: warmup < iterations. */
+function maybeRuns(c: Checker, rec: Record<string, unknown>) {
   const iterations = maybeInteger(c, 'workload.iterations', rec.iterations, {
     min: 1,
     max: MAX_ITERATIONS,
@@ -192,10 +288,16 @@ export function maybeWorkload(c: Checker, value: unknown): Workload | undefined 
     c.add('workload.warmup', warmup, `is not less than iterations ${iterations}; ${allowed}`);
     warmup = undefined;
   }
-  return complete<Workload>(c, before, {
-    kind,
-    granularityUs: maybeNumber(c, 'workload.granularityUs', rec.granularityUs, TIME),
-    iterations,
-    warmup,
-  });
+  return { iterations, warmup };
+}
+
+/** A tree workload's own µs per hop; absent or null: use machine.tree.hopUs (kept as null). */
+function maybeHopUs(c: Checker, path: string, value: unknown): number | null | undefined {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'number') {
+    const allowed = `allowed: ${rangeText(TIME)}, or null to use machine.tree.hopUs`;
+    c.add(path, value, `is not a number; ${allowed}`);
+    return undefined;
+  }
+  return maybeNumber(c, path, value, TIME);
 }

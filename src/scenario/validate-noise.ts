@@ -1,5 +1,6 @@
 // Validation of the noise sources (scenario-format.md `noise[]`, semantics in model.md §2):
-// ids, timing (period, arrival, phase), duration distributions, placements and pinned cores.
+// ids, timing (period, arrival, phase), duration distributions, placements and pinned cores,
+// and (format 2, docs/scenario-format-2.md) where each value comes from: the provenance.
 
 import {
   type Checker,
@@ -23,9 +24,19 @@ import {
   MAX_NODES,
   MAX_NOISE_SOURCES,
   MAX_PLACEMENT_IDS,
+  MAX_PROVENANCE_TEXT_LENGTH,
   MAX_TIME_US,
 } from './limits.ts';
-import type { Duration, DurationDist, NoiseSource, Placement, PlacementKind } from './types.ts';
+import {
+  type Duration,
+  type DurationDist,
+  type NoiseSource,
+  type Placement,
+  type PlacementKind,
+  type Provenance,
+  PROVENANCE_FIELDS,
+  type ProvenanceEntry,
+} from './types.ts';
 
 const SOURCE_FIELDS = [
   'id',
@@ -39,7 +50,12 @@ const SOURCE_FIELDS = [
   'duration',
   'placement',
   'cpu',
+  'provenance',
 ] as const;
+
+const ENTRY_FIELDS = ['basis', 'cite', 'against', 'note'];
+const BASES = ['published', 'calibrated'] as const;
+const FITTED_TO = 'the published result the value was fitted to, a non-empty string';
 
 const DIST_FIELDS: Record<DurationDist, readonly string[]> = {
   fixed: ['valueUs'],
@@ -105,6 +121,7 @@ function maybeSource(
     duration: maybeDuration(c, at('duration'), rec.duration),
     placement: maybePlacement(c, at('placement'), rec.placement, m),
     cpu: maybeCpu(c, at('cpu'), rec.cpu, m.coresPerNode),
+    provenance: maybeProvenance(c, at('provenance'), rec.provenance),
   });
 }
 
@@ -243,4 +260,52 @@ function maybeCpu(c: Checker, path: string, value: unknown, cores: number | unde
     c.add(path, value, `is not a core of this machine${why}; ${allowed}`);
   } else return value === 0 ? 0 : value;
   return undefined;
+}
+
+/**
+ * Per field of the source, where its value comes from (format 2; default {}). The entries come
+ * out in the order of PROVENANCE_FIELDS, whatever the order of the file.
+ */
+function maybeProvenance(c: Checker, path: string, value: unknown): Provenance | undefined {
+  if (value === undefined) return {};
+  const rec = maybeRecord(c, path, value, PROVENANCE_FIELDS);
+  if (rec === undefined) return undefined;
+  const before = c.issues.length;
+  const out: Provenance = {};
+  for (const field of PROVENANCE_FIELDS) {
+    if (rec[field] === undefined) continue;
+    const entry = maybeEntry(c, join(path, field), rec[field]);
+    if (entry) out[field] = entry;
+  }
+  return c.issues.length === before ? out : undefined;
+}
+
+function maybeEntry(c: Checker, path: string, value: unknown): ProvenanceEntry | undefined {
+  const rec = maybeRecord(c, path, value, ENTRY_FIELDS);
+  if (rec === undefined) return undefined;
+  const before = c.issues.length;
+  const text = (key: string, o: { minLength?: number; default?: string }) =>
+    maybeString(c, join(path, key), rec[key], { maxLength: MAX_PROVENANCE_TEXT_LENGTH, ...o });
+  const basis = maybeEnum(c, join(path, 'basis'), rec.basis, BASES, 'a provenance basis');
+  const cite = text('cite', { minLength: 1 });
+  let against = text('against', { default: '' });
+  // A calibrated value is only as good as the result it was fitted to; a published one was
+  // fitted to nothing, and an `against` there would claim otherwise.
+  if (basis === 'calibrated' && against === '') {
+    const at = join(path, 'against');
+    const why = `required when basis is "calibrated" (${FITTED_TO})`;
+    if (rec.against === undefined) c.add(at, undefined, `missing; ${why}`);
+    else c.add(at, against, `is empty; ${why}`);
+    against = undefined;
+  } else if (basis === 'published' && against !== undefined && against !== '') {
+    const allowed = 'allowed: "" or leave it out (or set basis "calibrated")';
+    c.add(join(path, 'against'), against, `is only for basis "calibrated"; ${allowed}`);
+    against = undefined;
+  }
+  return complete<ProvenanceEntry>(c, before, {
+    basis,
+    cite,
+    against,
+    note: text('note', { default: '' }),
+  });
 }

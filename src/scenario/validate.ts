@@ -1,18 +1,26 @@
-// The strict scenario validator (normative: shared/docs/scenario-format.md). It reports every
-// problem at once, each with its JSON path, the value and what is allowed, and returns a fresh,
-// defaults-filled Scenario that shares nothing with its input.
+// The strict scenario validator (normative: shared/docs/scenario-format.md, format 1, and
+// docs/scenario-format-2.md, what format 2 adds). It reports every problem at once, each with
+// its JSON path, the value and what is allowed, and returns a fresh, defaults-filled Scenario of
+// the current format that shares nothing with its input. Older files are migrated first
+// (migrate.ts); a format-1 file migrates by its version alone.
 //
 // Required and defaulted fields (where the format is silent, as decided here):
 // - required: format, version, title (non-empty), seed, machine, job, workload, noise (may be
 //   empty); machine.nodes, coresPerNode, collective {kind, baseUs, perLevelUs}; job.nodes,
-//   ranksPerNode; workload.kind, granularityUs, iterations; noise[].id, periodUs, duration
-//   (with every parameter of its dist), placement (with the fields of its kind).
+//   ranksPerNode; workload.kind, iterations and the kind's sizes (barrier and allreduce:
+//   granularityUs; mpi-fwq: workUs; sage: computeUsPerCycle, allreducesPerCycle; pop:
+//   baroclinicUs, barotropicIterations, barotropicUs); noise[].id, periodUs, duration (with
+//   every parameter of its dist), placement (with the fields of its kind); in a provenance
+//   entry: basis, cite, and against when the basis is "calibrated".
 // - defaulted: description "", references [], machine.name "", machine.clusterSize = nodes,
-//   job.reservedCores [], excludeOffsets [], waitMode "poll", wakeupUs 0; workload.warmup 0;
-//   noise[].label = id, category "other", enabled true, arrival "periodic", phase "random",
-//   phaseOffsetUs 0, cpu "any".
+//   machine.tree {fanout 2, hopUs 5} (each field on its own); job.reservedCores [],
+//   excludeOffsets [], waitMode "poll", wakeupUs 0; workload.warmup 0, hopUs null (the tree
+//   kinds: use machine.tree.hopUs), cellsPerPE 13500 (sage); noise[].label = id, category
+//   "other", enabled true, arrival "periodic", phase "random", phaseOffsetUs 0, cpu "any",
+//   provenance {}; in a provenance entry, against "" and note "".
 // - phaseOffsetUs 0 is accepted with phase "random" (it is the default, and the app writes
 //   defaults-filled scenarios back out); any other offset with a random phase is refused.
+// - workload.hopUs null is accepted (it is the default, written back out as null).
 
 import {
   Checker,
@@ -27,13 +35,20 @@ import {
   type Rec,
   ROOT,
 } from './check.ts';
-import { coreLoads, estimateNoiseEvents, estimateRankIterations, rankCores } from './cost.ts';
+import {
+  coreLoads,
+  estimateNoiseEvents,
+  estimatePhaseIterations,
+  estimateRankIterations,
+  rankCores,
+} from './cost.ts';
 import { ScenarioError } from './errors.ts';
 import {
   MAX_DEPTH,
   MAX_DESCRIPTION_LENGTH,
   MAX_NAME_LENGTH,
   MAX_NOISE_EVENTS,
+  MAX_PHASE_ITERATIONS,
   MAX_RANK_ITERATIONS,
   MAX_REFERENCE_LENGTH,
   MAX_REFERENCES,
@@ -41,7 +56,7 @@ import {
   SEED_LIMIT,
 } from './limits.ts';
 import { migrateToCurrent } from './migrate.ts';
-import { SCENARIO_FORMAT, SCENARIO_VERSION, type Scenario } from './types.ts';
+import { SCENARIO_FORMAT, SCENARIO_VERSION, type Scenario, type Workload } from './types.ts';
 import { maybeJob, maybeMachine, maybeWorkload } from './validate-machine.ts';
 import { maybeNoise } from './validate-noise.ts';
 
@@ -163,14 +178,38 @@ function maybeReferences(c: Checker, value: unknown): string[] | undefined {
 
 /** Refuses runs too large to finish in reasonable time (limits.ts, cost.ts). */
 function checkCost(c: Checker, s: Scenario): void {
+  const phases = phasesPerIteration(s.workload);
+  const phaseIterations = estimatePhaseIterations(s);
+  if (phaseIterations > MAX_PHASE_ITERATIONS) {
+    const { iterations } = s.workload;
+    const count = (n: number) => n.toLocaleString('en-US');
+    const product = `${count(iterations)} × ${count(phaseIterations / iterations)}`;
+    c.add(
+      'workload',
+      undefined,
+      `this run would step through about ${sci(phaseIterations)} phases ` +
+        `(iterations × ${phases.formula} = ${product}); ` +
+        `allowed: at most ${sci(MAX_PHASE_ITERATIONS)}. Use fewer iterations or ${phases.field}`,
+    );
+  }
   const rankIterations = estimateRankIterations(s);
   if (rankIterations > MAX_RANK_ITERATIONS) {
+    const [what, formula, fewer] = phases.field
+      ? [
+          'rank-phases',
+          `job.nodes × ranksPerNode × ${phases.formula} × iterations`,
+          `iterations, ${phases.field}, job nodes or ranks per node`,
+        ]
+      : [
+          'rank-iterations',
+          'job.nodes × ranksPerNode × iterations',
+          'iterations, job nodes or ranks per node',
+        ];
     c.add(
       ROOT,
       undefined,
-      `this run would step through about ${sci(rankIterations)} rank-iterations ` +
-        `(job.nodes × ranksPerNode × iterations); allowed: at most ${sci(MAX_RANK_ITERATIONS)}. ` +
-        'Use fewer iterations, job nodes or ranks per node',
+      `this run would step through about ${sci(rankIterations)} ${what} (${formula}); ` +
+        `allowed: at most ${sci(MAX_RANK_ITERATIONS)}. Use fewer ${fewer}`,
     );
   }
   // A core that noise keeps busy all the time would never let its rank
@@ -198,6 +237,21 @@ function checkCost(c: Checker, s: Scenario): void {
       `allowed: at most ${sci(MAX_NOISE_EVENTS)}. ` +
       'Use fewer iterations or job nodes, or longer noise periods',
   );
+}
+
+/** The phases of one iteration, for messages: their count as a formula, and the field to lower. */
+function phasesPerIteration(w: Workload): { formula: string; field: string } {
+  switch (w.kind) {
+    case 'sage':
+      return { formula: 'allreducesPerCycle', field: 'allreducesPerCycle' };
+    case 'pop':
+      return {
+        formula: '(barotropicIterations + 1)',
+        field: 'barotropicIterations',
+      };
+    default:
+      return { formula: '1', field: '' };
+  }
 }
 
 /** 3.1e10-style rounding for estimates: two significant digits are all they deserve. */

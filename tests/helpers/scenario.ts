@@ -1,6 +1,6 @@
 // Builders for test scenarios: a small, noiseless machine that each test
 // modifies, so every test states only what it is about.
-import type { NoiseSource, Scenario } from '../../src/scenario/types.ts';
+import type { NoiseSource, Scenario, Tree, Workload } from '../../src/scenario/types.ts';
 
 export function scenario(over: {
   nodes?: number;
@@ -17,12 +17,16 @@ export function scenario(over: {
   warmup?: number;
   seed?: number;
   collective?: Scenario['machine']['collective'];
+  /** the software tree (default: the format's { fanout: 2, hopUs: 5 }) */
+  tree?: Tree;
+  /** a whole workload of any kind; replaces the barrier built from g, iterations and warmup */
+  workload?: Workload;
   noise?: NoiseSource[];
 }): Scenario {
   const nodes = over.nodes ?? over.jobNodes ?? 1;
   return {
     format: 'noiselab-scenario',
-    version: 1,
+    version: 2,
     title: 'test',
     description: '',
     references: [],
@@ -33,6 +37,7 @@ export function scenario(over: {
       coresPerNode: over.cores ?? 1,
       clusterSize: over.clusterSize ?? nodes,
       collective: over.collective ?? { kind: 'hardware', baseUs: 0, perLevelUs: 0 },
+      tree: over.tree ?? { fanout: 2, hopUs: 5 },
     },
     job: {
       nodes: over.jobNodes ?? nodes,
@@ -42,7 +47,7 @@ export function scenario(over: {
       waitMode: over.waitMode ?? 'poll',
       wakeupUs: over.wakeupUs ?? 0,
     },
-    workload: {
+    workload: over.workload ?? {
       kind: 'barrier',
       granularityUs: over.g ?? 1000,
       iterations: over.iterations ?? 1000,
@@ -65,6 +70,7 @@ export function source(over: Partial<NoiseSource> & { periodUs: number }): Noise
     duration: over.duration ?? { dist: 'fixed', valueUs: 10 },
     placement: over.placement ?? { kind: 'all' },
     cpu: over.cpu ?? 'any',
+    provenance: over.provenance ?? {},
   };
 }
 

@@ -1,7 +1,7 @@
-// The strict scenario validator: the format example, defaults, every class of rejection with
-// its exact message, limits, and the independence of the result from its input.
+// The strict scenario validator on format-1 files and what format 1 has: the format example,
+// defaults, every class of rejection with its exact message, limits, and the independence of
+// the result from its input. What format 2 adds is tested in format-2.test.ts.
 
-import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import {
   estimateHorizonUs,
@@ -15,46 +15,12 @@ import {
   renderValue,
   type Scenario,
   ScenarioError,
-  setPath,
   validateScenario,
 } from '../../src/scenario/index.ts';
+import { example, exampleText, problems, variant, without as withoutIn } from './files.ts';
 
-const exampleText = readFileSync(
-  new URL('../fixtures/format-example.json', import.meta.url),
-  'utf8',
-);
-const example = (): Record<string, unknown> => JSON.parse(exampleText);
-
-/** The example with `path=value` edits applied (dotted paths, as in paths.ts). */
-function variant(edits: Record<string, unknown>, base: unknown = example()): unknown {
-  return Object.entries(edits).reduce((obj, [path, value]) => setPath(obj, path, value), base);
-}
-
-/** The example without the fields at the given dotted paths. */
-function without(...paths: string[]): Record<string, unknown> {
-  const obj = example();
-  for (const path of paths) {
-    const keys = path.split('.');
-    const last = keys.pop()!;
-    const parent = keys.reduce<Record<string, unknown>>(
-      (o, k) => o[k] as Record<string, unknown>,
-      obj,
-    );
-    delete parent[last];
-  }
-  return obj;
-}
-
-/** The lines of the ScenarioError thrown for `input`. */
-function problems(input: unknown): string[] {
-  try {
-    validateScenario(input);
-  } catch (e) {
-    if (e instanceof ScenarioError) return e.message.split('\n');
-    throw e;
-  }
-  throw new Error('the scenario was accepted');
-}
+/** The format-1 example without the fields at the given dotted paths. */
+const without = (...paths: string[]) => withoutIn(paths);
 
 const source = (extra: Record<string, unknown> = {}) => ({
   id: 'extra',
@@ -71,10 +37,13 @@ const loadMessage = (core: number, percent: number) =>
   `noise: the enabled noise would keep core ${core} busy ${percent}% of the time (Σ mean duration / period, cpu "any" sources shared by all cores), so a rank there would never finish; allowed: a load below 100%. Shorten durations, lengthen periods or disable a source`;
 
 describe('the format example', () => {
-  it('passes validation unchanged apart from the phaseOffsetUs default', () => {
+  it('passes validation unchanged apart from the version and the defaults it leaves out', () => {
     const s = validateScenario(example());
     const expected = example() as unknown as Scenario;
+    expected.version = 2;
+    expected.machine.tree = { fanout: 2, hopUs: 5 };
     expected.noise[0].phaseOffsetUs = 0;
+    expected.noise[0].provenance = {};
     expect(s).toEqual(expected);
   });
 
@@ -221,7 +190,7 @@ describe('unknown fields', () => {
     [
       'nodez',
       'machine.nodez',
-      'machine.nodez: unknown field; allowed: name, nodes, coresPerNode, clusterSize, collective',
+      'machine.nodez: unknown field; allowed: name, nodes, coresPerNode, clusterSize, collective, tree',
     ],
     [
       'root',
@@ -241,12 +210,12 @@ describe('unknown fields', () => {
     [
       'workload',
       'workload.cycles',
-      'workload.cycles: unknown field; allowed: kind, granularityUs, iterations, warmup',
+      'workload.cycles: unknown field for kind "barrier"; allowed: kind, granularityUs, iterations, warmup',
     ],
     [
       'noise source',
       'noise.0.frequency',
-      'noise[0].frequency: unknown field; allowed: id, label, category, enabled, periodUs, arrival, phase, phaseOffsetUs, duration, placement, cpu',
+      'noise[0].frequency: unknown field; allowed: id, label, category, enabled, periodUs, arrival, phase, phaseOffsetUs, duration, placement, cpu, provenance',
     ],
     [
       'duration',
@@ -337,8 +306,8 @@ describe('values out of range', () => {
     ['job.wakeupUs', -5, 'job.wakeupUs: -5 is out of range; allowed: 0..1e12'],
     [
       'workload.kind',
-      'sage',
-      'workload.kind: "sage" is not a workload kind of format 1; allowed: barrier',
+      'gamma',
+      'workload.kind: "gamma" is not a workload kind; allowed: barrier, allreduce, mpi-fwq, sage, pop',
     ],
     ['workload.iterations', 0, 'workload.iterations: 0 is out of range; allowed: 1..1000000'],
     [
@@ -601,16 +570,16 @@ describe('the format and its versions', () => {
   });
 
   it('reject a version made by a newer NoiseLab', () => {
-    expect(problems(variant({ version: 2 }))).toEqual([
-      'version: 2 was made by a newer NoiseLab (this one reads up to version 1)',
+    expect(problems(variant({ version: 3 }))).toEqual([
+      'version: 3 was made by a newer NoiseLab (this one reads up to version 2)',
     ]);
   });
 
   it.each([
-    [0, 'version: 0 is out of range; allowed: 1'],
+    [0, 'version: 0 is out of range; allowed: 1..2'],
     [1.5, 'version: 1.5 is not an integer'],
     ['1', 'version: "1" is not an integer'],
-    [undefined, 'version: missing; required (an integer 1)'],
+    [undefined, 'version: missing; required (an integer 1..2)'],
   ])('reject the unusable version %j and stop there', (version, line) => {
     const input = { ...example(), version, machine: 'not checked' };
     expect(problems(input)).toEqual([line]);
@@ -619,13 +588,13 @@ describe('the format and its versions', () => {
   it('report a wrong format together with an unusable version', () => {
     expect(problems({ format: 'x', version: 9 })).toEqual([
       'format: "x" is not a NoiseLab scenario format; allowed: noiselab-scenario',
-      'version: 9 was made by a newer NoiseLab (this one reads up to version 1)',
+      'version: 9 was made by a newer NoiseLab (this one reads up to version 2)',
     ]);
   });
 
-  it('have no migrations yet, and pass a current object through untouched', () => {
-    expect(Object.keys(migrations)).toEqual([]);
-    const obj = example();
+  it('have one migration, 1 to 2, and pass a current object through untouched', () => {
+    expect(Object.keys(migrations)).toEqual(['1']);
+    const obj = { ...example(), version: 2 };
     expect(migrateToCurrent(obj)).toBe(obj);
   });
 
@@ -663,7 +632,7 @@ describe('several problems at once', () => {
     });
     expect(problems(input)).toEqual([
       'title: 7 is not a string',
-      'machine.nodez: unknown field; allowed: name, nodes, coresPerNode, clusterSize, collective',
+      'machine.nodez: unknown field; allowed: name, nodes, coresPerNode, clusterSize, collective, tree',
       'job.nodes: "12" is not an integer',
       'job.waitMode: "spin" is not a wait mode; allowed: poll, block',
       'workload.warmup: -1 is out of range; allowed: 0..1000000',
