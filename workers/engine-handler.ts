@@ -4,7 +4,7 @@
 // a slice of time, a progress snapshot now and then, then a yield to the
 // event loop so a newer request can be seen. The latest request wins: a run
 // that is no longer the latest stops at its next batch boundary, silently.
-import { BarrierRun } from '../src/engine/barrier-run.ts';
+import { createRun } from '../src/engine/run.ts';
 import { resultOf } from '../src/engine/result.ts';
 import type { PageMessage, RunRequest, WorkerMessage } from '../src/protocol.ts';
 
@@ -43,7 +43,7 @@ export function createEngineHandler(
   async function drive({ runId, scenario }: RunRequest): Promise<void> {
     const start = now();
     try {
-      const run = new BarrierRun(scenario);
+      const run = createRun(scenario);
       let progressDue = start; // the first slice reports at once
       while (!run.done) {
         run.stepFor(sliceMs, now, batch);

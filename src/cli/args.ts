@@ -82,7 +82,7 @@ function optionKind(command: CommandName, name: string): Kind | undefined {
 export const USAGE = `Usage: noiselab <command> <scenario.json> [options]
 
 Commands:
-  run <scenario.json>       run the barrier loop; print summary, attribution and engine as JSON
+  run <scenario.json>       run the workload; print summary, attribution (barrier) or the root's view (trees) and engine as JSON
     --detail                  also print loss by event duration and per job node
   sweep <scenario.json>     run every combination of the --vary values; one row per point
     --vary <path>=<v1>,<v2>,...

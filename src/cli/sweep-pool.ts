@@ -11,7 +11,7 @@
 // `node --import tsx`) plus sweep-worker-tsx.mjs, which registers tsx's loader in the worker:
 // on Node 20 tsx does not do so in worker threads, and neither does vitest's transform.
 import { Worker } from 'node:worker_threads';
-import { BarrierRun, resultOf, type RunResult, type SweepPoint } from '../engine/index.ts';
+import { createRun, resultOf, type RunResult, type SweepPoint } from '../engine/index.ts';
 import type { Scenario } from '../scenario/index.ts';
 import { messageOf } from './errors.ts';
 
@@ -34,7 +34,7 @@ export type PointReply =
 /** Runs one validated scenario, timing the run and building its result. */
 export function timePoint(scenario: Scenario): PointResult {
   const t0 = performance.now();
-  const result = resultOf(new BarrierRun(scenario).run());
+  const result = resultOf(createRun(scenario).run());
   return { result, wallMs: performance.now() - t0 };
 }
 

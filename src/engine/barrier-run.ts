@@ -84,6 +84,8 @@ export class BarrierRun {
     const layout = buildLayout(scenario);
     this.layout = layout;
     const w = scenario.workload;
+    // Tree workloads run in PhaseRun (run.ts picks); this loop is model.md §4's barrier alone.
+    if (w.kind !== 'barrier') throw new Error(`BarrierRun runs barrier workloads, not ${w.kind}`);
     this.granularityUs = w.granularityUs;
     this.totalIterations = w.iterations;
     this.warmup = w.warmup;

@@ -1,12 +1,14 @@
 // The engine's public API: pure TypeScript, no DOM, no clock. It runs
 // unchanged in the Web Worker, in Node tests and in the CLI.
 import type { Scenario } from '../scenario/types.ts';
-import { BarrierRun } from './barrier-run.ts';
 import { resultOf, type RunResult } from './result.ts';
+import { createRun } from './run.ts';
 
 export { BarrierRun } from './barrier-run.ts';
-export { resultOf, type RunResult } from './result.ts';
-export { summarize, type Summary } from './summary.ts';
+export { PhaseRun } from './phase-run.ts';
+export { createRun, type Run } from './run.ts';
+export { resultOf, type RunResult, type TreeReport } from './result.ts';
+export { summarize, type Summary, type SummarySource } from './summary.ts';
 export type { AttributionSnapshot, SourceLoss } from './attribution.ts';
 export {
   runFwq,
@@ -31,5 +33,5 @@ export { Rng, deriveSeed, hashString, mix32, uniformAt, uniformAt3 } from './ran
 
 /** Run a validated scenario to the end and report it. */
 export function runScenario(scenario: Scenario): RunResult {
-  return resultOf(new BarrierRun(scenario).run());
+  return resultOf(createRun(scenario).run());
 }

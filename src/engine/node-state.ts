@@ -94,7 +94,8 @@ export class NodeState {
   constructor(scenario: Scenario, layout: Layout, noise: NoiseTable, useLanes: boolean) {
     this.layout = layout;
     this.noise = noise;
-    this.granularityUs = scenario.workload.granularityUs;
+    const w = scenario.workload;
+    this.granularityUs = w.kind === 'barrier' ? w.granularityUs : NaN; // BarrierRun checks
     this.block = scenario.job.waitMode === 'block';
     this.mayBeFree = this.block || layout.ranksPerNode < layout.cores;
     this.useLanes = useLanes;

@@ -1,30 +1,100 @@
-// What a barrier run reports: the data the CLI reshapes into its JSON and the worker ships.
+// What a run reports: the data the CLI reshapes into its JSON and the worker ships.
+import type { WorkloadKind } from '../scenario/types.ts';
 import type { AttributionSnapshot } from './attribution.ts';
-import type { BarrierRun } from './barrier-run.ts';
+import { BarrierRun } from './barrier-run.ts';
+import type { PhaseRun } from './phase-run.ts';
 import { summarize, type Summary } from './summary.ts';
+
+/** What a run of a tree workload adds (docs/workloads.md §4). */
+export interface TreeReport {
+  workload: WorkloadKind;
+  /** ranks in the job (n·P) */
+  ranks: number;
+  /** D: hops from the deepest rank to the root */
+  depth: number;
+  fanout: number;
+  /** µs per hop */
+  hopUs: number;
+  /** collectives per iteration */
+  phases: number;
+  /** the noiseless iteration time Σ_k (g_k + L_k), µs: the performance model */
+  modelIterationUs: number;
+  /** rank 0's mean iteration time, release to release, µs */
+  rootIterationUs: number;
+  /** rank 0's mean time per iteration inside collectives, µs (the paper's view from the root) */
+  rootCollectiveUs: number;
+  /** rootCollectiveUs / rootIterationUs; null before an iteration is measured */
+  rootCollectiveShare: number | null;
+  /** SAGE: cell updates per second, ranks × cellsPerPE / mean cycle time; else null */
+  cellsPerSecond: number | null;
+}
 
 export interface RunResult {
   title: string;
   seed: number;
   summary: Summary;
-  attribution: AttributionSnapshot;
+  /** lost time by source, duration and node: barrier workloads; null for tree workloads */
+  attribution: AttributionSnapshot | null;
+  /** tree workloads (allreduce, mpi-fwq, sage, pop); null for the barrier */
+  tree: TreeReport | null;
   engine: {
     /** noise events applied on job nodes */
     noiseEvents: number;
     /** iterations run so far, warm-up included */
     iterationsRun: number;
-    /** how nodes were visited: every node each iteration, or only those with work */
-    mode: 'sweep' | 'calendar';
+    /** how the run proceeds: node visits (every node, or those with work), or the event queue */
+    mode: 'sweep' | 'calendar' | 'events';
   };
 }
 
+function meanOf(xs: Float64Array, n: number): number {
+  let sum = 0;
+  for (let i = 0; i < n; i++) sum += xs[i];
+  return n > 0 ? sum / n : NaN;
+}
+
+function treeReport(run: PhaseRun): TreeReport {
+  const n = run.measured;
+  const w = run.scenario.workload;
+  const rootIterationUs = meanOf(run.rootDurations, n);
+  const rootCollectiveUs = meanOf(run.rootCollectiveUs, n);
+  const meanCycle = meanOf(run.durations, n);
+  return {
+    workload: w.kind,
+    ranks: run.ranks,
+    depth: run.treeDepth,
+    fanout: run.program.fanout,
+    hopUs: run.program.hopUs,
+    phases: run.program.computeUs.length,
+    modelIterationUs: run.granularityUs + run.collectiveUs,
+    rootIterationUs,
+    rootCollectiveUs,
+    rootCollectiveShare: n > 0 ? rootCollectiveUs / rootIterationUs : null,
+    cellsPerSecond:
+      w.kind === 'sage' && n > 0 ? (run.ranks * w.cellsPerPE) / (meanCycle / 1e6) : null,
+  };
+}
+
+/** A barrier run's result always has its attribution. */
+export type BarrierResult = RunResult & { attribution: AttributionSnapshot; tree: null };
+
 /** A snapshot of a run, complete or partial (the worker streams these). */
-export function resultOf(run: BarrierRun): RunResult {
+export function resultOf(run: BarrierRun): BarrierResult;
+export function resultOf(run: BarrierRun | PhaseRun): RunResult;
+export function resultOf(run: BarrierRun | PhaseRun): RunResult {
+  const barrier = run instanceof BarrierRun;
   return {
     title: run.scenario.title,
     seed: run.scenario.seed,
     summary: summarize(run),
-    attribution: run.attribution.snapshot(run.scenario, run.layout.nodeIds, run.nodeDelays()),
-    engine: { noiseEvents: run.noiseEvents, iterationsRun: run.iteration, mode: run.mode },
+    attribution: barrier
+      ? run.attribution.snapshot(run.scenario, run.layout.nodeIds, run.nodeDelays())
+      : null,
+    tree: barrier ? null : treeReport(run),
+    engine: {
+      noiseEvents: run.noiseEvents,
+      iterationsRun: run.iteration,
+      mode: barrier ? run.mode : 'events',
+    },
   };
 }

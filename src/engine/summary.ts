@@ -1,7 +1,21 @@
 // The summary statistics of a barrier run (model.md §4), over the measured
 // iterations (warm-up discarded).
-import type { BarrierRun } from './barrier-run.ts';
 import { describe } from './stats.ts';
+
+/** What a summary reads from a run (BarrierRun, PhaseRun). */
+export interface SummarySource {
+  /** iterations measured so far (warm-up excluded) */
+  readonly measured: number;
+  /** Δ per measured iteration, µs */
+  readonly durations: Float64Array;
+  /** G: compute per iteration, µs */
+  readonly granularityUs: number;
+  /** noiseless collective time per iteration, µs */
+  readonly collectiveUs: number;
+  /** iterations completed, warm-up included */
+  readonly iteration: number;
+  readonly warmup: number;
+}
 
 export interface Summary {
   /** barrier latency ℓ = Δ − g, µs */
@@ -29,7 +43,7 @@ export interface Summary {
 }
 
 /** Summary of the iterations measured so far (all null-free once one is measured). */
-export function summarize(run: BarrierRun): Summary {
+export function summarize(run: SummarySource): Summary {
   const n = run.measured;
   const deltas = run.durations.subarray(0, n);
   const d = describe(deltas);

@@ -84,13 +84,13 @@ describe('runReport', () => {
     const r = runReport(result, 12.3, false);
     expect(Object.keys(r)).toEqual(['title', 'seed', 'summary', 'attribution', 'engine']);
     expect(Object.keys(r.summary)).toEqual([...SUMMARY_KEYS, 'warmup']);
-    expect(Object.keys(r.attribution)).toEqual([
+    expect(Object.keys(r.attribution!)).toEqual([
       'bySource',
       'byCategory',
       'totalLostUs',
       'wakeupUs',
     ]);
-    for (const s of r.attribution.bySource) {
+    for (const s of r.attribution!.bySource) {
       expect(Object.keys(s)).toEqual(['id', 'label', 'category', 'enabled', 'lostUs', 'share']);
     }
     expect(r.engine).toEqual({
@@ -105,15 +105,15 @@ describe('runReport', () => {
     const r = runReport(result, 0, false);
     for (const k of SUMMARY_KEYS) expect(r.summary[k]).toBe(result.summary[k]);
     expect(r.summary.iterations).toBe(50);
-    expect(r.attribution.bySource.map((s) => [s.id, s.lostUs])).toEqual(
-      result.attribution.bySource.map((s) => [s.id, s.lostUs]),
+    expect(r.attribution!.bySource.map((s) => [s.id, s.lostUs])).toEqual(
+      result.attribution!.bySource.map((s) => [s.id, s.lostUs]),
     );
-    expect(r.attribution.totalLostUs).toBeGreaterThan(0);
+    expect(r.attribution!.totalLostUs).toBeGreaterThan(0);
   });
 
   it('adds the per-duration and per-node arrays only with --detail', () => {
     const r = runReport(result, 0, true);
-    expect(Object.keys(r.attribution)).toEqual([
+    expect(Object.keys(r.attribution!)).toEqual([
       'bySource',
       'byCategory',
       'totalLostUs',
@@ -123,10 +123,10 @@ describe('runReport', () => {
       'nodeCriticalUs',
       'nodeIds',
     ]);
-    expect(r.attribution.bySource[0].byDurationUs).toEqual(
-      result.attribution.bySource[0].byDurationUs,
+    expect(r.attribution!.bySource[0].byDurationUs).toEqual(
+      result.attribution!.bySource[0].byDurationUs,
     );
-    expect(r.attribution.nodeIds).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(r.attribution!.nodeIds).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
   });
 });
 

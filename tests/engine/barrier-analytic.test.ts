@@ -3,9 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import { BarrierRun } from '../../src/engine/barrier-run.ts';
 import { summarize } from '../../src/engine/summary.ts';
+import type { Scenario } from '../../src/scenario/types.ts';
 import { eventAt, scenario, source } from '../helpers/scenario.ts';
 
-const run = (s: Parameters<typeof summarize>[0]['scenario']) => new BarrierRun(s).run();
+const run = (s: Scenario) => new BarrierRun(s).run();
 
 describe('one rank under periodic noise of duration d every T', () => {
   // Every event pauses the only rank, which is always computing (L = 0), so

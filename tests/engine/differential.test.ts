@@ -3,74 +3,8 @@
 // agree to the bit, whichever node-visit strategy the engine uses.
 import { describe, expect, it } from 'vitest';
 import { BarrierRun } from '../../src/engine/barrier-run.ts';
-import { Rng } from '../../src/engine/random.ts';
-import type { NoiseSource } from '../../src/scenario/types.ts';
-import { validateScenario } from '../../src/scenario/validate.ts';
-import { scenario, source } from '../helpers/scenario.ts';
+import { randomScenario } from './random-scenario.ts';
 import { referenceDurations } from './reference-model.ts';
-
-function randomScenario(seed: number, maxNodes = 40, iterations = 80) {
-  const r = new Rng(seed);
-  const pick = <T>(xs: T[]): T => xs[r.below(xs.length)];
-  const cores = 1 + r.below(4);
-  const reserved = cores > 1 && r.uniform() < 0.3 ? [0] : [];
-  const ranksPerNode = 1 + r.below(cores - reserved.length);
-  const nodes = 1 + r.below(maxNodes);
-  const g = pick([0, 100, 1000]);
-  const sources: NoiseSource[] = [];
-  const count = 1 + r.below(4);
-  for (let k = 0; k < count; k++) {
-    const periodUs = pick([300, 1000, 2500, 7000, 20_000]);
-    const arrival = r.uniform() < 0.3 ? 'poisson' : 'periodic';
-    const mean = periodUs * pick([0.02, 0.08, 0.2]);
-    sources.push(
-      source({
-        id: `s${k}`,
-        periodUs,
-        arrival,
-        phase: arrival === 'periodic' && r.uniform() < 0.3 ? 'aligned' : 'random',
-        phaseOffsetUs: 0,
-        duration: pick<NoiseSource['duration']>([
-          { dist: 'fixed', valueUs: mean },
-          { dist: 'uniform', minUs: 0, maxUs: 2 * mean },
-          { dist: 'exponential', meanUs: mean },
-          { dist: 'normal', meanUs: mean, sdUs: mean / 2 },
-          { dist: 'lognormal', medianUs: mean, sigma: 0.5 },
-          { dist: 'pareto', scaleUs: mean / 2, shape: 2.5 },
-        ]),
-        placement: pick<NoiseSource['placement']>([
-          { kind: 'all' },
-          { kind: 'clusterOffsets', offsets: [0] },
-          {
-            kind: 'nodes',
-            ids: [0, Math.min(nodes - 1, 3)].filter((v, i, a) => a.indexOf(v) === i),
-          },
-          { kind: 'fraction', p: 0.5 },
-        ]),
-        cpu: r.uniform() < 0.4 ? r.below(cores) : 'any',
-      }),
-    );
-  }
-  const s = scenario({
-    nodes,
-    cores,
-    clusterSize: 8,
-    ranksPerNode,
-    reservedCores: reserved,
-    waitMode: r.uniform() < 0.4 ? 'block' : 'poll',
-    wakeupUs: pick([0, 20]),
-    g,
-    iterations,
-    seed,
-    collective: pick([
-      { kind: 'hardware' as const, baseUs: 3, perLevelUs: 0.5 },
-      { kind: 'software' as const, baseUs: 0, perLevelUs: 7 },
-      { kind: 'hardware' as const, baseUs: 0, perLevelUs: 0 },
-    ]),
-    noise: sources,
-  });
-  return validateScenario(s); // fills nothing new, but proves the case is a legal scenario
-}
 
 describe('the engine and a literal reading of model.md', () => {
   it('agree to the bit on 150 random small scenarios, with every visit strategy', () => {

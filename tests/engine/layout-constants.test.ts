@@ -26,6 +26,7 @@ describe('layout constants copied into hot loops', () => {
     'visit-merged.ts',
     'dense-sweep.ts',
     'fwq.ts',
+    'phase-run.ts',
   ]) {
     it(`match noise-table.ts, node-state.ts and durations.ts in ${file}`, () => {
       const c = copies(file);

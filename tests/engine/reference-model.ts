@@ -20,6 +20,7 @@ export function referenceDurations(s: Scenario): number[] {
   const layout = buildLayout(s);
   const noise = new NoiseTable(s, layout);
   const { nodes: n, cores: C, ranksPerNode: P, coreSlot } = layout;
+  if (s.workload.kind !== 'barrier') throw new Error('the reference model runs barrier workloads');
   const g = s.workload.granularityUs;
   const L = collectiveLatency(s.machine.collective, n, P);
   const block = s.job.waitMode === 'block';

@@ -1,8 +1,8 @@
-// `noiselab run`: one barrier run of a scenario, reported as one JSON object. The default
+// `noiselab run`: one run of a scenario (any workload kind), reported as one JSON object. The default
 // output is what a person or a script compares between runs (summary, loss per source and
 // category, engine cost); --detail adds the bulky arrays (loss by event duration, per node)
 // that the app draws as histograms and maps.
-import { BarrierRun, resultOf, type RunResult, type Summary } from '../../engine/index.ts';
+import { createRun, resultOf, type RunResult, type Summary } from '../../engine/index.ts';
 import type { Scenario } from '../../scenario/index.ts';
 import type { Invocation } from '../args.ts';
 import { loadScenario } from '../io.ts';
@@ -33,7 +33,7 @@ export function roundMs(ms: number): number {
  */
 export function timedRun(scenario: Scenario): { result: RunResult; wallMs: number } {
   const t0 = performance.now();
-  const run = new BarrierRun(scenario).run();
+  const run = createRun(scenario).run();
   const wallMs = roundMs(performance.now() - t0);
   return { result: resultOf(run), wallMs };
 }
@@ -53,28 +53,34 @@ export function runReport(result: RunResult, wallMs: number, detail: boolean) {
     title: result.title,
     seed: result.seed,
     summary: { ...pickSummary(result.summary), warmup: result.summary.warmup },
-    attribution: {
-      bySource: a.bySource.map((s) => ({
-        id: s.id,
-        label: s.label,
-        category: s.category,
-        enabled: s.enabled,
-        lostUs: s.lostUs,
-        share: s.share,
-        ...(detail ? { byDurationUs: s.byDurationUs } : {}),
-      })),
-      byCategory: a.byCategory,
-      totalLostUs: a.totalLostUs,
-      wakeupUs: a.wakeupUs,
-      ...(detail
-        ? {
-            durationBinEdgesUs: a.durationBinEdgesUs,
-            nodeDelayUs: a.nodeDelayUs,
-            nodeCriticalUs: a.nodeCriticalUs,
-            nodeIds: a.nodeIds,
-          }
-        : {}),
-    },
+    // Barrier workloads: the loss per source (model.md §4). Tree workloads: the root's view.
+    ...(a
+      ? {
+          attribution: {
+            bySource: a.bySource.map((s) => ({
+              id: s.id,
+              label: s.label,
+              category: s.category,
+              enabled: s.enabled,
+              lostUs: s.lostUs,
+              share: s.share,
+              ...(detail ? { byDurationUs: s.byDurationUs } : {}),
+            })),
+            byCategory: a.byCategory,
+            totalLostUs: a.totalLostUs,
+            wakeupUs: a.wakeupUs,
+            ...(detail
+              ? {
+                  durationBinEdgesUs: a.durationBinEdgesUs,
+                  nodeDelayUs: a.nodeDelayUs,
+                  nodeCriticalUs: a.nodeCriticalUs,
+                  nodeIds: a.nodeIds,
+                }
+              : {}),
+          },
+        }
+      : {}),
+    ...(result.tree ? { tree: result.tree } : {}),
     engine: {
       wallMs,
       noiseEvents: result.engine.noiseEvents,

@@ -1,0 +1,460 @@
+// The phase run: applications and software collectives (docs/workloads.md). Every iteration
+// runs the workload's phases (scenario/phases.ts), each a compute followed by a collective:
+// the machine's black-box barrier of model.md §4, or an allreduce over a software tree of
+// ranks in which a rank must be on a CPU to forward, so noise on one rank stalls others.
+//
+// Ranks no longer share one release time, so the run is a discrete-event simulation in global
+// time order: one queue (AgentHeap) holds, per agent, its next action — the collective's
+// release, each rank's next step (compute end, an attempt to forward), each node's next noise
+// event. Noise is applied exactly as in model.md §3 (the same core choice, pause and freeze
+// rules and the same counter-based draws as BarrierRun), so a barrier-only workload gives
+// BarrierRun's numbers bit for bit (tests/engine/phase-run.test.ts). Cost: O(log A) per noise
+// event and per rank step, with no allocation after construction.
+import { jobRanks, phaseProgram, treeDepth, type PhaseProgram } from '../scenario/phases.ts';
+import type { Scenario } from '../scenario/types.ts';
+import { AgentHeap } from './agent-heap.ts';
+import { collectiveLatency } from './collective.ts';
+import { buildLayout, type Layout } from './layout.ts';
+import { NoiseTable } from './noise-table.ts';
+import { bitsAt3 } from './random.ts';
+
+// Module-local copies of noise-table.ts's entry layout (imported bindings are slow in
+// unbundled modules; tests/engine/layout-constants.test.ts checks them).
+const E_TIME = 0;
+const E_COUNT = 1;
+const E_SOURCE = 3;
+const ENTRY_STRIDE = 4;
+const FIXED = 0;
+
+/** Rank states (docs/workloads.md §2). */
+const COMPUTING = 0; // queued at its provisional finish f_r
+const WAIT_CHILDREN = 1; // arrived at a tree phase; children's messages outstanding
+const TRY_UP = 2; // queued: forward the reduction to the parent as soon as it has a core
+const WAIT_DOWN = 3; // sent up; waiting for the broadcast
+const TRY_DOWN = 4; // queued: take the broadcast (and pass it on) as soon as it has a core
+const WAIT_BARRIER = 5; // arrived at a barrier phase
+const DONE = 6; // every iteration completed
+
+export class PhaseRun {
+  readonly scenario: Scenario;
+  readonly layout: Layout;
+  readonly program: PhaseProgram;
+  readonly ranks: number;
+  /** G = Σ g_k: µs of compute per iteration and rank */
+  readonly granularityUs: number;
+  /** noiseless collective time per iteration: Σ over phases of L (barrier) or 2·D·h (tree), µs */
+  readonly collectiveUs: number;
+  /** D: hops from the deepest rank up to rank 0 */
+  readonly treeDepth: number;
+  readonly totalIterations: number;
+  readonly warmup: number;
+  /** iterations completed by every rank, warm-up included */
+  iteration = 0;
+  /** Δ_i of each measured iteration: t_{i+1} − t_i, t the last rank's release, µs */
+  readonly durations: Float64Array;
+  /** per measured iteration: Σ over phases of rank 0's time in the collective, µs */
+  readonly rootCollectiveUs: Float64Array;
+  /** per measured iteration: rank 0's iteration, release to release, µs */
+  readonly rootDurations: Float64Array;
+  /** noise events applied on job nodes */
+  noiseEvents = 0;
+  /** simulated time of the last action, µs */
+  timeUs = 0;
+
+  private readonly noise: NoiseTable;
+  private readonly heap: AgentHeap;
+  private readonly C: number;
+  private readonly P: number;
+  private readonly nodes: number;
+  private readonly block: boolean;
+  private readonly wakeupUs: number;
+  private readonly barrierUs: number;
+  /** per core of every job node (x·C + c): when its noise queue ends */
+  private readonly busy: Float64Array;
+  /** per rank */
+  private readonly finish: Float64Array;
+  private readonly frozen: Float64Array;
+  private readonly ready: Float64Array;
+  private readonly pend: Int32Array;
+  private readonly children: Int32Array;
+  private readonly state: Uint8Array;
+  private readonly phase: Int32Array;
+  private readonly iter: Int32Array;
+  /** per iteration (all of them): latest release, ranks released, rank 0's data */
+  private readonly relMax: Float64Array;
+  private readonly relCount: Int32Array;
+  private readonly rootColl: Float64Array;
+  private readonly rootRel: Float64Array;
+  private barrierCount = 0;
+  private barrierMax = -Infinity;
+  private ranksDone = 0;
+  private readonly cand: Int32Array;
+  /**
+   * Poll mode: rank actions due before their node's next noise event, done without the queue
+   * (a stack of rank, time). Such an action cannot be changed by anything still queued: nodes
+   * interact only through messages and the barrier (time-stamped, order-free max and count),
+   * and in poll mode neither the core choice of §3 nor a rank's attempt to run reads another
+   * rank's state. So a quiet node's ranks reduce, broadcast and compute at no queue cost.
+   */
+  private readonly eager: boolean;
+  private readonly eagerRank: Int32Array;
+  private readonly eagerTime: Float64Array;
+  private eagerTop = 0;
+
+  constructor(scenario: Scenario) {
+    this.scenario = scenario;
+    const layout = buildLayout(scenario);
+    this.layout = layout;
+    this.program = phaseProgram(scenario);
+    const R = jobRanks(scenario);
+    this.ranks = R;
+    this.C = layout.cores;
+    this.P = layout.ranksPerNode;
+    this.nodes = layout.nodes;
+    this.block = scenario.job.waitMode === 'block';
+    this.wakeupUs = this.block ? scenario.job.wakeupUs : 0;
+    this.barrierUs = collectiveLatency(scenario.machine.collective, layout.nodes, this.P);
+    this.treeDepth = treeDepth(R, this.program.fanout);
+    let G = 0;
+    let L = 0;
+    const m = this.program.computeUs.length;
+    for (let k = 0; k < m; k++) {
+      G += this.program.computeUs[k];
+      L += this.program.tree[k] ? 2 * this.treeDepth * this.program.hopUs : this.barrierUs;
+    }
+    this.granularityUs = G;
+    this.collectiveUs = L;
+    const w = scenario.workload;
+    this.totalIterations = w.iterations;
+    this.warmup = w.warmup;
+    const measured = w.iterations - w.warmup;
+    this.durations = new Float64Array(measured);
+    this.rootCollectiveUs = new Float64Array(measured);
+    this.rootDurations = new Float64Array(measured);
+    this.relMax = new Float64Array(w.iterations).fill(-Infinity);
+    this.relCount = new Int32Array(w.iterations);
+    this.rootColl = new Float64Array(w.iterations);
+    this.rootRel = new Float64Array(w.iterations);
+
+    this.noise = new NoiseTable(scenario, layout);
+    // Agents: 0 the barrier's release, 1..R the ranks, R+1..R+n the nodes' noise. Lower ids
+    // act first at equal times: collective and ranks before noise (docs/workloads.md §3).
+    this.heap = new AgentHeap(1 + R + this.nodes);
+    this.busy = new Float64Array(this.nodes * this.C);
+    this.finish = new Float64Array(R);
+    this.frozen = new Float64Array(R);
+    this.ready = new Float64Array(R);
+    this.pend = new Int32Array(R);
+    this.children = new Int32Array(R);
+    const k = this.program.fanout;
+    for (let r = 0; r < R; r++) this.children[r] = Math.max(0, Math.min(k, R - 1 - k * r));
+    this.state = new Uint8Array(R);
+    this.phase = new Int32Array(R);
+    this.iter = new Int32Array(R);
+    this.cand = new Int32Array(this.C);
+    this.eager = !this.block;
+    this.eagerRank = new Int32Array(R);
+    this.eagerTime = new Float64Array(R);
+    for (let x = 0; x < this.nodes; x++) this.queueNode(x);
+    for (let r = 0; r < R; r++) this.beginPhase(r, 0);
+  }
+
+  get measured(): number {
+    return Math.max(0, this.iteration - this.warmup);
+  }
+
+  get done(): boolean {
+    return this.ranksDone === this.ranks;
+  }
+
+  /** Simulate until `n` more iterations are complete (or the run ends); returns how many. */
+  step(n: number): number {
+    const target = Math.min(this.totalIterations, this.iteration + n);
+    const start = this.iteration;
+    while (this.iteration < target) {
+      if (this.eagerTop > 0) {
+        const top = --this.eagerTop;
+        this.rankAction(this.eagerRank[top], this.eagerTime[top]);
+      } else {
+        this.act();
+      }
+    }
+    return this.iteration - start;
+  }
+
+  /** Step in batches until `budgetMs` of wall time (read from `now`) is spent. */
+  stepFor(budgetMs: number, now: () => number, batch = 1): number {
+    const end = now() + budgetMs;
+    let ran = 0;
+    while (!this.done && now() < end) ran += this.step(batch);
+    return ran;
+  }
+
+  run(): this {
+    this.step(this.totalIterations);
+    return this;
+  }
+
+  // ---- the event loop ----
+
+  private act(): void {
+    const heap = this.heap;
+    const agent = heap.pop();
+    if (agent < 0) throw new Error('phase run: nothing left to simulate before the end');
+    const t = heap.key[agent];
+    this.timeUs = t;
+    const R = this.ranks;
+    if (agent === 0) this.releaseBarrier(t);
+    else if (agent <= R) this.rankAction(agent - 1, t);
+    else this.noiseEvent(agent - 1 - R);
+  }
+
+  /** Rank r's next action is at t: on the stack if its node is quiet until then, else queued. */
+  private due(r: number, t: number): void {
+    if (this.eager) {
+      const node = 1 + this.ranks + Math.floor(r / this.P);
+      const heap = this.heap;
+      if (!heap.queued(node) || heap.key[node] >= t) {
+        heap.remove(1 + r);
+        const top = this.eagerTop++;
+        this.eagerRank[top] = r;
+        this.eagerTime[top] = t;
+        return;
+      }
+    }
+    this.heap.set(1 + r, t);
+  }
+
+  private queueNode(x: number): void {
+    const t = this.noise.earliest(x);
+    if (t < Infinity) this.heap.set(1 + this.ranks + x, t);
+  }
+
+  /** Rank r begins phase k of its current iteration at `start` (its compute). */
+  private beginPhase(r: number, start: number): void {
+    const k = this.phase[r];
+    this.finish[r] = start + this.program.computeUs[k];
+    this.state[r] = COMPUTING;
+    this.pend[r] = this.program.tree[k] ? this.children[r] : 0;
+    this.ready[r] = -Infinity;
+    this.due(r, this.finish[r]);
+  }
+
+  private rankAction(r: number, t: number): void {
+    switch (this.state[r]) {
+      case COMPUTING:
+        this.arrive(r, t);
+        return;
+      case TRY_UP:
+        if (this.hasCore(r, t)) this.sendUp(r, t);
+        return;
+      case TRY_DOWN:
+        if (this.hasCore(r, t)) this.releaseTree(r, t);
+        return;
+      default:
+        throw new Error(`phase run: rank ${r} acted in state ${this.state[r]}`);
+    }
+  }
+
+  /** Rank r finished its compute at f (it is on its core). */
+  private arrive(r: number, f: number): void {
+    if (!this.program.tree[this.phase[r]]) {
+      this.state[r] = WAIT_BARRIER;
+      this.barrierCount++;
+      if (f > this.barrierMax) this.barrierMax = f;
+      if (this.barrierCount === this.ranks) this.heap.set(0, this.barrierMax + this.barrierUs);
+      return;
+    }
+    if (this.pend[r] > 0) {
+      this.state[r] = WAIT_CHILDREN;
+    } else if (this.ready[r] <= f) {
+      this.sendUp(r, f); // every child reported while it computed: forward at once
+    } else {
+      this.state[r] = TRY_UP;
+      this.due(r, this.ready[r] + this.wakeupUs);
+    }
+  }
+
+  /** Rank r forwards its partial reduction at u (rank 0: the reduction is complete). */
+  private sendUp(r: number, u: number): void {
+    if (r === 0) {
+      this.releaseTree(0, u);
+      return;
+    }
+    this.state[r] = WAIT_DOWN;
+    const p = Math.floor((r - 1) / this.program.fanout);
+    const arrival = u + this.program.hopUs;
+    if (arrival > this.ready[p]) this.ready[p] = arrival;
+    if (--this.pend[p] === 0 && this.state[p] === WAIT_CHILDREN) {
+      this.state[p] = TRY_UP;
+      this.due(p, this.ready[p] + this.wakeupUs);
+    }
+  }
+
+  /** Rank r holds the allreduce's result at d: pass it to its children, then go on. */
+  private releaseTree(r: number, d: number): void {
+    const k = this.program.fanout;
+    const first = k * r + 1;
+    const arrival = d + this.program.hopUs + this.wakeupUs;
+    for (let c = first; c < first + this.children[r]; c++) {
+      this.state[c] = TRY_DOWN;
+      this.due(c, arrival);
+    }
+    const fr = this.frozen[r];
+    this.endPhase(r, d, fr > d ? fr : d);
+  }
+
+  /** The barrier completes at t: every rank starts at max(t + w, frozen_r) (model.md §4). */
+  private releaseBarrier(t: number): void {
+    this.barrierCount = 0;
+    this.barrierMax = -Infinity;
+    const w = this.wakeupUs;
+    for (let r = 0; r < this.ranks; r++) {
+      const fr = this.frozen[r];
+      this.endPhase(r, t, fr > t + w ? fr : t + w);
+    }
+  }
+
+  /** Rank r is released from its phase's collective at `rel` and computes next from `start`. */
+  private endPhase(r: number, rel: number, start: number): void {
+    const i = this.iter[r];
+    if (r === 0) this.rootColl[i] += rel - this.finish[0];
+    const k = this.phase[r] + 1;
+    if (k < this.program.computeUs.length) {
+      this.phase[r] = k;
+      this.beginPhase(r, start);
+      return;
+    }
+    // Last phase: rank r completed iteration i.
+    if (rel > this.relMax[i]) this.relMax[i] = rel;
+    if (r === 0) this.rootRel[i] = rel;
+    if (++this.relCount[i] === this.ranks) this.completeIteration(i);
+    this.phase[r] = 0;
+    this.iter[r] = i + 1;
+    if (i + 1 === this.totalIterations) {
+      this.state[r] = DONE;
+      this.ranksDone++;
+      return;
+    }
+    this.beginPhase(r, start);
+  }
+
+  private completeIteration(i: number): void {
+    this.iteration = i + 1;
+    const j = i - this.warmup;
+    if (j < 0) return;
+    const t0 = i === 0 ? 0 : this.relMax[i - 1];
+    this.durations[j] = this.relMax[i] - t0;
+    this.rootCollectiveUs[j] = this.rootColl[i];
+    this.rootDurations[j] = this.rootRel[i] - (i === 0 ? 0 : this.rootRel[i - 1]);
+  }
+
+  /**
+   * Whether waiting rank r can run at t (to forward or take a message). Poll: it holds its own
+   * core, so it runs unless that core is running noise. Block: it gave its core up and any
+   * core of its node that runs neither noise nor a computing rank will do. If none, it is
+   * queued again for the earliest moment one of those cores' noise ends (a new event may still
+   * take it: the attempt is repeated).
+   */
+  private hasCore(r: number, t: number): boolean {
+    const P = this.P;
+    const C = this.C;
+    const x = Math.floor(r / P);
+    const own = this.layout.slotCore[r - x * P];
+    const base = x * C;
+    let next = this.busy[base + own];
+    if (next <= t) return true;
+    if (this.block) {
+      const coreSlot = this.layout.coreSlot;
+      for (let c = 0; c < C; c++) {
+        const slot = coreSlot[c];
+        if (slot >= 0 && this.state[x * P + slot] === COMPUTING) continue;
+        const b = this.busy[base + c];
+        if (b <= t) return true;
+        if (b < next) next = b;
+      }
+    }
+    this.due(r, next);
+    return false;
+  }
+
+  /** Node x's next noise event (model.md §3, as BarrierRun applies it). */
+  private noiseEvent(x: number): void {
+    const noise = this.noise;
+    const ent = noise.ent;
+    const rs = noise.rowStart[x];
+    const re = noise.rowStart[x + 1];
+    let e = -1;
+    let s = Infinity;
+    for (let q = rs; q < re; q++) {
+      const tq = ent[q * ENTRY_STRIDE + E_TIME];
+      if (
+        tq < s ||
+        (tq === s && ent[q * ENTRY_STRIDE + E_SOURCE] < ent[e * ENTRY_STRIDE + E_SOURCE])
+      ) {
+        s = tq;
+        e = q;
+      }
+    }
+    const eo = e * ENTRY_STRIDE;
+    const j = ent[eo + E_SOURCE];
+    const ev = ent[eo + E_COUNT];
+    const nodeId = noise.nodeId(x);
+    const d = noise.durKind[j] === FIXED ? noise.durP1[j] : noise.durationOf(j, nodeId, ev);
+    const C = this.C;
+    const P = this.P;
+    const { coreSlot, slotCore } = this.layout;
+    const busy = this.busy;
+    const finish = this.finish;
+    const base = x * C;
+    const r0 = x * P;
+    let core = noise.pinnedCore[j];
+    if (core < 0) {
+      // The lowest free core with an empty queue: idle, or (block) a rank that has arrived.
+      for (let c = 0; c < C; c++) {
+        if (busy[base + c] > s) continue;
+        const slot = coreSlot[c];
+        if (slot < 0 || (this.block && finish[r0 + slot] <= s)) {
+          core = c;
+          break;
+        }
+      }
+    }
+    if (core < 0) {
+      // A uniformly random rank whose core runs no noise; else the queue that ends first.
+      const cand = this.cand;
+      let free = 0;
+      for (let p = 0; p < P; p++) {
+        const c = slotCore[p];
+        if (busy[base + c] <= s) cand[free++] = c;
+      }
+      if (free > 0) {
+        core = cand[Math.floor((bitsAt3(noise.victimKey[j], nodeId, ev) * free) / 4294967296)];
+      } else {
+        core = slotCore[0];
+        for (let p = 1; p < P; p++) {
+          const c = slotCore[p];
+          if (busy[base + c] < busy[base + core]) core = c;
+        }
+      }
+    }
+    const q = base + core;
+    const a = busy[q] > s ? busy[q] : s;
+    const b = a + d;
+    busy[q] = b;
+    this.noiseEvents++;
+    noise.advance(e, x);
+    this.queueNode(x);
+    const slot = coreSlot[core];
+    if (slot < 0) return; // an idle core absorbs it
+    const r = r0 + slot;
+    if (a < finish[r]) {
+      // Computing: paused for d (its compute end moves).
+      finish[r] += d;
+      this.heap.set(1 + r, finish[r]);
+    } else if (b > this.frozen[r]) {
+      // Waiting: frozen until b; it cannot forward on this core, nor start computing, before.
+      this.frozen[r] = b;
+    }
+  }
+}

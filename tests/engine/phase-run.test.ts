@@ -1,0 +1,246 @@
+// The phase run (docs/workloads.md). Its barrier phases must give model.md §4 exactly, so a
+// barrier workload run through the event queue agrees with BarrierRun to the bit; its tree
+// phases are checked against closed forms (hop latencies, detours) of their own.
+import { describe, expect, it } from 'vitest';
+import { BarrierRun } from '../../src/engine/barrier-run.ts';
+import { PhaseRun } from '../../src/engine/phase-run.ts';
+import { Rng } from '../../src/engine/random.ts';
+import { treeDepth } from '../../src/scenario/phases.ts';
+import type { NoiseSource, Scenario } from '../../src/scenario/types.ts';
+import { eventAt, scenario, source } from '../helpers/scenario.ts';
+import { randomScenario } from './random-scenario.ts';
+import { referenceTree } from './reference-tree.ts';
+
+describe('a barrier workload in the phase run', () => {
+  it('agrees with BarrierRun to the bit on 150 random small scenarios', () => {
+    let events = 0;
+    for (let seed = 1; seed <= 150; seed++) {
+      const s = randomScenario(seed);
+      const expected = Array.from(new BarrierRun(s).run().durations);
+      const run = new PhaseRun(s).run();
+      events += run.noiseEvents;
+      expect(Array.from(run.durations), `seed ${seed}`).toEqual(expected);
+    }
+    expect(events).toBeGreaterThan(10_000);
+  });
+});
+
+/** A tree workload on the helper's machine: fanout k, hop h, compute g per iteration. */
+function treeScenario(o: {
+  nodes: number;
+  cores?: number;
+  ranksPerNode?: number;
+  fanout?: number;
+  hopUs?: number;
+  g?: number;
+  iterations?: number;
+  warmup?: number;
+  waitMode?: 'poll' | 'block';
+  wakeupUs?: number;
+  noise?: NoiseSource[];
+}): Scenario {
+  const base = scenario({
+    nodes: o.nodes,
+    cores: o.cores ?? 1,
+    ranksPerNode: o.ranksPerNode ?? o.cores ?? 1,
+    waitMode: o.waitMode,
+    wakeupUs: o.wakeupUs,
+    noise: o.noise ?? [],
+  });
+  return {
+    ...base,
+    machine: { ...base.machine, tree: { fanout: o.fanout ?? 2, hopUs: o.hopUs ?? 10 } },
+    workload: {
+      kind: 'allreduce',
+      granularityUs: o.g ?? 1000,
+      iterations: o.iterations ?? 5,
+      warmup: o.warmup ?? 0,
+      hopUs: null,
+    },
+  };
+}
+
+describe('the software tree with no noise', () => {
+  it('has the depth of a k-ary heap', () => {
+    expect([1, 2, 3, 4, 7, 8, 15, 16].map((R) => treeDepth(R, 2))).toEqual([
+      0, 1, 1, 2, 2, 3, 3, 4,
+    ]);
+    expect([1, 2, 4, 5, 13, 14, 40, 41].map((R) => treeDepth(R, 3))).toEqual([
+      0, 1, 1, 2, 2, 3, 3, 4,
+    ]);
+  });
+
+  it('costs exactly its hop latencies: Δ = g + 2·D·h in every iteration', () => {
+    for (const [nodes, P, k, h, g] of [
+      [1, 1, 2, 10, 1000],
+      [7, 1, 2, 10, 1000],
+      [8, 1, 2, 3.5, 0],
+      [13, 3, 3, 7, 250],
+      [64, 4, 2, 5, 1000],
+      [100, 2, 4, 12, 40],
+    ]) {
+      const s = treeScenario({ nodes, cores: P, fanout: k, hopUs: h, g, iterations: 6 });
+      const run = new PhaseRun(s).run();
+      const D = treeDepth(nodes * P, k);
+      for (const d of run.durations) expect(d).toBeCloseTo(g + 2 * D * h, 9);
+      expect(run.collectiveUs).toBe(2 * D * h);
+      // Rank 0: D·h in the collective in iteration 0 (everyone starts together), 2·D·h after.
+      expect(run.rootCollectiveUs[0]).toBeCloseTo(D * h, 9);
+      for (const c of run.rootCollectiveUs.subarray(1)) expect(c).toBeCloseTo(2 * D * h, 9);
+    }
+  });
+
+  it('runs a SAGE cycle of m allreduces in m·(g + 2·D·h)', () => {
+    const base = treeScenario({ nodes: 16, cores: 2, hopUs: 4 });
+    const s: Scenario = {
+      ...base,
+      workload: {
+        kind: 'sage',
+        cellsPerPE: 13500,
+        computeUsPerCycle: 6000,
+        allreducesPerCycle: 12,
+        iterations: 3,
+        warmup: 0,
+        hopUs: null,
+      },
+    };
+    const run = new PhaseRun(s).run();
+    const D = treeDepth(32, 2);
+    for (const d of run.durations) expect(d).toBeCloseTo(6000 + 12 * 2 * D * 4, 6);
+  });
+});
+
+describe('noise in the software tree', () => {
+  // 7 ranks, one per node, binary tree: 0 ← {1, 2}, 1 ← {3, 4}, 2 ← {5, 6}; D = 2.
+  const h = 10;
+  const g = 1000;
+  const quiet = g + 4 * h;
+
+  it('delays the root by the detour of a waiting interior rank (poll)', () => {
+    // Rank 1 (node 1) arrives at g; its children's messages arrive at g + h. An event from
+    // g + 5 to g + 5 + 300 freezes it: it forwards at g + 305 instead of g + h.
+    const ev = eventAt('hit', g + 5, 300, 0, { placement: { kind: 'nodes', ids: [1] } });
+    const run = new PhaseRun(treeScenario({ nodes: 7, hopUs: h, g, noise: [ev] })).run();
+    const detour = g + 5 + 300 - (g + h);
+    expect(run.durations[0]).toBeCloseTo(quiet + detour, 9);
+    expect(run.durations[1]).toBeCloseTo(quiet, 9);
+  });
+
+  it('delays everything by d when it pauses a computing rank', () => {
+    const ev = eventAt('hit', 400, 250, 0, { placement: { kind: 'nodes', ids: [5] } });
+    const run = new PhaseRun(treeScenario({ nodes: 7, hopUs: h, g, noise: [ev] })).run();
+    expect(run.durations[0]).toBeCloseTo(quiet + 250, 9);
+  });
+
+  it('does not delay a leaf-to-root path it misses: an event on a leaf after it sent', () => {
+    // Leaf 6 sends at g; an event on it at g + 1 lasting 15 ends before the broadcast
+    // reaches it (g + 4h): nothing moves.
+    const ev = eventAt('hit', g + 1, 15, 0, { placement: { kind: 'nodes', ids: [6] } });
+    const run = new PhaseRun(treeScenario({ nodes: 7, hopUs: h, g, noise: [ev] })).run();
+    expect(run.durations[0]).toBeCloseTo(quiet, 9);
+  });
+
+  it('block mode: a woken rank takes a free core of its node, so the noise costs nothing', () => {
+    // 2 nodes × 2 ranks on 3 cores (core 2 idle): ranks 0, 1 on node 0; 2, 3 on node 1;
+    // binary tree 0 ← {1, 2}, 1 ← {3}. Rank 1 waits for rank 3, whose message arrives at
+    // g + h; an event pinned to rank 1's core (core 1 of node 0) from g + 2 for 500 µs.
+    const ev = eventAt('hit', g + 2, 500, 1, { placement: { kind: 'nodes', ids: [0] } });
+    const opts = { nodes: 2, cores: 3, ranksPerNode: 2, hopUs: h, g, noise: [ev] };
+    const D = 2;
+    const poll = new PhaseRun(treeScenario({ ...opts, waitMode: 'poll' })).run();
+    const block = new PhaseRun(treeScenario({ ...opts, waitMode: 'block' })).run();
+    // Poll: rank 1 forwards at g + 502 instead of g + h.
+    expect(poll.durations[0]).toBeCloseTo(g + 2 * D * h + (502 - h), 9);
+    // Block: rank 1 is woken onto the idle core 2 both ways, so no release is late.
+    expect(block.durations[0]).toBeCloseTo(g + 2 * D * h, 9);
+    // Its next compute still waits for its own core (the residual rule): it starts at
+    // g + 502 and forwards at g + 502 + g, where on time it would have forwarded when its
+    // child's message came, at t_1 + g + h; iteration 1 is late by the difference.
+    const t1 = g + 2 * D * h;
+    expect(block.durations[1]).toBeCloseTo(t1 + (g + 502 + g - (t1 + g + h)), 9);
+  });
+
+  it('block mode: the core of a computing rank is not free', () => {
+    // As above on 2 cores: the up-forward uses core 0 (rank 0 waits), but when the broadcast
+    // comes back rank 0 has been released and computes, so rank 1 waits for its own core.
+    const ev = eventAt('hit', g + 2, 500, 1, { placement: { kind: 'nodes', ids: [0] } });
+    const opts = { nodes: 2, cores: 2, hopUs: h, g, noise: [ev], waitMode: 'block' as const };
+    const run = new PhaseRun(treeScenario(opts)).run();
+    // Rank 1 takes the broadcast at g + 502; its child, rank 3, at g + 502 + h.
+    expect(run.durations[0]).toBeCloseTo(g + 502 + h, 9);
+  });
+
+  it('block mode pays the wake-up at every hop a blocked rank takes', () => {
+    const w = 3;
+    const run = new PhaseRun(
+      treeScenario({ nodes: 7, hopUs: h, g, waitMode: 'block', wakeupUs: w, iterations: 3 }),
+    ).run();
+    // Up: leaves send at g (on CPU); ranks 1, 2 and 0 each woken: +w per level. Down: every
+    // taker is woken: +w per level.
+    expect(run.durations[1]).toBeCloseTo(g + 4 * h + 4 * w, 9);
+  });
+
+  it('with a spare core, poll-mode noise with cpu "any" is absorbed', () => {
+    const src = source({ id: 'daemon', periodUs: 2000, duration: { dist: 'fixed', valueUs: 300 } });
+    const run = new PhaseRun(
+      treeScenario({ nodes: 16, cores: 2, ranksPerNode: 1, hopUs: h, g, noise: [src] }),
+    ).run();
+    for (const d of run.durations) expect(d).toBeCloseTo(g + 2 * treeDepth(16, 2) * h, 9);
+  });
+});
+
+/** A random small scenario with a random tree workload (and a random tree). */
+function randomTreeScenario(seed: number): Scenario {
+  const base = randomScenario(seed, 24, 12);
+  const r = new Rng(seed ^ 0x5eed);
+  const pick = <T>(xs: T[]): T => xs[r.below(xs.length)];
+  const g = pick([0, 100, 1000]);
+  const hopUs = pick([0, 2, 15]);
+  const workloads: Scenario['workload'][] = [
+    { kind: 'allreduce', granularityUs: g, iterations: 12, warmup: 1, hopUs: null },
+    { kind: 'mpi-fwq', workUs: 300, iterations: 12, warmup: 0, hopUs: pick([null, 40]) },
+    {
+      kind: 'sage',
+      cellsPerPE: 13500,
+      computeUsPerCycle: 3000,
+      allreducesPerCycle: 4,
+      iterations: 4,
+      warmup: 1,
+      hopUs: null,
+    },
+    {
+      kind: 'pop',
+      baroclinicUs: 20_000,
+      barotropicIterations: 3,
+      barotropicUs: 2000,
+      iterations: 4,
+      warmup: 0,
+      hopUs: null,
+    },
+  ];
+  return {
+    ...base,
+    machine: { ...base.machine, tree: { fanout: 2 + r.below(3), hopUs } },
+    workload: pick(workloads),
+  };
+}
+
+describe('the phase run and a naive reading of docs/workloads.md', () => {
+  it('agree to the bit on 150 random tree workloads', () => {
+    let events = 0;
+    let late = 0;
+    for (let seed = 1; seed <= 150; seed++) {
+      const s = randomTreeScenario(seed);
+      const ref = referenceTree(s);
+      const run = new PhaseRun(s).run();
+      events += run.noiseEvents;
+      const why = `seed ${seed} ${s.workload.kind} ${s.job.waitMode}`;
+      expect(Array.from(run.durations), why).toEqual(ref.durations);
+      expect(Array.from(run.rootCollectiveUs), why).toEqual(ref.rootCollective);
+      const model = run.granularityUs + run.collectiveUs;
+      late += run.durations.filter((d) => d > model + 1e-6).length;
+    }
+    expect(events).toBeGreaterThan(5_000); // the cases are noisy…
+    expect(late).toBeGreaterThan(300); // …and the noise shows
+  });
+});

@@ -1,0 +1,246 @@
+// A second, naive implementation of docs/workloads.md (programs of phases, the software tree)
+// for the differential test: one flat loop that scans every pending action for the earliest,
+// plain objects per rank and per core, no heap, no typed arrays, no shared code with
+// phase-run.ts except the noise table (the counter-based draws are part of the contract).
+import { collectiveLatency } from '../../src/engine/collective.ts';
+import { buildLayout } from '../../src/engine/layout.ts';
+import { NoiseTable } from '../../src/engine/noise-table.ts';
+import { bitsAt3 } from '../../src/engine/random.ts';
+import { phaseProgram } from '../../src/scenario/phases.ts';
+import type { Scenario } from '../../src/scenario/types.ts';
+
+type State =
+  'computing' | 'waitChildren' | 'tryUp' | 'waitDown' | 'tryDown' | 'waitBarrier' | 'done';
+
+interface Rank {
+  id: number;
+  node: number;
+  core: number;
+  state: State;
+  /** time of its pending action (computing: f; trying: the attempt) */
+  at: number;
+  finish: number;
+  frozenUntil: number;
+  childrenLeft: number;
+  lastChildArrival: number;
+  phase: number;
+  iteration: number;
+}
+
+export interface ReferenceTreeResult {
+  durations: number[];
+  rootCollective: number[];
+}
+
+export function referenceTree(s: Scenario): ReferenceTreeResult {
+  const layout = buildLayout(s);
+  const noise = new NoiseTable(s, layout);
+  const prog = phaseProgram(s);
+  const { nodes: n, cores: C, ranksPerNode: P } = layout;
+  const R = n * P;
+  const k = prog.fanout;
+  const h = prog.hopUs;
+  const m = prog.computeUs.length;
+  const block = s.job.waitMode === 'block';
+  const w = block ? s.job.wakeupUs : 0;
+  const L = collectiveLatency(s.machine.collective, n, P);
+  const iterations = s.workload.iterations;
+  const busy: number[][] = Array.from({ length: n }, () => new Array<number>(C).fill(0));
+  const kids = (r: number) => {
+    const out: number[] = [];
+    for (let c = k * r + 1; c <= k * r + k && c < R; c++) out.push(c);
+    return out;
+  };
+  const ranks: Rank[] = [];
+  for (let r = 0; r < R; r++) {
+    const node = Math.floor(r / P);
+    ranks.push({
+      id: r,
+      node,
+      core: layout.slotCore[r % P],
+      state: 'computing',
+      at: 0,
+      finish: 0,
+      frozenUntil: 0,
+      childrenLeft: 0,
+      lastChildArrival: -Infinity,
+      phase: 0,
+      iteration: 0,
+    });
+  }
+  const rankOnCore = (x: number, c: number): Rank | null => {
+    const slot = layout.coreSlot[c];
+    return slot < 0 ? null : ranks[x * P + slot];
+  };
+  const begin = (rk: Rank, start: number) => {
+    rk.finish = start + prog.computeUs[rk.phase];
+    rk.at = rk.finish;
+    rk.state = 'computing';
+    rk.childrenLeft = prog.tree[rk.phase] ? kids(rk.id).length : 0;
+    rk.lastChildArrival = -Infinity;
+  };
+  for (const rk of ranks) begin(rk, 0);
+
+  const lastRelease: number[] = new Array<number>(iterations).fill(-Infinity);
+  const released: number[] = new Array<number>(iterations).fill(0);
+  const rootColl: number[] = new Array<number>(iterations).fill(0);
+  let barrierArrived = 0;
+  let barrierMax = -Infinity;
+  let barrierAt = Infinity;
+  let doneRanks = 0;
+
+  const release = (rk: Rank, rel: number, start: number) => {
+    if (rk.id === 0) rootColl[rk.iteration] += rel - rk.finish;
+    if (rk.phase + 1 < m) {
+      rk.phase++;
+      begin(rk, start);
+      return;
+    }
+    lastRelease[rk.iteration] = Math.max(lastRelease[rk.iteration], rel);
+    released[rk.iteration]++;
+    rk.phase = 0;
+    rk.iteration++;
+    if (rk.iteration === iterations) {
+      rk.state = 'done';
+      doneRanks++;
+      return;
+    }
+    begin(rk, start);
+  };
+  const takeResult = (rk: Rank, d: number) => {
+    for (const c of kids(rk.id)) {
+      ranks[c].state = 'tryDown';
+      ranks[c].at = d + h + w;
+    }
+    release(rk, d, Math.max(d, rk.frozenUntil));
+  };
+  const forward = (rk: Rank, u: number) => {
+    if (rk.id === 0) {
+      takeResult(rk, u);
+      return;
+    }
+    rk.state = 'waitDown';
+    const parent = ranks[Math.floor((rk.id - 1) / k)];
+    parent.lastChildArrival = Math.max(parent.lastChildArrival, u + h);
+    parent.childrenLeft--;
+    if (parent.childrenLeft === 0 && parent.state === 'waitChildren') {
+      parent.state = 'tryUp';
+      parent.at = parent.lastChildArrival + w;
+    }
+  };
+  const core = (rk: Rank, t: number): boolean => {
+    const own = busy[rk.node][rk.core];
+    if (own <= t) return true;
+    let next = own;
+    if (block) {
+      for (let c = 0; c < C; c++) {
+        const other = rankOnCore(rk.node, c);
+        if (other && other.state === 'computing') continue;
+        if (busy[rk.node][c] <= t) return true;
+        next = Math.min(next, busy[rk.node][c]);
+      }
+    }
+    rk.at = next;
+    return false;
+  };
+
+  while (doneRanks < R) {
+    // The earliest action: barrier, then ranks by id, then noise (docs/workloads.md §3).
+    let t = barrierAt;
+    let who: 'barrier' | Rank | number = 'barrier';
+    for (const rk of ranks) {
+      const pending = rk.state === 'computing' || rk.state === 'tryUp' || rk.state === 'tryDown';
+      if (pending && rk.at < t) {
+        t = rk.at;
+        who = rk;
+      }
+    }
+    for (let x = 0; x < n; x++) {
+      const tx = noise.earliest(x);
+      if (tx < t) {
+        t = tx;
+        who = x;
+      }
+    }
+    if (who === 'barrier') {
+      barrierAt = Infinity;
+      barrierArrived = 0;
+      barrierMax = -Infinity;
+      for (const rk of ranks) release(rk, t, Math.max(t + w, rk.frozenUntil));
+    } else if (typeof who === 'object') {
+      const rk = who;
+      if (rk.state === 'computing') {
+        if (!prog.tree[rk.phase]) {
+          rk.state = 'waitBarrier';
+          barrierArrived++;
+          barrierMax = Math.max(barrierMax, t);
+          if (barrierArrived === R) barrierAt = barrierMax + L;
+        } else if (rk.childrenLeft > 0) {
+          rk.state = 'waitChildren';
+        } else if (rk.lastChildArrival <= t) {
+          forward(rk, t);
+        } else {
+          rk.state = 'tryUp';
+          rk.at = rk.lastChildArrival + w;
+        }
+      } else if (rk.state === 'tryUp') {
+        if (core(rk, t)) forward(rk, t);
+      } else if (core(rk, t)) {
+        takeResult(rk, t);
+      }
+    } else {
+      const x = who;
+      // The node's event due first, ties in scenario order.
+      let e = -1;
+      for (let q = noise.rowStart[x]; q < noise.rowStart[x + 1]; q++) {
+        const tq = noise.ent[q * 4];
+        if (tq === t && (e < 0 || noise.ent[q * 4 + 3] < noise.ent[e * 4 + 3])) e = q;
+      }
+      const j = noise.ent[e * 4 + 3];
+      const ev = noise.ent[e * 4 + 1];
+      const nodeId = noise.nodeId(x);
+      const d = noise.durationOf(j, nodeId, ev);
+      let c = noise.pinnedCore[j];
+      if (c < 0) {
+        for (let q = 0; q < C && c < 0; q++) {
+          if (busy[x][q] > t) continue;
+          const rk = rankOnCore(x, q);
+          if (!rk || (block && rk.finish <= t)) c = q;
+        }
+      }
+      if (c < 0) {
+        const free: number[] = [];
+        for (let p = 0; p < P; p++)
+          if (busy[x][layout.slotCore[p]] <= t) free.push(layout.slotCore[p]);
+        if (free.length > 0) {
+          c = free[Math.floor((bitsAt3(noise.victimKey[j], nodeId, ev) * free.length) / 2 ** 32)];
+        } else {
+          c = layout.slotCore[0];
+          for (let p = 1; p < P; p++)
+            if (busy[x][layout.slotCore[p]] < busy[x][c]) c = layout.slotCore[p];
+        }
+      }
+      const a = Math.max(t, busy[x][c]);
+      const b = a + d;
+      busy[x][c] = b;
+      noise.advance(e, x);
+      const rk = rankOnCore(x, c);
+      if (rk) {
+        if (a < rk.finish) {
+          rk.finish += d;
+          if (rk.state === 'computing') rk.at = rk.finish;
+        } else {
+          rk.frozenUntil = Math.max(rk.frozenUntil, b);
+        }
+      }
+    }
+  }
+  const durations: number[] = [];
+  const rootCollective: number[] = [];
+  for (let i = s.workload.warmup; i < iterations; i++) {
+    durations.push(lastRelease[i] - (i === 0 ? 0 : lastRelease[i - 1]));
+    rootCollective.push(rootColl[i]);
+  }
+  void released;
+  return { durations, rootCollective };
+}
