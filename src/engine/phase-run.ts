@@ -74,6 +74,13 @@ export class PhaseRun {
   /** per rank */
   private readonly finish: Float64Array;
   private readonly frozen: Float64Array;
+  /**
+   * Which core each rank is on, and which rank each core holds (x·C + c; -1: idle). Fixed by
+   * model.md §1 except in block mode at a tree release, where a rank whose core runs noise
+   * moves to a free core of its node (docs/workloads.md §2); in poll mode these never change.
+   */
+  private readonly coreOf: Int32Array;
+  private readonly rankAt: Int32Array;
   private readonly ready: Float64Array;
   private readonly pend: Int32Array;
   private readonly children: Int32Array;
@@ -143,6 +150,14 @@ export class PhaseRun {
     this.busy = new Float64Array(this.nodes * this.C);
     this.finish = new Float64Array(R);
     this.frozen = new Float64Array(R);
+    this.coreOf = new Int32Array(R);
+    this.rankAt = new Int32Array(this.nodes * this.C).fill(-1);
+    for (let r = 0; r < R; r++) {
+      const x = Math.floor(r / this.P);
+      const c = layout.slotCore[r - x * this.P];
+      this.coreOf[r] = c;
+      this.rankAt[x * this.C + c] = r;
+    }
     this.ready = new Float64Array(R);
     this.pend = new Int32Array(R);
     this.children = new Int32Array(R);
@@ -300,8 +315,42 @@ export class PhaseRun {
       this.state[c] = TRY_DOWN;
       this.due(c, arrival);
     }
+    if (this.block && this.busy[Math.floor(r / this.P) * this.C + this.coreOf[r]] > d) {
+      if (this.move(r, d)) {
+        this.endPhase(r, d, d);
+        return;
+      }
+    }
     const fr = this.frozen[r];
     this.endPhase(r, d, fr > d ? fr : d);
+  }
+
+  /**
+   * Block mode, rank r released at d while noise runs on its core: it computes on the lowest
+   * core of its node that runs no noise at d and holds no computing rank, swapping cores with
+   * the waiting rank there, if any (docs/workloads.md §2). Returns false if there is none.
+   */
+  private move(r: number, d: number): boolean {
+    const C = this.C;
+    const base = Math.floor(r / this.P) * C;
+    const from = this.coreOf[r];
+    for (let c = 0; c < C; c++) {
+      if (this.busy[base + c] > d) continue;
+      const q = this.rankAt[base + c];
+      if (q >= 0 && this.state[q] === COMPUTING) continue;
+      // The waiting rank q takes r's old core, and with it that core's noise: its freeze is now
+      // that queue's end (its own core ran no noise at d, so its old freeze has passed).
+      this.rankAt[base + from] = q;
+      if (q >= 0) {
+        this.coreOf[q] = from;
+        this.frozen[q] = this.busy[base + from];
+      }
+      this.rankAt[base + c] = r;
+      this.coreOf[r] = c;
+      this.frozen[r] = d;
+      return true;
+    }
+    return false;
   }
 
   /** The barrier completes at t: every rank starts at max(t + w, frozen_r) (model.md §4). */
@@ -360,15 +409,13 @@ export class PhaseRun {
     const P = this.P;
     const C = this.C;
     const x = Math.floor(r / P);
-    const own = this.layout.slotCore[r - x * P];
     const base = x * C;
-    let next = this.busy[base + own];
+    let next = this.busy[base + this.coreOf[r]];
     if (next <= t) return true;
     if (this.block) {
-      const coreSlot = this.layout.coreSlot;
       for (let c = 0; c < C; c++) {
-        const slot = coreSlot[c];
-        if (slot >= 0 && this.state[x * P + slot] === COMPUTING) continue;
+        const q = this.rankAt[base + c];
+        if (q >= 0 && this.state[q] === COMPUTING) continue;
         const b = this.busy[base + c];
         if (b <= t) return true;
         if (b < next) next = b;
@@ -403,7 +450,8 @@ export class PhaseRun {
     const d = noise.durKind[j] === FIXED ? noise.durP1[j] : noise.durationOf(j, nodeId, ev);
     const C = this.C;
     const P = this.P;
-    const { coreSlot, slotCore } = this.layout;
+    const rankAt = this.rankAt;
+    const coreOf = this.coreOf;
     const busy = this.busy;
     const finish = this.finish;
     const base = x * C;
@@ -413,28 +461,31 @@ export class PhaseRun {
       // The lowest free core with an empty queue: idle, or (block) a rank that has arrived.
       for (let c = 0; c < C; c++) {
         if (busy[base + c] > s) continue;
-        const slot = coreSlot[c];
-        if (slot < 0 || (this.block && finish[r0 + slot] <= s)) {
+        const q = rankAt[base + c];
+        if (q < 0 || (this.block && finish[q] <= s)) {
           core = c;
           break;
         }
       }
     }
     if (core < 0) {
-      // A uniformly random rank whose core runs no noise; else the queue that ends first.
+      // A uniformly random rank (in rank order) whose core runs no noise; else the rank core
+      // whose queue ends first (lowest core on ties).
       const cand = this.cand;
       let free = 0;
       for (let p = 0; p < P; p++) {
-        const c = slotCore[p];
+        const c = coreOf[r0 + p];
         if (busy[base + c] <= s) cand[free++] = c;
       }
       if (free > 0) {
         core = cand[Math.floor((bitsAt3(noise.victimKey[j], nodeId, ev) * free) / 4294967296)];
       } else {
-        core = slotCore[0];
+        core = coreOf[r0];
         for (let p = 1; p < P; p++) {
-          const c = slotCore[p];
-          if (busy[base + c] < busy[base + core]) core = c;
+          const c = coreOf[r0 + p];
+          const bc = busy[base + c];
+          const bk = busy[base + core];
+          if (bc < bk || (bc === bk && c < core)) core = c;
         }
       }
     }
@@ -445,9 +496,8 @@ export class PhaseRun {
     this.noiseEvents++;
     noise.advance(e, x);
     this.queueNode(x);
-    const slot = coreSlot[core];
-    if (slot < 0) return; // an idle core absorbs it
-    const r = r0 + slot;
+    const r = rankAt[q];
+    if (r < 0) return; // an idle core absorbs it
     if (a < finish[r]) {
       // Computing: paused for d (its compute end moves).
       finish[r] += d;

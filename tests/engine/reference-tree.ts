@@ -68,10 +68,14 @@ export function referenceTree(s: Scenario): ReferenceTreeResult {
       iteration: 0,
     });
   }
-  const rankOnCore = (x: number, c: number): Rank | null => {
-    const slot = layout.coreSlot[c];
-    return slot < 0 ? null : ranks[x * P + slot];
-  };
+  // Who is on which core: fixed, except block-mode moves at a tree release.
+  const onCore: (Rank | null)[][] = Array.from({ length: n }, (_, x) =>
+    Array.from({ length: C }, (_, c) => {
+      const slot = layout.coreSlot[c];
+      return slot < 0 ? null : ranks[x * P + slot];
+    }),
+  );
+  const rankOnCore = (x: number, c: number): Rank | null => onCore[x][c];
   const begin = (rk: Rank, start: number) => {
     rk.finish = start + prog.computeUs[rk.phase];
     rk.at = rk.finish;
@@ -111,6 +115,24 @@ export function referenceTree(s: Scenario): ReferenceTreeResult {
     for (const c of kids(rk.id)) {
       ranks[c].state = 'tryDown';
       ranks[c].at = d + h + w;
+    }
+    if (block && busy[rk.node][rk.core] > d) {
+      // Move to the lowest core running no noise and holding no computing rank (swap).
+      for (let c = 0; c < C; c++) {
+        const other = onCore[rk.node][c];
+        if (busy[rk.node][c] > d || (other && other.state === 'computing')) continue;
+        const old = rk.core;
+        onCore[rk.node][old] = other;
+        if (other) {
+          other.core = old;
+          other.frozenUntil = busy[rk.node][old];
+        }
+        onCore[rk.node][c] = rk;
+        rk.core = c;
+        rk.frozenUntil = d;
+        release(rk, d, d);
+        return;
+      }
     }
     release(rk, d, Math.max(d, rk.frozenUntil));
   };
@@ -209,15 +231,13 @@ export function referenceTree(s: Scenario): ReferenceTreeResult {
         }
       }
       if (c < 0) {
-        const free: number[] = [];
-        for (let p = 0; p < P; p++)
-          if (busy[x][layout.slotCore[p]] <= t) free.push(layout.slotCore[p]);
+        const mine = ranks.slice(x * P, x * P + P).map((rk) => rk.core);
+        const free = mine.filter((q) => busy[x][q] <= t);
         if (free.length > 0) {
           c = free[Math.floor((bitsAt3(noise.victimKey[j], nodeId, ev) * free.length) / 2 ** 32)];
         } else {
-          c = layout.slotCore[0];
-          for (let p = 1; p < P; p++)
-            if (busy[x][layout.slotCore[p]] < busy[x][c]) c = layout.slotCore[p];
+          // The queue that ends first, lowest core on ties.
+          c = [...mine].sort((p, q) => busy[x][p] - busy[x][q] || p - q)[0];
         }
       }
       const a = Math.max(t, busy[x][c]);
