@@ -59,7 +59,7 @@ export function phaseProgram(s: Scenario): PhaseProgram {
     }
     case 'pop': {
       const m = w.barotropicIterations;
-      const computeUs = new Float64Array(1 + m).fill(w.barotropicUs / R);
+      const computeUs = new Float64Array(1 + m).fill(w.barotropicUs / R + w.barotropicSerialUs);
       computeUs[0] = w.baroclinicUs / R;
       return { computeUs, tree: new Uint8Array(1 + m).fill(1), hopUs, fanout };
     }

@@ -121,6 +121,11 @@ export interface PopWorkload {
   barotropicIterations: number;
   /** µs·rank of work per solver iteration: each rank computes barotropicUs / R */
   barotropicUs: number;
+  /**
+   * µs per solver iteration that do not shrink with the ranks (latency-bound work: halo
+   * exchanges of the 2-D solver); every rank computes it (default 0)
+   */
+  barotropicSerialUs: number;
   /** steps, warm-up included */
   iterations: number;
   warmup: number;

@@ -53,7 +53,15 @@ const WORKLOAD_FIELDS: Record<WorkloadKind, readonly string[]> = {
   allreduce: ['granularityUs', 'iterations', 'warmup', 'hopUs'],
   'mpi-fwq': ['workUs', 'iterations', 'warmup', 'hopUs'],
   sage: ['cellsPerPE', 'computeUsPerCycle', 'allreducesPerCycle', 'iterations', 'warmup', 'hopUs'],
-  pop: ['baroclinicUs', 'barotropicIterations', 'barotropicUs', 'iterations', 'warmup', 'hopUs'],
+  pop: [
+    'baroclinicUs',
+    'barotropicIterations',
+    'barotropicUs',
+    'barotropicSerialUs',
+    'iterations',
+    'warmup',
+    'hopUs',
+  ],
 };
 export const WORKLOAD_KINDS = Object.keys(WORKLOAD_FIELDS) as WorkloadKind[];
 /** SAGE's cells per PE when the file leaves it out (ASCI Q paper, Table 3). */
@@ -219,7 +227,8 @@ export function maybeWorkload(c: Checker, value: unknown): Workload | undefined 
   if (rec === undefined) return undefined;
   const before = c.issues.length;
   const at = (key: string) => join('workload', key);
-  const num = (key: string, range: Range) => maybeNumber(c, at(key), rec[key], range);
+  const num = (key: string, range: Range & { default?: number }) =>
+    maybeNumber(c, at(key), rec[key], range);
   const int = (key: string, range: Range & { default?: number }) =>
     maybeInteger(c, at(key), rec[key], range);
   // Fields are read in the order of the format, so the messages follow the file.
@@ -264,6 +273,7 @@ export function maybeWorkload(c: Checker, value: unknown): Workload | undefined 
         baroclinicUs: num('baroclinicUs', TIME),
         barotropicIterations: int('barotropicIterations', PHASES),
         barotropicUs: num('barotropicUs', TIME),
+        barotropicSerialUs: num('barotropicSerialUs', { ...TIME, default: 0 }),
         ...maybeRuns(c, rec),
         hopUs: maybeHopUs(c, at('hopUs'), rec.hopUs),
       };

@@ -211,6 +211,7 @@ function randomTreeScenario(seed: number): Scenario {
       baroclinicUs: 20_000,
       barotropicIterations: 3,
       barotropicUs: 2000,
+      barotropicSerialUs: 100,
       iterations: 4,
       warmup: 0,
       hopUs: null,

@@ -45,6 +45,7 @@ const complete: Record<Workload['kind'], Workload> = {
     baroclinicUs: 200000000,
     barotropicIterations: 100,
     barotropicUs: 500000,
+    barotropicSerialUs: 0,
     iterations: 1000,
     warmup: 0,
     hopUs: null,
@@ -187,7 +188,7 @@ describe('workloads that are refused', () => {
     ],
     [
       { ...complete.pop, cellsPerPE: 5 },
-      'workload.cellsPerPE: unknown field for kind "pop"; allowed: kind, baroclinicUs, barotropicIterations, barotropicUs, iterations, warmup, hopUs',
+      'workload.cellsPerPE: unknown field for kind "pop"; allowed: kind, baroclinicUs, barotropicIterations, barotropicUs, barotropicSerialUs, iterations, warmup, hopUs',
     ],
     [
       { kind: 'allreduce', iterations: 10 },
