@@ -144,7 +144,7 @@ describe('every workload kind', () => {
     ],
     [
       { kind: 'pop', baroclinicUs: 0, barotropicIterations: 3, barotropicUs: 0, iterations: 10 },
-      { warmup: 0, hopUs: null },
+      { barotropicSerialUs: 0, warmup: 0, hopUs: null },
     ],
   ])('gets its defaults filled in: %j', (given, defaults) => {
     expect(validateScenario(running(given)).workload).toEqual({ ...given, ...defaults });
