@@ -96,6 +96,8 @@ export class PhaseRun {
   private barrierMax = -Infinity;
   private ranksDone = 0;
   private readonly cand: Int32Array;
+  /** per node: the entry of its queued event (noise-table.ts) */
+  private readonly nextEntry: Int32Array;
   /**
    * Poll mode: rank actions due before their node's next noise event, done without the queue
    * (a stack of rank, time). Such an action cannot be changed by anything still queued: nodes
@@ -167,6 +169,7 @@ export class PhaseRun {
     this.phase = new Int32Array(R);
     this.iter = new Int32Array(R);
     this.cand = new Int32Array(this.C);
+    this.nextEntry = new Int32Array(this.nodes).fill(-1);
     this.eager = !this.block;
     this.eagerRank = new Int32Array(R);
     this.eagerTime = new Float64Array(R);
@@ -240,9 +243,24 @@ export class PhaseRun {
     this.heap.set(1 + r, t);
   }
 
+  /** Queue node x at its next event (ties: the source first in scenario order), remembered. */
   private queueNode(x: number): void {
-    const t = this.noise.earliest(x);
-    if (t < Infinity) this.heap.set(1 + this.ranks + x, t);
+    const ent = this.noise.ent;
+    const re = this.noise.rowStart[x + 1];
+    let e = -1;
+    let s = Infinity;
+    for (let q = this.noise.rowStart[x]; q < re; q++) {
+      const tq = ent[q * ENTRY_STRIDE + E_TIME];
+      if (
+        tq < s ||
+        (tq === s && ent[q * ENTRY_STRIDE + E_SOURCE] < ent[e * ENTRY_STRIDE + E_SOURCE])
+      ) {
+        s = tq;
+        e = q;
+      }
+    }
+    this.nextEntry[x] = e;
+    if (e >= 0) this.heap.set(1 + this.ranks + x, s);
   }
 
   /** Rank r begins phase k of its current iteration at `start` (its compute). */
@@ -429,21 +447,9 @@ export class PhaseRun {
   private noiseEvent(x: number): void {
     const noise = this.noise;
     const ent = noise.ent;
-    const rs = noise.rowStart[x];
-    const re = noise.rowStart[x + 1];
-    let e = -1;
-    let s = Infinity;
-    for (let q = rs; q < re; q++) {
-      const tq = ent[q * ENTRY_STRIDE + E_TIME];
-      if (
-        tq < s ||
-        (tq === s && ent[q * ENTRY_STRIDE + E_SOURCE] < ent[e * ENTRY_STRIDE + E_SOURCE])
-      ) {
-        s = tq;
-        e = q;
-      }
-    }
+    const e = this.nextEntry[x];
     const eo = e * ENTRY_STRIDE;
+    const s = ent[eo + E_TIME];
     const j = ent[eo + E_SOURCE];
     const ev = ent[eo + E_COUNT];
     const nodeId = noise.nodeId(x);
