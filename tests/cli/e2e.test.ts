@@ -42,6 +42,27 @@ function untimed(stdout: string) {
 }
 
 describe('noiselab run', () => {
+  it("runs a tree workload and reports the root's view instead of the attribution", () => {
+    const file = exampleFile('sage.json', (s) => {
+      s.workload = {
+        kind: 'sage',
+        computeUsPerCycle: 60_000,
+        allreducesPerCycle: 10,
+        iterations: 3,
+      };
+    });
+    const { status, stdout, stderr } = cli('run', file, '--set', 'job.nodes=16');
+    expect(stderr).toBe('');
+    expect(status).toBe(0);
+    const report = JSON.parse(stdout);
+    expect(Object.keys(report)).toEqual(['title', 'seed', 'summary', 'tree', 'engine']);
+    // 64 ranks, binary tree of depth 6, default hop 5 µs: 10 × (6 ms + 2·6·5 µs) without noise.
+    expect(report.tree).toMatchObject({ workload: 'sage', ranks: 64, depth: 6, phases: 10 });
+    expect(report.tree.modelIterationUs).toBeCloseTo(60_000 + 10 * 60, 6);
+    expect(report.summary.meanIterationUs).toBeGreaterThanOrEqual(report.tree.modelIterationUs);
+    expect(report.engine.mode).toBe('events');
+  });
+
   it('prints one JSON object with the documented keys for the example scenario', () => {
     const { status, stdout, stderr } = cli('run', EXAMPLE, ...SMALL);
     expect(stderr).toBe('');
