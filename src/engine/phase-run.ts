@@ -189,23 +189,23 @@ export class PhaseRun {
   step(n: number): number {
     const target = Math.min(this.totalIterations, this.iteration + n);
     const start = this.iteration;
-    while (this.iteration < target) {
-      if (this.eagerTop > 0) {
-        const top = --this.eagerTop;
-        this.rankAction(this.eagerRank[top], this.eagerTime[top]);
-      } else {
-        this.act();
-      }
-    }
+    while (this.iteration < target) this.next();
     return this.iteration - start;
   }
 
-  /** Step in batches until `budgetMs` of wall time (read from `now`) is spent. */
-  stepFor(budgetMs: number, now: () => number, batch = 1): number {
+  /**
+   * Simulate until `budgetMs` of wall time (read from `now` every 4,096 actions) is spent or
+   * the run ends; returns the iterations completed. A SAGE cycle on a large machine is
+   * millions of actions, so the clock is read within iterations, not between them.
+   */
+  stepFor(budgetMs: number, now: () => number): number {
     const end = now() + budgetMs;
-    let ran = 0;
-    while (!this.done && now() < end) ran += this.step(batch);
-    return ran;
+    const start = this.iteration;
+    while (!this.done) {
+      for (let k = 0; k < 4096 && this.iteration < this.totalIterations; k++) this.next();
+      if (now() >= end) break;
+    }
+    return this.iteration - start;
   }
 
   run(): this {
@@ -214,6 +214,16 @@ export class PhaseRun {
   }
 
   // ---- the event loop ----
+
+  /** One action: a quiet node's rank action from the stack first, else the queue's first. */
+  private next(): void {
+    if (this.eagerTop > 0) {
+      const top = --this.eagerTop;
+      this.rankAction(this.eagerRank[top], this.eagerTime[top]);
+    } else {
+      this.act();
+    }
+  }
 
   private act(): void {
     const heap = this.heap;

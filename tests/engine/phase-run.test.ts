@@ -243,3 +243,22 @@ describe('the phase run and a naive reading of docs/workloads.md', () => {
     expect(late).toBeGreaterThan(300); // …and the noise shows
   });
 });
+
+describe('stepping a phase run', () => {
+  it('gives the same numbers in slices of wall time as in one go', () => {
+    const noise = [source({ id: 'tick', periodUs: 900, arrival: 'poisson' })];
+    const s = treeScenario({ nodes: 64, cores: 2, iterations: 300, noise });
+    const whole = new PhaseRun(s).run();
+    const sliced = new PhaseRun(s);
+    let clock = 0;
+    // A fake clock that advances 1 ms per read: every slice of 3 ms stops after a few reads.
+    const now = () => clock++;
+    let slices = 0;
+    while (!sliced.done) {
+      sliced.stepFor(3, now);
+      slices++;
+    }
+    expect(slices).toBeGreaterThan(1);
+    expect(Array.from(sliced.durations)).toEqual(Array.from(whole.durations));
+  });
+});
