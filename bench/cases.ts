@@ -4,6 +4,7 @@
 // SC'03); where a period or rate is unpublished the value here is a stand-in
 // of the right order, marked as such: the calibrated presets live in
 // scenarios/ and are validated against the papers separately.
+import { loadPreset } from '../src/validation/presets.ts';
 import type { NoiseSource, Scenario } from '../src/scenario/types.ts';
 
 function machineScenario(
@@ -254,5 +255,19 @@ export const CASES: BenchCase[] = [
     target: 'sweep',
     reps: 3,
     threads: 2,
+  },
+  {
+    name: 'sage-asci-q',
+    about:
+      'SAGE on ASCI Q 2002 (scenarios/sage-asci-q-2002.json): 4,096 PEs, 12 cycles of 20 tree allreduces (event queue)',
+    scenarios: () => [loadPreset('sage-asci-q-2002')],
+    reps: 3,
+  },
+  {
+    name: 'mpi-fwq-jaguar',
+    about:
+      'MPI-FWQ on Jaguar XT5 stock (scenarios/mpi-fwq-jaguar-xt5-stock.json): 49,152 ranks, 60 iterations (event queue)',
+    scenarios: () => [loadPreset('mpi-fwq-jaguar-xt5-stock')],
+    reps: 3,
   },
 ];

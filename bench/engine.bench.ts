@@ -8,7 +8,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { runPoints } from '../src/cli/sweep-pool.ts';
-import { BarrierRun } from '../src/engine/barrier-run.ts';
+import { createRun } from '../src/engine/run.ts';
 import { validateScenario } from '../src/scenario/validate.ts';
 import { CASES } from './cases.ts';
 import { floorLoop } from './floor.ts';
@@ -73,7 +73,7 @@ async function runCase(name: string): Promise<Row> {
         events += result.engine.noiseEvents;
       }
     } else {
-      for (const s of scenarios) events += new BarrierRun(s).run().noiseEvents;
+      for (const s of scenarios) events += createRun(s).run().noiseEvents;
     }
     allMs.push(performance.now() - t0);
   }
