@@ -527,13 +527,15 @@ describe('the work estimates of the tree workloads', () => {
     expect(collectiveEstimateUs(validateScenario(running(complete.sage)))).toBe(4800);
   });
 
-  it('follow the formula on the allreduce example: one spill per source and iteration', () => {
-    // g = 0; per iteration 120 µs of tree, plus one mean event of each source (a one-phase
-    // workload spills once): H = 1000 · (0 + 120 + 640 + 50) = 810,000 µs;
-    // events = 1024 · 810,000 / 125,000 + 1024 · 810,000 / 10,000 = 6,635.52 + 82,944.
+  it('follow the formula on the allreduce example: the spills expected per iteration', () => {
+    // g = 0; per iteration 120 µs of tree; a source spills the events expected on the job
+    // nodes during the iteration, at most one per phase: the heartbeat 1024 · 120 / 125,000
+    // = 0.98304 events of 640 µs, the 10 ms source min(1, 1024 · 120 / 10,000) = 1 of 50 µs.
     const s = validateScenario(example2());
-    expect(estimateHorizonUs(s)).toBeCloseTo(810_000, 6);
-    expect(estimateNoiseEvents(s)).toBeCloseTo(89_579.52, 6);
+    const iteration = 120 + 0.98304 * 640 + 50;
+    expect(estimateHorizonUs(s)).toBeCloseTo(1000 * iteration, 6);
+    const H = 1000 * iteration;
+    expect(estimateNoiseEvents(s)).toBeCloseTo((1024 * H) / 125_000 + (1024 * H) / 10_000, 6);
   });
 
   it('let a source spill once per phase at most (SAGE)', () => {
