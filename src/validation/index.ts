@@ -1,0 +1,15 @@
+// The paper-validation targets, all groups, in the numbering.
+import { applicationTargets } from './targets/applications.ts';
+import { asciQTargets } from './targets/asci-q.ts';
+import { jaguarBgpTargets } from './targets/jaguar-bgp.ts';
+import type { Target } from './types.ts';
+
+export type { Check, Target, TargetContext } from './types.ts';
+export { renderReport, countResults, targetPassed, type TargetResult } from './report.ts';
+
+/** Every target (ASCI Q, Jaguar XT5 and BG/P, the applications), sorted by number. */
+export function allTargets(): Target[] {
+  return [...asciQTargets, ...jaguarBgpTargets, ...applicationTargets].sort(
+    (a, b) => a.number - b.number,
+  );
+}
