@@ -74,6 +74,28 @@ describe('engine handler', () => {
     }
   });
 
+  it('runs a tree workload too, in slices, with the same result as running it to the end', async () => {
+    const sage: Scenario = {
+      ...noisy,
+      workload: {
+        kind: 'sage',
+        cellsPerPE: 13_500,
+        computeUsPerCycle: 20_000,
+        allreducesPerCycle: 40,
+        iterations: 30,
+        warmup: 2,
+        hopUs: null,
+      },
+    };
+    const got = await drive([{ type: 'run', runId: 3, scenario: sage }]);
+    const last = got.at(-1);
+    expect(last?.type).toBe('done');
+    if (last?.type !== 'done') return;
+    expect(last.result).toEqual(runScenario(sage));
+    expect(last.result.tree?.workload).toBe('sage');
+    expect(got.filter((m) => m.type === 'progress').length).toBeGreaterThan(1);
+  });
+
   it('reports progress no more often than progressMs', async () => {
     const often = await drive([{ type: 'run', runId: 1, scenario: noisy }], { progressMs: 0 });
     const rarely = await drive([{ type: 'run', runId: 1, scenario: noisy }], { progressMs: 100 });
