@@ -153,6 +153,34 @@ describe('NoiseLab in the browser', () => {
     await page.context().close();
   });
 
+  it("a SAGE preset from scenarios/ loads, runs in the worker and shows the root's view", async () => {
+    const { page, problems } = await openApp(site);
+    const sage = JSON.parse(
+      readFileSync(new URL('../../scenarios/sage-asci-q-2002.json', import.meta.url), 'utf8'),
+    );
+    // Shrunk so the run takes a moment: 64 nodes, 4 cycles.
+    sage.job.nodes = 64;
+    sage.workload.iterations = 4;
+    sage.workload.warmup = 1;
+    await importFile(page, 'sage.json', JSON.stringify(sage));
+    await expect.poll(() => scenarioTitle(page).textContent()).toBe(sage.title);
+    await page.getByRole('button', { name: 'Run' }).click();
+    await page.getByText(/^Done: 4 iterations in/).waitFor();
+    const expected = runScenario(parseScenarioText(JSON.stringify(sage)));
+    const model = page.getByRole('row', { name: /Model iteration/ }).getByRole('cell');
+    expect(await model.first().textContent()).toBe(formatQuantity(expected.tree!.modelIterationUs));
+    const share = page.getByRole('row', { name: /share of its time in collectives/ });
+    expect(await share.count()).toBe(1);
+    // Tree workloads have no attribution table (docs/workloads.md §4).
+    expect(await page.getByRole('table', { name: /Time lost to each noise source/ }).count()).toBe(
+      0,
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: '/tmp/noiselab-sage.png', fullPage: true });
+    expectQuiet(problems);
+    await page.context().close();
+  });
+
   it('Cancel stops a long run, says so, and the controls work again', async () => {
     const { page, problems } = await openApp(site);
     const long = {
