@@ -259,7 +259,7 @@ export const CASES: BenchCase[] = [
   {
     name: 'sage-asci-q',
     about:
-      'SAGE on ASCI Q 2002 (scenarios/sage-asci-q-2002.json): 4,096 PEs, 12 cycles of 20 tree allreduces (event queue)',
+      'SAGE on ASCI Q 2002 (scenarios/sage-asci-q-2002.json): 4,096 PEs, 12 cycles of 24 tree allreduces (event queue)',
     scenarios: () => [loadPreset('sage-asci-q-2002')],
     reps: 3,
   },
