@@ -2,6 +2,7 @@
 // sides share besides the engine's types. Every message carries the run id the
 // page chose; the latest run wins, and the page ignores messages from any other.
 import type { RunResult } from './engine/result.ts';
+import type { Vary } from './engine/sweep.ts';
 import type { Scenario } from './scenario/types.ts';
 
 /** Page → worker: start a run. Abandons any older run at its next batch boundary. */
@@ -18,7 +19,22 @@ export interface CancelRequest {
   runId: number;
 }
 
-export type PageMessage = RunRequest | CancelRequest;
+/**
+ * Page → worker: run a sweep, the points of planSweep(base, varies) (each with its child seed,
+ * so a point's numbers do not depend on the others), streaming one 'point' message each. The
+ * base need not be validated: every point is, and an invalid one fails the whole sweep before
+ * anything runs. `indices`, if given, runs only those points (a pool of workers shares a sweep
+ * this way and gets the same numbers as one worker). Latest request wins, as for runs.
+ */
+export interface SweepRequest {
+  type: 'sweep';
+  runId: number;
+  base: Scenario;
+  varies: Vary[];
+  indices?: number[];
+}
+
+export type PageMessage = RunRequest | CancelRequest | SweepRequest;
 
 /** Worker → page: a run is under way; `partial` summarises the iterations done so far. */
 export interface ProgressMessage {
@@ -47,4 +63,26 @@ export interface ErrorMessage {
   message: string;
 }
 
-export type WorkerMessage = ProgressMessage | DoneMessage | ErrorMessage;
+/** Worker → page: one point of a sweep is done. */
+export interface PointMessage {
+  type: 'point';
+  runId: number;
+  /** the point's index in planSweep's order */
+  index: number;
+  /** points in the whole sweep */
+  total: number;
+  assignments: { path: string; value: unknown }[];
+  result: RunResult;
+}
+
+/** Worker → page: every requested point of the sweep is done; the last message for `runId`. */
+export interface SweepDoneMessage {
+  type: 'sweep-done';
+  runId: number;
+  /** points this worker ran */
+  points: number;
+  wallMs: number;
+}
+
+export type WorkerMessage =
+  ProgressMessage | DoneMessage | ErrorMessage | PointMessage | SweepDoneMessage;

@@ -6,7 +6,8 @@
 // that is no longer the latest stops at its next batch boundary, silently.
 import { createRun } from '../src/engine/run.ts';
 import { resultOf } from '../src/engine/result.ts';
-import type { PageMessage, RunRequest, WorkerMessage } from '../src/protocol.ts';
+import { planSweep } from '../src/engine/sweep.ts';
+import type { PageMessage, RunRequest, SweepRequest, WorkerMessage } from '../src/protocol.ts';
 
 export interface LoopOptions {
   /** iterations per step() call */
@@ -78,10 +79,52 @@ export function createEngineHandler(
     if (latest === runId) latest = null;
   }
 
+  /** Runs the sweep's points one after the other, each in slices, yielding between slices. */
+  async function driveSweep({ runId, base, varies, indices }: SweepRequest): Promise<void> {
+    const start = now();
+    try {
+      const points = planSweep(base, varies);
+      const wanted = indices ?? points.map((_, i) => i);
+      for (const index of wanted) {
+        const point = points[index];
+        if (point === undefined) {
+          throw new Error(`sweep point ${index} does not exist (the sweep has ${points.length})`);
+        }
+        const run = createRun(point.scenario);
+        while (!run.done) {
+          run.stepFor(sliceMs, now, batch);
+          await pause();
+          if (latest !== runId) return;
+        }
+        post({
+          type: 'point',
+          runId,
+          index,
+          total: points.length,
+          assignments: point.assignments,
+          result: resultOf(run),
+        });
+      }
+      post({ type: 'sweep-done', runId, points: wanted.length, wallMs: now() - start });
+    } catch (error) {
+      if (latest !== runId) return;
+      post({
+        type: 'error',
+        runId,
+        message: error instanceof Error ? error.message : String(error),
+      });
+    }
+    if (latest === runId) latest = null;
+  }
+
   return ({ data }) => {
     if (data.type === 'run') {
       latest = data.runId;
       return drive(data);
+    }
+    if (data.type === 'sweep') {
+      latest = data.runId;
+      return driveSweep(data);
     }
     if (data.type === 'cancel' && data.runId === latest) latest = null;
     return Promise.resolve();

@@ -3,7 +3,7 @@
 // The clock and the yield are injected, so no test waits on a timer.
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { runScenario } from '../../src/engine/index.ts';
+import { planSweep, runScenario } from '../../src/engine/index.ts';
 import type { PageMessage, WorkerMessage } from '../../src/protocol.ts';
 import type { Scenario } from '../../src/scenario/types.ts';
 import { createEngineHandler, type LoopOptions } from '../../workers/engine-handler.ts';
@@ -157,5 +157,55 @@ describe('engine handler', () => {
     port1.close();
     expect(last).toMatchObject({ type: 'done', runId: 5 });
     if (last.type === 'done') expect(last.result).toEqual(runScenario(noisy));
+  });
+});
+
+describe('engine handler, sweeps', () => {
+  const varies = [
+    { path: 'job.nodes', values: [4, 16, 64] },
+    { path: 'workload.granularityUs', values: [0, 1000] },
+  ];
+
+  it('streams one point per sweep point, in order, each equal to running that point alone', async () => {
+    const got = await drive([{ type: 'sweep', runId: 5, base: noisy, varies }]);
+    const points = planSweep(noisy, varies);
+    const messages = got.filter((m) => m.type === 'point');
+    expect(messages.map((m) => m.index)).toEqual([0, 1, 2, 3, 4, 5]);
+    for (const m of messages) {
+      expect(m.total).toBe(6);
+      expect(m.assignments).toEqual(points[m.index].assignments);
+      expect(m.result).toEqual(runScenario(points[m.index].scenario));
+    }
+    expect(got.at(-1)).toMatchObject({ type: 'sweep-done', runId: 5, points: 6 });
+  });
+
+  it('gives the same numbers split over two workers (indices) as on one', async () => {
+    const one = await drive([{ type: 'sweep', runId: 1, base: noisy, varies }]);
+    const a = await drive([{ type: 'sweep', runId: 1, base: noisy, varies, indices: [5, 0, 2] }]);
+    const b = await drive([{ type: 'sweep', runId: 1, base: noisy, varies, indices: [1, 3, 4] }]);
+    const byIndex = (ms: WorkerMessage[]) =>
+      Object.fromEntries(ms.filter((m) => m.type === 'point').map((m) => [m.index, m.result]));
+    expect({ ...byIndex(a), ...byIndex(b) }).toEqual(byIndex(one));
+  });
+
+  it('refuses a sweep with an invalid point before running anything', async () => {
+    const bad = [{ path: 'job.nodes', values: [4, 0] }];
+    const got = await drive([{ type: 'sweep', runId: 2, base: noisy, varies: bad }]);
+    expect(got).toHaveLength(1);
+    expect(got[0].type).toBe('error');
+    if (got[0].type === 'error') expect(got[0].message).toContain('job.nodes');
+  });
+
+  it('stops a sweep when a newer request arrives, and runs the newer one', async () => {
+    let sent = false;
+    const got = await drive([{ type: 'sweep', runId: 1, base: noisy, varies }], {
+      onPause: (send) => {
+        if (sent) return;
+        sent = true;
+        send({ type: 'run', runId: 2, scenario: noisy });
+      },
+    });
+    expect(got.filter((m) => m.runId === 1)).toEqual([]);
+    expect(got.at(-1)).toMatchObject({ type: 'done', runId: 2 });
   });
 });
