@@ -1,0 +1,77 @@
+// The data of the "barrier latency against nodes" view (ASCI Q paper, Figures 7 and 16): from a
+// sweep over job.nodes × workload.granularityUs, one series per granularity, points in node
+// order, each the mean collective latency ℓ = Δ − G of its run (model.md §4).
+import type { SweepPointResult } from '../state/sweep.svelte.ts';
+
+export interface LatencyPoint {
+  nodes: number;
+  /** mean ℓ over the measured iterations, µs */
+  latencyUs: number;
+  /** p90 of ℓ, µs: the spread the paper's error bars hint at */
+  p90Us: number;
+}
+
+export interface LatencySeries {
+  /** µs of compute between collectives */
+  granularityUs: number;
+  points: LatencyPoint[];
+}
+
+function valueOf(p: SweepPointResult, path: string): unknown {
+  return p.assignments.find((a) => a.path === path)?.value;
+}
+
+/** Groups sweep points by granularity (ascending), each series sorted by node count. */
+export function latencySeries(points: readonly SweepPointResult[]): LatencySeries[] {
+  const byG = new Map<number, LatencyPoint[]>();
+  for (const p of points) {
+    const nodes = Number(valueOf(p, 'job.nodes'));
+    const g = Number(valueOf(p, 'workload.granularityUs'));
+    if (!Number.isFinite(nodes) || !Number.isFinite(g)) continue;
+    const s = p.result.summary;
+    const list = byG.get(g) ?? [];
+    list.push({ nodes, latencyUs: s.meanLatencyUs, p90Us: s.p90LatencyUs });
+    byG.set(g, list);
+  }
+  return [...byG.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .map(([granularityUs, pts]) => ({
+      granularityUs,
+      points: pts.sort((a, b) => a.nodes - b.nodes),
+    }));
+}
+
+/** Node counts for the sweep: 1, 2, 4, … up to `max`, and `max` itself. */
+export function nodeSteps(max: number): number[] {
+  const out: number[] = [];
+  for (let n = 1; n < max; n *= 2) out.push(n);
+  out.push(max);
+  return out;
+}
+
+/** The view's data as CSV: one row per point. */
+export function latencyCsv(series: readonly LatencySeries[]): string {
+  const rows = ['granularity_us,nodes,mean_latency_us,p90_latency_us'];
+  for (const s of series) {
+    for (const p of s.points) rows.push(`${s.granularityUs},${p.nodes},${p.latencyUs},${p.p90Us}`);
+  }
+  return rows.join('\n') + '\n';
+}
+
+/** One sentence a screen reader (and the page) can give of the current data. */
+export function latencySummary(
+  series: readonly LatencySeries[],
+  formatUs: (us: number) => string,
+): string {
+  if (series.length === 0 || series.every((s) => s.points.length === 0)) return 'No data yet.';
+  return series
+    .filter((s) => s.points.length > 0)
+    .map((s) => {
+      const first = s.points[0];
+      const last = s.points[s.points.length - 1];
+      const g = s.granularityUs === 0 ? 'g = 0' : `g = ${formatUs(s.granularityUs)}`;
+      return `${g}: ${formatUs(first.latencyUs)} on ${first.nodes} node${first.nodes === 1 ? '' : 's'}, ${formatUs(last.latencyUs)} on ${last.nodes.toLocaleString('en-US')}`;
+    })
+    .join('; ')
+    .concat('.');
+}

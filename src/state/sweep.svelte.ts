@@ -1,0 +1,137 @@
+// A sweep as the page sees it (the charts' data): its points' results as they arrive, from a
+// small pool of engine workers that share the points (round robin by index). Every point has
+// its own child seed (src/engine/sweep.ts), so the numbers do not depend on the pool's size or
+// on which worker ran a point. The latest sweep wins: starting one abandons the previous.
+import type { RunResult } from '../engine/result.ts';
+import type { Vary } from '../engine/sweep.ts';
+import type { PageMessage, WorkerMessage } from '../protocol.ts';
+import type { Scenario } from '../scenario/types.ts';
+
+export type SweepStatus = 'idle' | 'running' | 'done' | 'error' | 'cancelled';
+
+export interface SweepPointResult {
+  index: number;
+  assignments: { path: string; value: unknown }[];
+  result: RunResult;
+}
+
+function startWorker(): Worker {
+  return new Worker(new URL('../../workers/engine.worker.ts', import.meta.url), {
+    type: 'module',
+  });
+}
+
+/** Workers in the pool: the cores left after the page's own, at most 4, at least 1. */
+export function defaultPoolSize(cores = globalThis.navigator?.hardwareConcurrency ?? 2): number {
+  return Math.max(1, Math.min(4, cores - 1));
+}
+
+export class Sweep {
+  #status = $state<SweepStatus>('idle');
+  #points = $state.raw<SweepPointResult[]>([]);
+  #total = $state(0);
+  #error = $state<string | null>(null);
+  #workers: Worker[] = [];
+  #pending = 0;
+  #runId = 0;
+  #active: number | null = null;
+  readonly #poolSize: number;
+
+  constructor(poolSize = defaultPoolSize()) {
+    this.#poolSize = poolSize;
+  }
+
+  get status(): SweepStatus {
+    return this.#status;
+  }
+  /** the points done so far, in index order */
+  get points(): SweepPointResult[] {
+    return this.#points;
+  }
+  get total(): number {
+    return this.#total;
+  }
+  get error(): string | null {
+    return this.#error;
+  }
+
+  /** Runs every point of planSweep(base, varies); `total` is the number of points. */
+  run(base: Scenario, varies: Vary[], total: number): void {
+    const runId = ++this.#runId;
+    this.#active = runId;
+    this.#status = 'running';
+    this.#points = [];
+    this.#total = total;
+    this.#error = null;
+    const n = Math.min(this.#poolSize, Math.max(1, total));
+    while (this.#workers.length < n) this.#workers.push(this.#start());
+    this.#pending = n;
+    const plain = $state.snapshot(base) as Scenario;
+    for (let w = 0; w < n; w++) {
+      const indices: number[] = [];
+      for (let i = w; i < total; i += n) indices.push(i);
+      this.#post(w, { type: 'sweep', runId, base: plain, varies, indices });
+    }
+  }
+
+  cancel(): void {
+    if (this.#active === null) return;
+    for (let w = 0; w < this.#workers.length; w++) {
+      this.#post(w, { type: 'cancel', runId: this.#active });
+    }
+    this.#active = null;
+    this.#status = 'cancelled';
+  }
+
+  dispose(): void {
+    this.#active = null;
+    for (const w of this.#workers) w.terminate();
+    this.#workers = [];
+  }
+
+  #post(w: number, message: PageMessage): void {
+    this.#workers[w].postMessage(message);
+  }
+
+  #start(): Worker {
+    const worker = startWorker();
+    worker.onmessage = (event: MessageEvent<WorkerMessage>) => this.#receive(event.data);
+    worker.onerror = (event) => {
+      event.preventDefault();
+      this.#crashed(worker, event.message || 'it failed to load or stopped');
+    };
+    return worker;
+  }
+
+  #receive(message: WorkerMessage): void {
+    if (message.runId !== this.#active) return;
+    switch (message.type) {
+      case 'point': {
+        const { index, assignments, result } = message;
+        this.#points = [...this.#points, { index, assignments, result }].sort(
+          (a, b) => a.index - b.index,
+        );
+        break;
+      }
+      case 'sweep-done':
+        if (--this.#pending === 0) {
+          this.#active = null;
+          this.#status = 'done';
+        }
+        break;
+      case 'error':
+        this.cancel();
+        this.#status = 'error';
+        this.#error = `The sweep failed: ${message.message}`;
+        break;
+    }
+  }
+
+  /** A worker died: drop the pool (the next sweep starts fresh ones) and say so. */
+  #crashed(worker: Worker, reason: string): void {
+    if (!this.#workers.includes(worker)) return;
+    this.dispose();
+    this.#status = 'error';
+    this.#error = `A simulation worker stopped: ${reason}. Change a control to try again.`;
+  }
+}
