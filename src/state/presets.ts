@@ -1,0 +1,80 @@
+// The scenario presets shipped in scenarios/, as the page offers them. Each
+// file is its own chunk, fetched when chosen, so the first page stays small;
+// only the start-up preset is bundled, since it is shown at once. Every file
+// passes the validator on load, like any other scenario.
+import startupFile from '../../scenarios/asci-q-2002.json';
+import { validateScenario } from '../scenario/index.ts';
+import type { Scenario } from '../scenario/types.ts';
+
+export type PresetGroup = 'Machine presets' | 'Application workloads';
+
+export interface Preset {
+  /** the file name in scenarios/ without `.json`; also the name an export gets */
+  id: string;
+  /** short, for the menu */
+  label: string;
+  group: PresetGroup;
+  /** fetches (once; the browser caches the chunk) and validates the file */
+  load: () => Promise<Scenario>;
+}
+
+export const PRESET_GROUPS: readonly PresetGroup[] = ['Machine presets', 'Application workloads'];
+
+/** The preset the page opens on: ASCI Q 2002, 1,024 nodes, g = 1 ms (000 Fig 15). */
+export const STARTUP_PRESET_ID = 'asci-q-2002';
+
+/** The start-up preset, validated; synchronous because it is bundled. */
+export function startupScenario(): Scenario {
+  return validateScenario(startupFile);
+}
+
+// Lazy: one dynamic import per file. The start-up file is imported above and
+// the format example is not a preset, so neither is globbed.
+const files = import.meta.glob<unknown>(
+  ['../../scenarios/*.json', '!**/asci-q-2002.json', '!**/example-asci-q.json'],
+  { import: 'default' },
+);
+
+function loader(id: string): () => Promise<Scenario> {
+  if (id === STARTUP_PRESET_ID) return async () => startupScenario();
+  const file = files[`../../scenarios/${id}.json`];
+  if (!file) throw new Error(`scenarios/${id}.json is not bundled`);
+  return async () => validateScenario(await file());
+}
+
+const table: [id: string, label: string, group: PresetGroup][] = [
+  ['asci-q-2002', 'ASCI Q, 2002 (before noise removal)', 'Machine presets'],
+  ['asci-q-2003', 'ASCI Q, 2003 (after noise removal)', 'Machine presets'],
+  ['asci-q-2003-without-0-31', 'ASCI Q, 2003, without nodes 0 and 31', 'Machine presets'],
+  ['jaguar-xt5-stock', 'Jaguar XT5, stock kernel', 'Machine presets'],
+  ['jaguar-xt5-rn', 'Jaguar XT5, Reduced Noise kernel', 'Machine presets'],
+  ['jaguar-xt5-rn-prototype', 'Jaguar XT5, prototype RN kernel', 'Machine presets'],
+  ['bgp-intrepid', 'Blue Gene/P (Intrepid)', 'Machine presets'],
+  ['sage-asci-q-2002', 'SAGE on ASCI Q, 2002', 'Application workloads'],
+  [
+    'sage-asci-q-2003-without-0-31',
+    'SAGE on ASCI Q, 2003, without 0 and 31',
+    'Application workloads',
+  ],
+  ['allreduce-asci-q-2002', 'Allreduce on ASCI Q, 2002', 'Application workloads'],
+  ['mpi-fwq-jaguar-xt5-stock', 'MPI-FWQ on Jaguar XT5, stock', 'Application workloads'],
+  [
+    'mpi-fwq-jaguar-xt5-rn-prototype',
+    'MPI-FWQ on Jaguar XT5, prototype RN',
+    'Application workloads',
+  ],
+  ['pop-jaguar-xt5-stock', 'POP on Jaguar XT5, stock', 'Application workloads'],
+  ['pop-jaguar-xt5-rn-prototype', 'POP on Jaguar XT5, prototype RN', 'Application workloads'],
+];
+
+/** Every preset, in menu order. */
+export const PRESETS: readonly Preset[] = table.map(([id, label, group]) => ({
+  id,
+  label,
+  group,
+  load: loader(id),
+}));
+
+export function findPreset(id: string): Preset | undefined {
+  return PRESETS.find((preset) => preset.id === id);
+}
