@@ -2,15 +2,36 @@
 // file, with the seed the user set. Every scenario passes the validator at the
 // boundary; a rejected file leaves the current one in place and its problems
 // are listed, one per line. Reset goes back to the preset or file as loaded.
-import { formatIssue, parseScenarioText, ScenarioError, SEED_LIMIT } from '../scenario/index.ts';
+import {
+  formatIssue,
+  parseScenarioText,
+  ScenarioError,
+  SEED_LIMIT,
+  validateScenario,
+} from '../scenario/index.ts';
 import type { Scenario } from '../scenario/types.ts';
 import { findPreset, STARTUP_PRESET_ID, startupScenario } from './presets.ts';
 
-/** Why the last file or preset was refused: its name and one line per problem. */
+/** Why the last file, preset or link was refused: its name and one line per problem. */
 export interface LoadFailure {
   fileName: string;
   lines: string[];
+  /** the sentence above the lines; the page's default names the file */
+  title?: string;
 }
+
+/** Where an opened scenario came from (ScenarioState.open). */
+export interface ScenarioSource {
+  /** the preset it is based on; null for a file or a link */
+  presetId: string | null;
+  /** the file or link it came from, shown as text; null for a preset */
+  fileName: string | null;
+  /** what Reset goes back to; the scenario itself when not given */
+  base?: Scenario;
+}
+
+/** Edits kept for Undo. */
+const HISTORY = 100;
 
 export class ScenarioState {
   #current = $state.raw<Scenario>(startupScenario());
@@ -25,6 +46,9 @@ export class ScenarioState {
   #revision = $state(0);
   /** the latest preset request: an older one that loads later is dropped */
   #request = 0;
+  /** edits that Undo / Redo step through (cleared when a preset or file is loaded) */
+  #undo = $state.raw<Scenario[]>([]);
+  #redo = $state.raw<Scenario[]>([]);
 
   get current(): Scenario {
     return this.#current;
@@ -41,11 +65,17 @@ export class ScenarioState {
   get revision(): number {
     return this.#revision;
   }
+  /** the scenario as its preset, file or link gave it (what Reset goes back to) */
+  get loaded(): Scenario {
+    return this.#loaded;
+  }
 
   /** The name an export gets: the preset's id or the imported file's name. */
   get exportName(): string {
     if (this.#presetId !== null) return `${this.#presetId}.json`;
-    const name = this.#fileName ?? 'scenario.json';
+    // A served path (scenarios/x.json) downloads as its last segment; a link as scenario.json.
+    const name = (this.#fileName ?? '').split('/').at(-1) ?? '';
+    if (/\s/.test(name) || name === '') return 'scenario.json';
     return name.toLowerCase().endsWith('.json') ? name : `${name}.json`;
   }
 
@@ -92,23 +122,108 @@ export class ScenarioState {
     this.#failure = { fileName, lines: [reason] };
   }
 
+  /** Shows why a link (or anything else) was refused; the scenario stays. */
+  fail(failure: LoadFailure): void {
+    this.#failure = failure;
+  }
+
+  /** Clears the message of the last refusal. */
+  dismissFailure(): void {
+    this.#failure = null;
+  }
+
+  /**
+   * Shows an already validated scenario from a link or the autosave: the undo history starts
+   * afresh and Reset goes back to `source.base` (the preset as shipped, for a preset link).
+   * Drops any preset still loading.
+   */
+  open(scenario: Scenario, source: ScenarioSource): void {
+    this.#request++;
+    this.#replace(scenario, source.presetId, source.fileName, source.base ?? scenario);
+  }
+
   /** Sets the seed (an integer, 0 ≤ seed < 2^32; checked by the caller with checkSeed). */
   setSeed(seed: number): void {
     if (checkSeed(seed) !== null) throw new RangeError(`bad seed ${seed}`);
+    this.#undo = [...this.#undo.slice(-(HISTORY - 1)), this.#current];
+    this.#redo = [];
     this.#current = { ...this.#current, seed };
     this.#revision++;
   }
 
+  /**
+   * Applies an edit from the controls: `next` (the current scenario changed) is validated; if
+   * valid it replaces the current one (the old goes on the undo stack) and null is returned;
+   * if not, the current one stays and the validator's lines are returned for the control to
+   * show next to itself.
+   */
+  edit(next: unknown): string[] | null {
+    let valid: Scenario;
+    try {
+      valid = validateScenario(next);
+    } catch (error) {
+      if (!(error instanceof ScenarioError)) throw error;
+      return error.issues.map(formatIssue);
+    }
+    this.#undo = [...this.#undo.slice(-(HISTORY - 1)), this.#current];
+    this.#redo = [];
+    this.#current = valid;
+    this.#revision++;
+    return null;
+  }
+
+  get canUndo(): boolean {
+    return this.#undo.length > 0;
+  }
+
+  get canRedo(): boolean {
+    return this.#redo.length > 0;
+  }
+
+  /** Back one edit (controls, seed); returns whether there was one. */
+  undo(): boolean {
+    const previous = this.#undo.at(-1);
+    if (previous === undefined) return false;
+    this.#undo = this.#undo.slice(0, -1);
+    this.#redo = [...this.#redo, this.#current];
+    this.#current = previous;
+    this.#revision++;
+    return true;
+  }
+
+  /** Forward one undone edit; returns whether there was one. */
+  redo(): boolean {
+    const next = this.#redo.at(-1);
+    if (next === undefined) return false;
+    this.#redo = this.#redo.slice(0, -1);
+    this.#undo = [...this.#undo, this.#current];
+    this.#current = next;
+    this.#revision++;
+    return true;
+  }
+
   /** Back to the preset or file as it was loaded. */
   reset(): void {
+    // Undoable, so a Reset pressed by mistake does not lose the edits.
+    if (this.#current !== this.#loaded) {
+      this.#undo = [...this.#undo.slice(-(HISTORY - 1)), this.#current];
+      this.#redo = [];
+    }
     this.#current = this.#loaded;
     this.#failure = null;
     this.#revision++;
   }
 
-  #replace(scenario: Scenario, presetId: string | null, fileName: string | null): void {
+  #replace(
+    scenario: Scenario,
+    presetId: string | null,
+    fileName: string | null,
+    base: Scenario = scenario,
+  ): void {
+    this.#undo = [];
+    this.#redo = [];
     this.#current = scenario;
-    this.#loaded = scenario;
+    this.#loaded = base;
     this.#presetId = presetId;
     this.#fileName = fileName;
     this.#failure = null;

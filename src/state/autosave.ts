@@ -1,0 +1,94 @@
+// The working scenario, kept in localStorage so a reload or a crash loses nothing. Saved on
+// every change while it differs from its preset as shipped (or came from a file or a link);
+// removed when it is a preset unchanged. Storage may be missing, full or forbidden (private
+// mode), and what it holds may be corrupt or from another version: nothing here throws, and a
+// bad entry is cleared.
+
+import { MAX_TEXT_LENGTH, validateScenario, type Scenario } from '../scenario/index.ts';
+import { LINK_NAME } from './share-url.ts';
+
+export const AUTOSAVE_KEY = 'noiselab.autosave.v1';
+
+/** `preset:<id>` (edited from that preset), `file:<name>` or `link` */
+export type AutosaveOrigin = `preset:${string}` | `file:${string}` | 'link';
+
+export interface Autosave {
+  scenario: Scenario;
+  /** ms since the epoch */
+  savedAt: number;
+  origin: AutosaveOrigin;
+}
+
+/** The part of the Web Storage API used here. */
+export type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+/** window.localStorage, or null where reading it throws (private mode, sandboxed iframe). */
+export function browserStorage(): StorageLike | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Saves; returns whether it was stored (false when storage is missing, full or forbidden). */
+export function saveAutosave(storage: StorageLike | null, entry: Autosave): boolean {
+  if (!storage) return false;
+  try {
+    storage.setItem(AUTOSAVE_KEY, JSON.stringify(entry));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function clearAutosave(storage: StorageLike | null): void {
+  try {
+    storage?.removeItem(AUTOSAVE_KEY);
+  } catch {
+    // Nothing to do: storage is forbidden.
+  }
+}
+
+/** The saved entry, validated; null (and the entry cleared) when there is none or it is bad. */
+export function readAutosave(storage: StorageLike | null): Autosave | null {
+  if (!storage) return null;
+  let text: string | null;
+  try {
+    text = storage.getItem(AUTOSAVE_KEY);
+  } catch {
+    return null;
+  }
+  if (text === null) return null;
+  const entry = parseEntry(text);
+  if (entry === null) clearAutosave(storage);
+  return entry;
+}
+
+function parseEntry(text: string): Autosave | null {
+  if (text.length > MAX_TEXT_LENGTH) return null;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return null;
+    const { scenario, savedAt, origin } = parsed as Record<string, unknown>;
+    if (typeof savedAt !== 'number' || !Number.isFinite(savedAt) || savedAt < 0) return null;
+    if (!isOrigin(origin)) return null;
+    return { scenario: validateScenario(scenario), savedAt, origin };
+  } catch {
+    return null; // not JSON, or a scenario the validator refuses
+  }
+}
+
+function isOrigin(value: unknown): value is AutosaveOrigin {
+  return (
+    typeof value === 'string' &&
+    value.length <= 300 &&
+    (value === 'link' || /^preset:[a-z0-9-]+$/.test(value) || /^file:./s.test(value))
+  );
+}
+
+/** Where the scenario came from, for the autosave, from ScenarioState's fields. */
+export function originOf(presetId: string | null, fileName: string | null): AutosaveOrigin {
+  if (presetId !== null) return `preset:${presetId}`;
+  return fileName === null || fileName === LINK_NAME ? 'link' : `file:${fileName}`;
+}

@@ -1,0 +1,63 @@
+// The address bar follows the scenario: after every change the URL is replaced (no new history
+// entry) by the link that reproduces it (share-url.ts), and `link` holds the whole URL for
+// "Copy link". Writes are asynchronous (the hash is compressed); the latest one wins.
+
+import type { Scenario } from '../scenario/types.ts';
+import { PRESETS, STARTUP_PRESET_ID } from './presets.ts';
+import { fetchSiteText, linkFor, openLink, type Opened, type ShareState } from './share-url.ts';
+
+export class UrlSync {
+  #link = $state('');
+  /** why the URL could not hold the scenario (too long); null when it does */
+  #problem = $state<string | null>(null);
+  #request = 0;
+
+  /** the page's whole URL once written; '' before the first write */
+  get link(): string {
+    return this.#link;
+  }
+  get problem(): string | null {
+    return this.#problem;
+  }
+
+  /** What the page's current address opens (a hash first, else the query); never throws. */
+  read(): Promise<Opened> {
+    return openLink(location.search, location.hash, {
+      presets: PRESETS,
+      defaultPresetId: STARTUP_PRESET_ID,
+      fetchText: (path) => fetchSiteText(path, document.baseURI),
+    });
+  }
+
+  /** Replaces the address with the link of `state`; an older write finishing later is dropped. */
+  async write(state: ShareState): Promise<void> {
+    const request = ++this.#request;
+    let suffix: string;
+    try {
+      suffix = await linkFor(state);
+    } catch (e) {
+      if (request !== this.#request) return;
+      this.#problem = (e as Error).message;
+      this.#link = ''; // nothing to copy: Copy link is disabled
+      return;
+    }
+    if (request !== this.#request) return;
+    // The page's address without its query and hash, then the link.
+    const next = `${location.origin}${location.pathname}${suffix}`;
+    try {
+      if (next !== location.href) history.replaceState(history.state, '', next);
+    } catch {
+      // A sandboxed frame may refuse; Copy link still has the link.
+    }
+    this.#problem = null;
+    this.#link = next;
+  }
+}
+
+/** The share state of a scenario on show, from ScenarioState's fields. */
+export function shareState(current: Scenario, presetId: string | null, loaded: Scenario) {
+  return {
+    scenario: current,
+    preset: presetId === null ? null : { id: presetId, scenario: loaded },
+  } satisfies ShareState;
+}

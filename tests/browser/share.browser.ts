@@ -1,0 +1,318 @@
+// Sharing in the built site: the address bar follows the scenario, a link opened in a fresh page
+// gives the same numbers, hand-written and file links open, broken links are explained and the
+// default stays, Undo/Redo, the autosave and Copy link.
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openApp, type Problems, type Site, startSite } from './site.ts';
+
+const presetFile = (id: string) =>
+  JSON.parse(
+    readFileSync(new URL(`../../scenarios/${id}.json`, import.meta.url), 'utf8'),
+  ) as Record<string, unknown> & { title: string; seed: number };
+
+let site: Site;
+beforeAll(async () => {
+  site = await startSite();
+});
+afterAll(async () => {
+  await site?.close();
+});
+
+function expectQuiet(problems: Problems): void {
+  expect(problems.consoleErrors).toEqual([]);
+  expect(problems.offOrigin).toEqual([]);
+}
+
+const title = (page: Page) => page.locator('#scenario-title').textContent();
+const preset = (page: Page) => page.getByLabel('Preset').inputValue();
+const seed = (page: Page) => page.getByRole('spinbutton', { name: 'Seed' });
+const origin = (page: Page) => page.locator('.origin').textContent();
+const meanLatency = (page: Page) =>
+  page
+    .getByRole('row', { name: /Barrier latency, mean/ })
+    .getByRole('cell')
+    .first()
+    .textContent();
+const done = (page: Page) =>
+  page.getByText(/^Done: [\d,]+ iterations in/).waitFor({ timeout: 60_000 });
+
+/** ASCI Q 2002 cut down (64 nodes, 200 iterations) so runs stay quick on a busy 2-core machine. */
+const LIGHT = '?preset=asci-q-2002&nodes=64&iterations=200';
+/** Per test: several pages run the simulation in turn. */
+const SLOW = 180_000;
+const undoButton = (page: Page) => page.getByRole('button', { name: 'Undo', exact: true });
+const redoButton = (page: Page) => page.getByRole('button', { name: 'Redo', exact: true });
+
+async function enterSeed(page: Page, value: string): Promise<void> {
+  await seed(page).fill(value);
+  await seed(page).press('Enter');
+}
+
+/** `url` in a fresh context (no shared storage), once its run is done unless `wait` is false. */
+async function openFresh(url: string, wait = true): Promise<{ page: Page; problems: Problems }> {
+  const opened = await openApp(site); // leaving `/` at once ends its run with its worker
+  await opened.page.goto(url.startsWith('http') ? url : `${site.origin}/${url}`);
+  if (wait) await done(opened.page);
+  return opened;
+}
+
+async function importFile(page: Page, name: string, content: string): Promise<void> {
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    page.getByRole('button', { name: 'Import scenario file…' }).click(),
+  ]);
+  await chooser.setFiles({ name, mimeType: 'application/json', buffer: Buffer.from(content) });
+}
+
+describe('the URL holds the state', () => {
+  it(
+    'a preset with a new seed and node count is a readable link that reproduces the numbers',
+    async () => {
+      const { page, problems } = await openFresh(LIGHT);
+      await expect.poll(() => page.url()).toBe(`${site.origin}/${LIGHT}`);
+      await enterSeed(page, '7');
+      await page.locator('#ctl-nodes').fill('32');
+      await page.locator('#ctl-nodes').press('Enter');
+      await expect
+        .poll(() => page.url())
+        .toBe(`${site.origin}/?preset=asci-q-2002&nodes=32&iterations=200&seed=7`);
+      await done(page);
+      const mean = await meanLatency(page);
+
+      const fresh = await openFresh(page.url());
+      expect(await title(fresh.page)).toBe(presetFile('asci-q-2002').title);
+      expect(await preset(fresh.page)).toBe('asci-q-2002');
+      expect(await seed(fresh.page).inputValue()).toBe('7');
+      expect(await fresh.page.locator('#ctl-nodes').inputValue()).toBe('32');
+      expect(await meanLatency(fresh.page)).toBe(mean);
+      // Reset goes back to the preset as shipped.
+      await fresh.page.getByRole('button', { name: 'Reset' }).click();
+      await expect.poll(() => seed(fresh.page).inputValue()).toBe('1');
+      await expect.poll(() => fresh.page.url()).toBe(`${site.origin}/?preset=asci-q-2002`);
+      expectQuiet(problems);
+      expectQuiet(fresh.problems);
+      await page.context().close();
+      await fresh.page.context().close();
+    },
+    SLOW,
+  );
+
+  it(
+    'any other scenario is a #s=1. hash that opens with the same title, seed and numbers',
+    async () => {
+      const { page, problems } = await openFresh(LIGHT);
+      const file = {
+        ...presetFile('asci-q-2002'),
+        title: 'Class <b>3</b> <img src=x onerror=alert(1)>',
+        seed: 12345,
+        job: { ...(presetFile('asci-q-2002').job as object), nodes: 32 },
+        workload: { ...(presetFile('asci-q-2002').workload as object), iterations: 100 },
+      };
+      await importFile(page, 'class-3.json', JSON.stringify(file));
+      await expect.poll(() => page.url()).toMatch(/\/#s=1\.[A-Za-z0-9_-]+$/);
+      await done(page);
+      const mean = await meanLatency(page);
+
+      const fresh = await openFresh(page.url());
+      expect(await title(fresh.page)).toBe(file.title); // shown as text, nothing executed
+      expect(await fresh.page.locator('#scenario-title img').count()).toBe(0);
+      expect(await seed(fresh.page).inputValue()).toBe('12345');
+      expect(await origin(fresh.page)).toBe('Scenario from a shared link');
+      expect(await meanLatency(fresh.page)).toBe(mean);
+      expectQuiet(problems);
+      expectQuiet(fresh.problems);
+      await page.context().close();
+      await fresh.page.context().close();
+    },
+    SLOW,
+  );
+
+  it(
+    'a hand-written link opens its preset with its knobs',
+    async () => {
+      const { page, problems } = await openFresh('?preset=jaguar-xt5-rn&nodes=64&g=1ms', false);
+      await expect.poll(() => title(page)).toBe(presetFile('jaguar-xt5-rn').title);
+      expect(await preset(page)).toBe('jaguar-xt5-rn');
+      expect(await title(page)).toBe(presetFile('jaguar-xt5-rn').title);
+      expect(await page.getByRole('article').textContent()).toContain('64 nodes');
+      expect(await page.getByRole('alert').count()).toBe(0);
+      expectQuiet(problems);
+      await page.context().close();
+    },
+    SLOW,
+  );
+
+  it(
+    '?scenario= loads a scenario file served by the site',
+    async () => {
+      const { page, problems } = await openFresh('?scenario=scenarios/bgp-intrepid.json', false);
+      await expect.poll(() => title(page)).toBe(presetFile('bgp-intrepid').title);
+      expect(await title(page)).toBe(presetFile('bgp-intrepid').title);
+      expect(await origin(page)).toBe('Scenario from scenarios/bgp-intrepid.json');
+      expectQuiet(problems);
+      await page.context().close();
+    },
+    SLOW,
+  );
+
+  it(
+    'a broken hash, query or file link is explained and the default scenario is shown',
+    async () => {
+      const cases: [string, RegExp][] = [
+        ['/#s=1.@@@', /the link's data is not valid base64url/],
+        ['/#s=9.abc', /made by a newer NoiseLab \(codec version 9\)/],
+        ['/?preset=nope&nodes=abc', /preset: "nope" is not valid[\s\S]*nodes: "abc" is not valid/],
+        ['/?scenario=https://evil.example/x.json', /scenario: .* has a scheme/],
+        [
+          '/?scenario=scenarios/missing.json',
+          /scenarios\/missing\.json (could not be fetched|is not JSON)/,
+        ],
+      ];
+      for (const [path, message] of cases) {
+        const { page, problems } = await openFresh(`${site.origin}${path}`, false);
+        const alert = page.getByRole('alert');
+        await alert.waitFor();
+        expect(await alert.textContent()).toContain(
+          'This link could not be opened, so the default scenario is shown.',
+        );
+        expect(await alert.textContent()).toMatch(message);
+        expect(await preset(page)).toBe('asci-q-2002');
+        expect(await title(page)).toBe(presetFile('asci-q-2002').title);
+        expect(problems.offOrigin).toEqual([]);
+        // A missing file is a 404, which the browser logs; nothing else may be.
+        expect(problems.consoleErrors.filter((e) => !/404/.test(e))).toEqual([]);
+        await page.context().close();
+      }
+    },
+    SLOW,
+  );
+});
+
+describe('Undo and Redo', () => {
+  it(
+    'step back and forward through edits, by button and by Ctrl+Z / Ctrl+Shift+Z',
+    async () => {
+      const { page, problems } = await openFresh(LIGHT);
+      expect(await undoButton(page).isDisabled()).toBe(true);
+      expect(await redoButton(page).isDisabled()).toBe(true);
+      await enterSeed(page, '7');
+      await done(page);
+      const seven = await meanLatency(page);
+      await enterSeed(page, '8');
+      await done(page);
+
+      await undoButton(page).click();
+      await expect.poll(() => seed(page).inputValue()).toBe('7');
+      await done(page);
+      expect(await meanLatency(page)).toBe(seven);
+      expect(await redoButton(page).isDisabled()).toBe(false);
+
+      await page.locator('body').click({ position: { x: 5, y: 5 } });
+      await page.keyboard.press('Control+z');
+      await expect.poll(() => seed(page).inputValue()).toBe('1');
+      expect(await undoButton(page).isDisabled()).toBe(true);
+      await page.keyboard.press('Control+Shift+z');
+      await expect.poll(() => seed(page).inputValue()).toBe('7');
+      await redoButton(page).click();
+      await expect.poll(() => seed(page).inputValue()).toBe('8');
+      expect(await redoButton(page).isDisabled()).toBe(true);
+      await expect.poll(() => page.url()).toContain('seed=8');
+
+      // In a text field Ctrl+Z belongs to the field.
+      await seed(page).focus();
+      await page.keyboard.press('Control+z');
+      expect(await undoButton(page).isDisabled()).toBe(false);
+      await expect.poll(() => page.url()).toContain('seed=8');
+      expectQuiet(problems);
+      await page.context().close();
+    },
+    SLOW,
+  );
+});
+
+describe('the autosave', () => {
+  it(
+    'brings an edited scenario back after a reload, and Discard goes back to the default',
+    async () => {
+      const { page, problems } = await openFresh(LIGHT);
+      await enterSeed(page, '4242');
+      await expect.poll(() => page.url()).toContain('seed=4242');
+      const saved = await page.evaluate(() => localStorage.getItem('noiselab.autosave.v1'));
+      expect(JSON.parse(saved!)).toMatchObject({
+        origin: 'preset:asci-q-2002',
+        scenario: { seed: 4242 },
+      });
+
+      await page.goto(`${site.origin}/`); // no state in the URL
+      await page.getByText(/^Restored your unsaved scenario from /).waitFor();
+      expect(await seed(page).inputValue()).toBe('4242');
+      expect(await preset(page)).toBe('asci-q-2002');
+      await done(page);
+      await page.screenshot({ path: '/tmp/noiselab-share-restored.png' });
+
+      await page.getByRole('button', { name: 'Discard' }).click();
+      await expect.poll(() => seed(page).inputValue()).toBe('1');
+      expect(await page.getByText(/^Restored your unsaved scenario/).count()).toBe(0);
+      expect(await page.evaluate(() => localStorage.getItem('noiselab.autosave.v1'))).toBeNull();
+
+      // Corrupt storage is ignored and cleared.
+      await page.evaluate(() => localStorage.setItem('noiselab.autosave.v1', '{"scenario":'));
+      await page.goto(`${site.origin}/`);
+      await expect.poll(() => page.url()).toBe(`${site.origin}/?preset=asci-q-2002`);
+      expect(await seed(page).inputValue()).toBe('1');
+      expect(await page.evaluate(() => localStorage.getItem('noiselab.autosave.v1'))).toBeNull();
+      expectQuiet(problems);
+      await page.context().close();
+    },
+    SLOW,
+  );
+});
+
+describe('Copy link', () => {
+  it(
+    'copies the page link and says so',
+    async () => {
+      const { page, problems } = await openFresh(LIGHT);
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
+        origin: site.origin,
+      });
+      await enterSeed(page, '99');
+      await expect.poll(() => page.url()).toContain('seed=99');
+      await page.getByRole('button', { name: 'Copy link' }).click();
+      await page.getByText('Link copied').waitFor();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
+      await page.screenshot({ path: '/tmp/noiselab-share-copied.png' });
+      expectQuiet(problems);
+      await page.context().close();
+    },
+    SLOW,
+  );
+
+  it(
+    'without the clipboard, shows the link selected in a read-only field',
+    async () => {
+      const { page, problems } = await openFresh(LIGHT);
+      await page.evaluate(() =>
+        Object.defineProperty(navigator, 'clipboard', {
+          value: { writeText: () => Promise.reject(new Error('denied')) },
+        }),
+      );
+      await page.getByRole('button', { name: 'Copy link' }).click();
+      const field = page.getByRole('textbox', { name: 'Link' });
+      await field.waitFor();
+      expect(await field.inputValue()).toBe(page.url());
+      expect(await field.getAttribute('readonly')).not.toBeNull();
+      expect(
+        await field.evaluate((el: HTMLInputElement) =>
+          el.value.slice(el.selectionStart ?? 0, el.selectionEnd ?? 0),
+        ),
+      ).toBe(page.url());
+      await page.getByText(/^Copy the selected link with Ctrl\+C/).waitFor();
+      await page.screenshot({ path: '/tmp/noiselab-share-fallback.png' });
+      expectQuiet(problems);
+      await page.context().close();
+    },
+    SLOW,
+  );
+});

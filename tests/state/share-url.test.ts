@@ -1,0 +1,211 @@
+// Which link describes a scenario (src/state/share-url.ts), what a link opens, and fetching a
+// scenario file from the site: a preset with only query knobs changed is a readable query,
+// anything else a hash, and every link opens back to the same scenario.
+
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { MAX_TEXT_LENGTH, validateScenario, type Scenario } from '../../src/scenario/index.ts';
+import {
+  canonicalJson,
+  fetchSiteText,
+  linkFor,
+  openLink,
+  presetQuery,
+  sameScenario,
+  type OpenDeps,
+} from '../../src/state/share-url.ts';
+
+const file = (id: string) =>
+  readFileSync(new URL(`../../scenarios/${id}.json`, import.meta.url), 'utf8');
+const preset = (id: string): Scenario => validateScenario(JSON.parse(file(id)));
+
+const IDS = ['asci-q-2002', 'jaguar-xt5-rn', 'bgp-intrepid'];
+const deps = (files: Record<string, string> = {}): OpenDeps => ({
+  presets: IDS.map((id) => ({ id, load: async () => preset(id) })),
+  defaultPresetId: 'asci-q-2002',
+  fetchText: async (path) => {
+    if (!(path in files)) throw new Error(`${path} could not be fetched: the site answered 404`);
+    return files[path];
+  },
+});
+
+/** Opens a link written by linkFor: a query or a hash. */
+const reopen = (link: string, d = deps()) =>
+  link.startsWith('#') ? openLink('', link, d) : openLink(link, '', d);
+
+describe('presetQuery', () => {
+  it('an unchanged preset is just its id', () => {
+    const base = preset('jaguar-xt5-rn');
+    expect(presetQuery(base, base, 'jaguar-xt5-rn')).toBe('?preset=jaguar-xt5-rn');
+  });
+
+  it('lists only the knobs that differ from the preset, in formatQuery order', () => {
+    const base = preset('asci-q-2002');
+    const edited = validateScenario({
+      ...base,
+      seed: 7,
+      job: { ...base.job, nodes: 64 },
+      workload: { ...base.workload, granularityUs: 5000 },
+    });
+    expect(presetQuery(edited, base, 'asci-q-2002')).toBe(
+      '?preset=asci-q-2002&nodes=64&g=5ms&seed=7',
+    );
+  });
+
+  it('is null when something no knob can express changed (a noise source, the title)', () => {
+    const base = preset('asci-q-2002');
+    expect(presetQuery({ ...base, title: 'Mine' }, base, 'asci-q-2002')).toBeNull();
+    const noise = base.noise.map((n, i) => (i === 0 ? { ...n, enabled: !n.enabled } : n));
+    expect(presetQuery({ ...base, noise }, base, 'asci-q-2002')).toBeNull();
+  });
+});
+
+describe('sameScenario', () => {
+  it('ignores key order but not values', () => {
+    const base = preset('asci-q-2002');
+    const reordered = JSON.parse(canonicalJson(base)) as Scenario;
+    expect(sameScenario(base, reordered)).toBe(true);
+    expect(sameScenario(base, { ...base, seed: base.seed + 1 })).toBe(false);
+  });
+});
+
+describe('linkFor and openLink: the round trip', () => {
+  it('a preset with knobs changed opens as that preset with the same numbers', async () => {
+    const base = preset('jaguar-xt5-rn');
+    const edited = validateScenario({ ...base, seed: 99, job: { ...base.job, nodes: 64 } });
+    const link = await linkFor({
+      scenario: edited,
+      preset: { id: 'jaguar-xt5-rn', scenario: base },
+    });
+    expect(link).toBe('?preset=jaguar-xt5-rn&nodes=64&seed=99');
+    const opened = await reopen(link);
+    expect(opened).toMatchObject({ kind: 'scenario', presetId: 'jaguar-xt5-rn', fileName: null });
+    if (opened.kind !== 'scenario') return;
+    expect(sameScenario(opened.scenario, edited)).toBe(true);
+    expect(sameScenario(opened.base, base)).toBe(true);
+  });
+
+  it('any other change is a #s=1. hash that opens to the same scenario', async () => {
+    const base = preset('asci-q-2002');
+    const edited = { ...base, title: 'Class 3 <script>alert(1)</script>' };
+    const link = await linkFor({ scenario: edited, preset: { id: 'asci-q-2002', scenario: base } });
+    expect(link).toMatch(/^#s=1\.[A-Za-z0-9_-]+$/);
+    const opened = await reopen(link);
+    expect(opened).toMatchObject({ kind: 'scenario', presetId: null, view: {} });
+    if (opened.kind === 'scenario') expect(opened.scenario.title).toBe(edited.title);
+  });
+
+  it('a scenario from a file or link is always a hash', async () => {
+    const link = await linkFor({ scenario: preset('bgp-intrepid'), preset: null });
+    expect(link.startsWith('#s=1.')).toBe(true);
+  });
+});
+
+describe('openLink', () => {
+  it('opens nothing for an empty address', async () => {
+    expect(await openLink('', '', deps())).toEqual({ kind: 'none' });
+    expect(await openLink('?', '#', deps())).toEqual({ kind: 'none' });
+  });
+
+  it('a hash wins over the query', async () => {
+    const hash = await linkFor({ scenario: preset('bgp-intrepid'), preset: null });
+    const opened = await openLink('?preset=jaguar-xt5-rn', hash, deps());
+    expect(opened.kind === 'scenario' && opened.scenario.title).toBe(preset('bgp-intrepid').title);
+  });
+
+  it('a hand-written link applies its knobs to the preset', async () => {
+    const opened = await openLink('?preset=jaguar-xt5-rn&nodes=64&g=1ms', '', deps());
+    expect(opened.kind).toBe('scenario');
+    if (opened.kind !== 'scenario') return;
+    expect(opened.scenario.job.nodes).toBe(64);
+    expect(opened.presetId).toBe('jaguar-xt5-rn');
+  });
+
+  it('knobs without a preset apply to the default preset', async () => {
+    const opened = await openLink('?seed=5', '', deps());
+    expect(opened).toMatchObject({ kind: 'scenario', presetId: 'asci-q-2002' });
+  });
+
+  it('scenario=<path> loads the file from the site, named by its path', async () => {
+    const opened = await openLink(
+      '?scenario=scenarios/bgp-intrepid.json&seed=3',
+      '',
+      deps({ 'scenarios/bgp-intrepid.json': file('bgp-intrepid') }),
+    );
+    expect(opened).toMatchObject({
+      kind: 'scenario',
+      presetId: null,
+      fileName: 'scenarios/bgp-intrepid.json',
+    });
+    if (opened.kind === 'scenario') expect(opened.scenario.seed).toBe(3);
+  });
+
+  it('a broken hash, query or file is an error naming the problem, never a throw', async () => {
+    expect(await openLink('', '#s=1.@@@', deps())).toEqual({
+      kind: 'error',
+      lines: ["the link's data is not valid base64url"],
+    });
+    const query = await openLink('?preset=nope&nodes=0', '', deps());
+    expect(query.kind).toBe('error');
+    if (query.kind === 'error') {
+      expect(query.lines.join('\n')).toMatch(/preset: "nope" is not valid/);
+      expect(query.lines.join('\n')).toMatch(/nodes: "0" is not valid/);
+    }
+    expect(await openLink('?scenario=scenarios/missing.json', '', deps())).toEqual({
+      kind: 'error',
+      lines: ['scenarios/missing.json could not be fetched: the site answered 404'],
+    });
+    const notJson = await openLink(
+      '?scenario=x.json',
+      '',
+      deps({ 'x.json': '<html>alert(1)</html>' }),
+    );
+    expect(notJson.kind === 'error' && notJson.lines[0]).toBe('x.json:');
+    expect(notJson.kind === 'error' && notJson.lines[1]).toMatch(/is not valid JSON/);
+  });
+
+  it('knobs that make the scenario invalid are refused with the validator’s lines', async () => {
+    const opened = await openLink('?preset=asci-q-2002&nodes=999999', '', deps());
+    expect(opened.kind).toBe('error');
+    if (opened.kind === 'error') expect(opened.lines[0]).toMatch(/make the scenario invalid/);
+  });
+});
+
+describe('fetchSiteText', () => {
+  const BASE = 'https://example.org/noiselab/';
+  const reply =
+    (body: string, headers: Record<string, string> = {}, status = 200): typeof fetch =>
+    async () =>
+      new Response(body, { status, headers: { 'content-type': 'application/json', ...headers } });
+
+  it('fetches a path relative to the page', async () => {
+    let asked = '';
+    const fetcher: typeof fetch = async (url) => {
+      asked = String(url);
+      return new Response('{"a":1}', { headers: { 'content-type': 'application/json' } });
+    };
+    expect(await fetchSiteText('scenarios/x.json', BASE, fetcher)).toBe('{"a":1}');
+    expect(asked).toBe('https://example.org/noiselab/scenarios/x.json');
+  });
+
+  it('refuses error statuses, HTML and oversized bodies before parsing', async () => {
+    await expect(fetchSiteText('x.json', BASE, reply('', {}, 404))).rejects.toThrow(
+      'x.json could not be fetched: the site answered 404',
+    );
+    await expect(
+      fetchSiteText('x.json', BASE, reply('<html>', { 'content-type': 'text/html' })),
+    ).rejects.toThrow('x.json is not JSON: the site sent text/html');
+    await expect(
+      fetchSiteText('x.json', BASE, reply(' '.repeat(MAX_TEXT_LENGTH + 1))),
+    ).rejects.toThrow(/is longer than 1,000,000 characters/);
+    await expect(
+      fetchSiteText('x.json', BASE, reply('{}', { 'content-length': String(4 * MAX_TEXT_LENGTH) })),
+    ).rejects.toThrow(/is longer than/);
+  });
+
+  it('refuses another origin', async () => {
+    await expect(fetchSiteText('//evil.example/x.json', BASE, reply('{}'))).rejects.toThrow(
+      'is not on this site',
+    );
+  });
+});
