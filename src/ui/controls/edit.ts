@@ -1,0 +1,134 @@
+// Edited copies of a scenario, for `onedit`: never the scenario itself, which
+// stays on show until the validator accepts the copy. Values typed by the
+// user may be text the validator will refuse, hence `unknown`.
+import {
+  meanDurationUs,
+  setPath,
+  type Duration,
+  type DurationDist,
+  type NoiseSource,
+  type Placement,
+  type PlacementKind,
+  type Scenario,
+} from '../../scenario/index.ts';
+
+/** A copy of `scenario` with `value` at a dotted path (`job.nodes`, `noise.2.cpu`). */
+export function withValue(scenario: Scenario, path: string, value: unknown): Scenario {
+  return setPath(scenario, path, value) as Scenario;
+}
+
+/** A copy of `scenario` changed by `change` (which may mutate the copy freely). */
+export function withChange(scenario: Scenario, change: (copy: Scenario) => void): Scenario {
+  const copy = structuredClone(scenario);
+  change(copy);
+  return copy;
+}
+
+/**
+ * Core reservation on: core 0 is kept for the OS and the ranks fill the cores left (at most
+ * coresPerNode − 1). Off: no reserved core; the ranks per node stay as they are.
+ */
+export function withReservation(scenario: Scenario, reserve: boolean): Scenario {
+  return withChange(scenario, (s) => {
+    s.job.reservedCores = reserve ? [0] : [];
+    if (reserve) s.job.ranksPerNode = Math.min(s.job.ranksPerNode, s.machine.coresPerNode - 1);
+  });
+}
+
+/** `base`, or `base-2`, `base-3` …: the first not used by a source yet. */
+export function uniqueId(noise: readonly NoiseSource[], base: string): string {
+  const taken = new Set(noise.map((s) => s.id));
+  if (!taken.has(base)) return base;
+  for (let i = 2; ; i++) if (!taken.has(`${base}-${i}`)) return `${base}-${i}`;
+}
+
+/** A new daemon at the end: 100 µs every second on every node, any core. */
+export function withNewSource(scenario: Scenario): Scenario {
+  return withChange(scenario, (s) => {
+    const id = uniqueId(s.noise, 'new-source');
+    s.noise.push({
+      id,
+      label: `New source (${id})`,
+      category: 'daemon',
+      enabled: true,
+      periodUs: 1_000_000,
+      arrival: 'periodic',
+      phase: 'random',
+      phaseOffsetUs: 0,
+      duration: { dist: 'fixed', valueUs: 100 },
+      placement: { kind: 'all' },
+      cpu: 'any',
+      provenance: {},
+    });
+  });
+}
+
+/** A copy of source `index` right after it, with a new id and "(copy)" in its label. */
+export function withDuplicate(scenario: Scenario, index: number): Scenario {
+  return withChange(scenario, (s) => {
+    const source = structuredClone(s.noise[index]);
+    source.id = uniqueId(s.noise, `${source.id}-copy`);
+    source.label = `${source.label} (copy)`;
+    s.noise.splice(index + 1, 0, source);
+  });
+}
+
+export function withoutSource(scenario: Scenario, index: number): Scenario {
+  return withChange(scenario, (s) => void s.noise.splice(index, 1));
+}
+
+/** A duration of another distribution with about the same mean (µs), to start editing from. */
+export function convertDuration(d: Duration, dist: DurationDist): Duration {
+  const m = meanDurationUs(d);
+  switch (dist) {
+    case 'fixed':
+      return { dist, valueUs: m };
+    case 'uniform':
+      return { dist, minUs: m / 2, maxUs: (m * 3) / 2 };
+    case 'exponential':
+      return { dist, meanUs: m };
+    case 'normal':
+      return { dist, meanUs: m, sdUs: m / 4 };
+    case 'lognormal':
+      return { dist, medianUs: m, sigma: 0.5 };
+    case 'pareto':
+      // mean = shape·scale / (shape − 1) = m for shape 2
+      return { dist, scaleUs: m / 2, shape: 2 };
+  }
+}
+
+/** A placement of another kind, to start editing from. */
+export function defaultPlacement(kind: PlacementKind): Placement {
+  switch (kind) {
+    case 'all':
+      return { kind };
+    case 'clusterOffsets':
+      return { kind, offsets: [0] };
+    case 'nodes':
+      return { kind, ids: [0] };
+    case 'fraction':
+      return { kind, p: 0.5 };
+  }
+}
+
+/** The parameters of each distribution, with their labels; σ and shape have no unit. */
+export const DURATION_FIELDS: Record<DurationDist, [key: string, label: string][]> = {
+  fixed: [['valueUs', 'Duration (µs)']],
+  uniform: [
+    ['minUs', 'Min (µs)'],
+    ['maxUs', 'Max (µs)'],
+  ],
+  exponential: [['meanUs', 'Mean (µs)']],
+  normal: [
+    ['meanUs', 'Mean (µs)'],
+    ['sdUs', 'Std dev (µs)'],
+  ],
+  lognormal: [
+    ['medianUs', 'Median (µs)'],
+    ['sigma', 'σ (log)'],
+  ],
+  pareto: [
+    ['scaleUs', 'Scale (µs)'],
+    ['shape', 'Shape'],
+  ],
+};

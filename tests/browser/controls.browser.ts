@@ -1,0 +1,261 @@
+// The controls (issue 4, "Layout and controls"), as a user meets them in the built site: every
+// edit re-runs the simulation and the page shows what the engine computes for the edited
+// scenario; a refused value shows the validator's message and changes nothing; everything works
+// from the keyboard, passes axe and leaves the console quiet.
+import { readFileSync } from 'node:fs';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runScenario } from '../../src/engine/index.ts';
+import { validateScenario, type Scenario } from '../../src/scenario/index.ts';
+import { withReservation, withValue } from '../../src/ui/controls/edit.ts';
+import { formatQuantity } from '../../src/ui/format.ts';
+import { openApp, type Problems, type Site, startSite } from './site.ts';
+
+const preset = (id: string): Scenario =>
+  validateScenario(
+    JSON.parse(readFileSync(new URL(`../../scenarios/${id}.json`, import.meta.url), 'utf8')),
+  );
+
+/** The tests shrink each preset first (fewer iterations and nodes) so that runs take little time. */
+const shrink = (s: Scenario): Scenario =>
+  withValue(withValue(s, 'workload.iterations', ITERATIONS), 'job.nodes', NODES);
+const ITERATIONS = 300;
+const NODES = 256;
+const startup = shrink(preset('asci-q-2002'));
+
+let site: Site;
+beforeAll(async () => {
+  site = await startSite();
+});
+afterAll(async () => {
+  await site?.close();
+});
+
+const controls = (page: Page) => page.getByRole('region', { name: 'Controls' });
+const card = (page: Page) => page.getByRole('article');
+const meanText = (page: Page) =>
+  page
+    .getByRole('row', { name: /Barrier latency, mean/ })
+    .getByRole('cell')
+    .first()
+    .textContent();
+const done = (page: Page) =>
+  page.getByText(/^Done: [\d,]+ iterations in/).waitFor({ timeout: 30_000 });
+const mean = async (page: Page) => Number((await meanText(page))?.replace(/,/g, ''));
+
+/** What the page must show once the edited scenario has run: the engine's own mean. */
+const expectedMean = (s: Scenario) => formatQuantity(runScenario(s).summary.meanLatencyUs);
+
+/** Waits for the run of an edit to end with the mean the engine gives for `s`. */
+async function showsRunOf(page: Page, s: Scenario): Promise<void> {
+  const want = expectedMean(s);
+  await expect.poll(() => meanText(page), { timeout: 60_000 }).toBe(want);
+  await done(page);
+}
+
+function expectQuiet(problems: Problems): void {
+  expect(problems.consoleErrors).toEqual([]);
+  expect(problems.offOrigin).toEqual([]);
+}
+
+/** Types a value into a field of the controls and presses Enter. */
+async function enter(page: Page, label: string, value: string): Promise<void> {
+  const field = controls(page).getByLabel(label, { exact: true });
+  // Long timeouts: while a big preset's first results draw, a loaded machine answers slowly.
+  await field.fill(value, { timeout: 60_000 });
+  await field.press('Enter', { timeout: 60_000 });
+}
+
+/** Shrinks the scenario on show through the fields and waits for its run. */
+async function shrinkOnPage(page: Page, s: Scenario): Promise<void> {
+  await controls(page).waitFor({ timeout: 60_000 }); // a loaded machine can be slow to start
+  // Nodes first: it cuts the running preset's work the most.
+  await enter(page, 'Job nodes', String(NODES));
+  await enter(page, 'Iterations (warm-up included)', String(ITERATIONS));
+  await showsRunOf(page, s);
+}
+
+/** The site on ASCI Q 2002, shrunk (the start-up run is abandoned for the smaller one). */
+async function open(): Promise<{ page: Page; problems: Problems }> {
+  const opened = await openApp(site);
+  await shrinkOnPage(opened.page, startup);
+  return opened;
+}
+
+// Generous: the machine has 2 cores and other suites may share them.
+describe('the controls', { timeout: 120_000 }, () => {
+  it('switching a daemon off re-runs the simulation without it', async () => {
+    const { page, problems } = await open();
+    const before = await meanText(page);
+    const toggle = controls(page).getByRole('checkbox', { name: /^RMS daemon \(18 ms/ });
+    await toggle.uncheck();
+    const index = startup.noise.findIndex((s) => s.id === 'rms-18ms');
+    await showsRunOf(page, withValue(startup, `noise.${index}.enabled`, false));
+    expect(await meanText(page)).not.toBe(before);
+    expect(await toggle.isChecked()).toBe(false);
+    expect(await card(page).textContent()).toContain('(disabled)');
+    expectQuiet(problems);
+    await page.context().close();
+  });
+
+  it('the exact node field restarts the run with the new count; the slider follows', async () => {
+    const { page, problems } = await open();
+    const slider = controls(page).getByRole('slider', { name: 'Job nodes (log scale)' });
+    expect(await slider.getAttribute('aria-valuetext')).toBe('256 nodes');
+    await enter(page, 'Job nodes', '128');
+    await expect.poll(() => page.getByRole('status').textContent()).toMatch(/^Running|^Done/);
+    await showsRunOf(page, withValue(startup, 'job.nodes', 128));
+    expect(await card(page).textContent()).toContain('128 nodes × 4 ranks per node');
+    expect(await slider.getAttribute('aria-valuetext')).toBe('128 nodes');
+    expectQuiet(problems);
+    await page.context().close();
+  });
+
+  it('on Jaguar XT5 stock, reserving core 0 (7 ranks per node) lowers the mean latency', async () => {
+    const { page, problems } = await openApp(site);
+    await controls(page).waitFor({ timeout: 60_000 });
+    await page.getByLabel('Preset').selectOption('jaguar-xt5-stock');
+    await expect.poll(() => card(page).textContent()).toContain('18,688 nodes × 8 cores');
+    const jaguar = shrink(preset('jaguar-xt5-stock'));
+    await shrinkOnPage(page, jaguar);
+    const stock = await mean(page);
+
+    await controls(page).getByRole('checkbox', { name: 'Reserve core 0 for the OS' }).check();
+    expect(await controls(page).getByLabel('Ranks per node').inputValue()).toBe('7');
+    await expect.poll(() => card(page).textContent()).toContain('256 nodes × 7 ranks per node');
+    await showsRunOf(page, withReservation(jaguar, true));
+    expect(await mean(page)).toBeLessThan(stock * 0.8);
+    expectQuiet(problems);
+    await page.context().close();
+  });
+
+  it('a bad exclusion shows the validator’s message, changes nothing, and Escape reverts', async () => {
+    const { page, problems } = await open();
+    const before = await meanText(page);
+    const field = controls(page).getByLabel('Excluded cluster offsets');
+    await field.fill('40');
+    await field.press('Enter');
+    const alert = controls(page).getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('job.excludeOffsets[0]: 40');
+    expect(await alert.textContent()).toContain('clusterSize is 32');
+    expect(await field.getAttribute('aria-invalid')).toBe('true');
+    expect(await field.inputValue()).toBe('40'); // the user's text stays to be fixed
+    expect(await page.getByRole('status').textContent()).toMatch(/^Done/); // no re-run
+    expect(await meanText(page)).toBe(before);
+    await field.press('Escape');
+    expect(await field.inputValue()).toBe('');
+    expect(await alert.count()).toBe(0);
+
+    await field.fill('0, 31'); // a good value is taken
+    await field.press('Enter');
+    await showsRunOf(page, withValue(startup, 'job.excludeOffsets', [0, 31]));
+    expect(
+      await controls(page)
+        .getByRole('slider', { name: /Job nodes/ })
+        .getAttribute('max'),
+    ).toBe(
+      '11', // 1 … 1,024 in powers of two, then the 1,920 nodes left
+    );
+    expectQuiet(problems);
+    await page.context().close();
+  });
+
+  it('adds, duplicates and deletes noise sources', async () => {
+    const { page, problems } = await open();
+    const rows = controls(page).locator('.sources > li');
+    const n = startup.noise.length;
+    expect(await rows.count()).toBe(n);
+    await controls(page).getByRole('button', { name: 'Add a noise source' }).click();
+    await expect.poll(() => rows.count()).toBe(n + 1);
+    expect(await card(page).textContent()).toContain('New source (new-source)');
+
+    await controls(page)
+      .getByRole('button', { name: /^Duplicate TruCluster kernel heartbeat \(640/ })
+      .click();
+    await expect.poll(() => rows.count()).toBe(n + 2);
+    expect(await card(page).textContent()).toContain('kernel-heartbeat-125ms-copy');
+
+    await controls(page)
+      .getByRole('button', { name: /^Delete .*\(copy\)$/ })
+      .click();
+    await controls(page).getByRole('button', { name: 'Delete New source (new-source)' }).click();
+    await expect.poll(() => rows.count()).toBe(n);
+    await showsRunOf(page, startup);
+
+    // The editor changes a source in place: its period.
+    await controls(page)
+      .getByRole('button', { name: /^Edit RMS daemon \(15 ms/ })
+      .click();
+    const period = controls(page).getByLabel('Period (µs)');
+    await period.fill('3000000');
+    await period.press('Enter');
+    const index = startup.noise.findIndex((s) => s.id === 'rms-15ms');
+    await showsRunOf(page, withValue(startup, `noise.${index}.periodUs`, 3_000_000));
+    expectQuiet(problems);
+    await page.context().close();
+  });
+
+  it('works from the keyboard alone, with a visible focus', async () => {
+    const { page, problems } = await open();
+    const focused = () => page.evaluate(() => document.activeElement?.id ?? '');
+    await page.getByLabel('Preset').focus(); // start from the top of the page
+    for (let i = 0; i < 40 && (await focused()) !== 'ctl-nodes-slider'; i++) {
+      await page.keyboard.press('Tab');
+    }
+    expect(await focused()).toBe('ctl-nodes-slider');
+    const order: string[] = [];
+    for (let i = 0; i < 9; i++) {
+      await page.keyboard.press('Tab');
+      order.push(await focused());
+    }
+    expect(order.slice(0, 4)).toEqual(['ctl-nodes', 'ctl-ranks', 'ctl-reserve', 'ctl-exclude']);
+    expect(order).toContain('ctl-granularity');
+    const outline = await page.evaluate(
+      () => getComputedStyle(document.activeElement!).outlineStyle,
+    );
+    expect(outline).toBe('solid');
+
+    // The granularity slider: one step left of 1 ms is 500 µs, announced with its unit.
+    await page.locator('#ctl-granularity').focus();
+    await page.keyboard.press('ArrowLeft');
+    const slider = controls(page).getByRole('slider', { name: /Granularity/ });
+    await expect.poll(() => slider.getAttribute('aria-valuetext')).toBe('500 µs');
+    await showsRunOf(page, withValue(startup, 'workload.granularityUs', 500));
+    expect(await card(page).textContent()).toContain('500 µs of work between barriers');
+
+    // A daemon toggle: Tab to it, Space switches it off.
+    for (let i = 0; i < 20 && (await focused()) !== 'ctl-src-0-on'; i++) {
+      await page.keyboard.press('Tab');
+    }
+    expect(await focused()).toBe('ctl-src-0-on');
+    await page.keyboard.press('Space');
+    const edited = withValue(
+      withValue(startup, 'workload.granularityUs', 500),
+      'noise.0.enabled',
+      false,
+    );
+    await showsRunOf(page, edited);
+    expectQuiet(problems);
+    await page.context().close();
+  });
+
+  it('has no serious or critical axe violations, with an editor open and an error shown', async () => {
+    const { page, problems } = await open();
+    await controls(page)
+      .getByRole('button', { name: /^Edit RMS cluster monitor/ })
+      .click();
+    await enter(page, 'Ranks per node', '9');
+    await controls(page).getByRole('alert').waitFor();
+    const all = await new AxeBuilder({ page })
+      .include('section[aria-labelledby="controls-heading"]')
+      .analyze();
+    const serious = all.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.help} (${v.nodes.map((x) => x.target.join(' ')).join(', ')})`);
+    expect(serious).toEqual([]);
+    expectQuiet(problems);
+    await page.context().close();
+  });
+});

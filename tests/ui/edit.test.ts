@@ -1,0 +1,109 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import {
+  meanDurationUs,
+  ScenarioError,
+  validateScenario,
+  type DurationDist,
+  type Scenario,
+} from '../../src/scenario/index.ts';
+import {
+  convertDuration,
+  uniqueId,
+  withDuplicate,
+  withNewSource,
+  withoutSource,
+  withReservation,
+  withValue,
+} from '../../src/ui/controls/edit.ts';
+import { parseIndexList } from '../../src/ui/controls/parse.ts';
+
+const load = (name: string): Scenario =>
+  validateScenario(
+    JSON.parse(readFileSync(new URL(`../../scenarios/${name}.json`, import.meta.url), 'utf8')),
+  );
+const asciQ = load('asci-q-2002');
+const jaguar = load('jaguar-xt5-stock');
+
+/** The validator's lines for a scenario, or null when it is valid (as `onedit` returns). */
+function refusal(s: Scenario): string[] | null {
+  try {
+    validateScenario(s);
+    return null;
+  } catch (error) {
+    if (error instanceof ScenarioError) return error.issues.map((i) => i.message);
+    throw error;
+  }
+}
+
+describe('edited copies of a scenario', () => {
+  it('withValue changes one field of a copy and leaves the original alone', () => {
+    const next = withValue(asciQ, 'job.nodes', 256);
+    expect(next.job.nodes).toBe(256);
+    expect(asciQ.job.nodes).toBe(1024);
+    expect(next.noise).toEqual(asciQ.noise);
+    expect(refusal(next)).toBeNull();
+  });
+
+  it('an exclusion of offset 40 on ASCI Q (clusterSize 32) is refused by the validator', () => {
+    const next = withValue(asciQ, 'job.excludeOffsets', parseIndexList('40'));
+    expect(refusal(next)?.join('\n')).toMatch(/clusterSize is 32/);
+    expect(refusal(withValue(asciQ, 'job.excludeOffsets', parseIndexList('0, 31')))).toBeNull();
+  });
+
+  it('text that is no number reaches the validator, which refuses it', () => {
+    expect(refusal(withValue(asciQ, 'job.nodes', 'many'))).not.toBeNull();
+  });
+
+  it('withReservation keeps core 0 for the OS and caps the ranks at the cores left', () => {
+    const on = withReservation(jaguar, true);
+    expect(on.job.reservedCores).toEqual([0]);
+    expect(on.job.ranksPerNode).toBe(7);
+    expect(refusal(on)).toBeNull();
+    const off = withReservation(on, false);
+    expect(off.job.reservedCores).toEqual([]);
+    expect(off.job.ranksPerNode).toBe(7);
+    expect(jaguar.job.reservedCores).toEqual([]);
+  });
+
+  it('withNewSource adds a valid source with an id no other source has', () => {
+    const once = withNewSource(asciQ);
+    const twice = withNewSource(once);
+    expect(twice.noise).toHaveLength(asciQ.noise.length + 2);
+    expect(new Set(twice.noise.map((s) => s.id)).size).toBe(twice.noise.length);
+    expect(refusal(twice)).toBeNull();
+  });
+
+  it('withDuplicate inserts a copy after its original, with a new id', () => {
+    const next = withDuplicate(asciQ, 0);
+    expect(next.noise[1].id).toBe(`${asciQ.noise[0].id}-copy`);
+    expect(next.noise[1].label).toBe(`${asciQ.noise[0].label} (copy)`);
+    expect(withDuplicate(next, 0).noise[1].id).toBe(`${asciQ.noise[0].id}-copy-2`);
+    expect(refusal(next)).toBeNull();
+  });
+
+  it('withoutSource removes just that source', () => {
+    const next = withoutSource(asciQ, 2);
+    expect(next.noise.map((s) => s.id)).toEqual(
+      asciQ.noise.filter((_, i) => i !== 2).map((s) => s.id),
+    );
+  });
+
+  it('uniqueId returns the base when free, else the first free numbered id', () => {
+    expect(uniqueId([], 'x')).toBe('x');
+    expect(uniqueId(asciQ.noise, 'rms-15ms')).toBe('rms-15ms-2');
+  });
+
+  it('convertDuration keeps the mean when the distribution changes (σ aside for lognormal)', () => {
+    const from = { dist: 'fixed', valueUs: 640 } as const;
+    for (const dist of ['fixed', 'uniform', 'exponential', 'normal', 'pareto'] as DurationDist[]) {
+      // exact up to rounding of halves and quarters of 640
+      expect(meanDurationUs(convertDuration(from, dist))).toBeCloseTo(640, 6);
+    }
+    expect(convertDuration(from, 'lognormal')).toEqual({
+      dist: 'lognormal',
+      medianUs: 640,
+      sigma: 0.5,
+    });
+  });
+});
