@@ -167,7 +167,8 @@ describe('the scenario bar', () => {
     expect(await page.locator('#scenario-seed-error').count()).toBe(0);
     expect(await preset(page).inputValue()).toBe('asci-q-2003');
     expect(await title(page)).toBe(presetFile('asci-q-2003').title);
-    expect(await status(page)).toBe('Running…');
+    // It ran again (a run of ASCI Q 2003 may finish before this line on a fast machine).
+    expect(await status(page)).toMatch(/^(Running…|Done)/);
 
     // The long description opens and closes.
     const more = page.getByRole('button', { name: 'Show the whole description' });

@@ -1,0 +1,152 @@
+// The data of the per-node noise map (ASCI Q paper, Figures 11 and 12): the delay each job node
+// caused (attribution.nodeDelayUs), laid out by machine node id and folded by cluster, so that
+// the special nodes of every cluster (0, 1 and 31 on ASCI Q) line up in columns.
+import type { AttributionSnapshot } from '../engine/attribution.ts';
+
+/** Cells drawn at most: bigger jobs are drawn in blocks of consecutive job nodes. */
+export const MAX_CELLS = 4096;
+/** Widest row: a cluster wider than this (or a machine with no clusters) is folded at this. */
+export const MAX_COLUMNS = 64;
+
+export interface NodeCell {
+  /** row and column in the grid */
+  row: number;
+  col: number;
+  /** machine node id of the (first) node of the cell */
+  nodeId: number;
+  /** last machine node id of the cell (= nodeId unless cells are blocks) */
+  lastNodeId: number;
+  /** offset of nodeId within its cluster */
+  offset: number;
+  cluster: number;
+  /** µs: the node's delay (a block's mean) */
+  delayUs: number;
+}
+
+export interface NodeMap {
+  cells: NodeCell[];
+  rows: number;
+  columns: number;
+  /** job nodes per cell (1 unless the job is larger than MAX_CELLS) */
+  perCell: number;
+  clusterSize: number;
+  /** µs */
+  maxDelayUs: number;
+  meanDelayUs: number;
+  /** the cell with the largest delay, null with no nodes */
+  hottest: NodeCell | null;
+  /** mean delay per cluster offset (index = offset), when rows are whole clusters; else [] */
+  byOffsetUs: number[];
+}
+
+export function nodeMap(a: AttributionSnapshot, clusterSize: number): NodeMap {
+  const n = a.nodeIds.length;
+  const columns = clusterSize <= MAX_COLUMNS * 2 ? clusterSize : MAX_COLUMNS;
+  const perCell = Math.max(1, Math.ceil(n / MAX_CELLS));
+  // Rows: the folded rows that hold job nodes, in machine order, without gaps between them.
+  const order = [...a.nodeIds.keys()].sort((x, y) => a.nodeIds[x] - a.nodeIds[y]);
+  const cells: NodeCell[] = [];
+  const rowOf = new Map<number, number>();
+  if (perCell === 1) {
+    for (const j of order) {
+      const id = a.nodeIds[j];
+      const band = Math.floor(id / columns);
+      if (!rowOf.has(band)) rowOf.set(band, rowOf.size);
+      cells.push({
+        row: rowOf.get(band)!,
+        col: id % columns,
+        nodeId: id,
+        lastNodeId: id,
+        offset: id % clusterSize,
+        cluster: Math.floor(id / clusterSize),
+        delayUs: a.nodeDelayUs[j] ?? 0,
+      });
+    }
+  } else {
+    for (let b = 0; b * perCell < n; b++) {
+      const members = order.slice(b * perCell, (b + 1) * perCell);
+      const id = a.nodeIds[members[0]];
+      const sum = members.reduce((s, j) => s + (a.nodeDelayUs[j] ?? 0), 0);
+      cells.push({
+        row: Math.floor(b / MAX_COLUMNS),
+        col: b % MAX_COLUMNS,
+        nodeId: id,
+        lastNodeId: a.nodeIds[members[members.length - 1]],
+        offset: id % clusterSize,
+        cluster: Math.floor(id / clusterSize),
+        delayUs: sum / members.length,
+      });
+    }
+  }
+  const cols = perCell === 1 ? columns : Math.min(MAX_COLUMNS, cells.length);
+  let hottest: NodeCell | null = null;
+  let sum = 0;
+  for (const c of cells) {
+    sum += c.delayUs;
+    if (!hottest || c.delayUs > hottest.delayUs) hottest = c;
+  }
+  const byOffsetUs: number[] = [];
+  if (perCell === 1 && columns === clusterSize) {
+    const count = new Array<number>(clusterSize).fill(0);
+    const total = new Array<number>(clusterSize).fill(0);
+    for (const c of cells) {
+      count[c.offset]++;
+      total[c.offset] += c.delayUs;
+    }
+    for (let o = 0; o < clusterSize; o++) byOffsetUs.push(count[o] ? total[o] / count[o] : 0);
+  }
+  return {
+    cells,
+    rows: cells.length ? Math.max(...cells.map((c) => c.row)) + 1 : 0,
+    columns: Math.max(1, cols),
+    perCell,
+    clusterSize,
+    maxDelayUs: hottest?.delayUs ?? 0,
+    meanDelayUs: cells.length ? sum / cells.length : 0,
+    hottest,
+    byOffsetUs,
+  };
+}
+
+/** The first cell of every row, in row order: where the row labels go. */
+export function rowStarts(m: NodeMap): NodeCell[] {
+  const first: NodeCell[] = [];
+  for (const c of m.cells) if (!first[c.row]) first[c.row] = c;
+  return first.filter(Boolean);
+}
+
+/** One row per cell: node id(s), cluster, offset, delay. */
+export function nodeMapCsv(m: NodeMap): string {
+  const rows = ['node_id,last_node_id,cluster,offset,delay_us'];
+  for (const c of m.cells) {
+    rows.push(`${c.nodeId},${c.lastNodeId},${c.cluster},${c.offset},${c.delayUs}`);
+  }
+  return rows.join('\n') + '\n';
+}
+
+/** The cluster offsets with the largest mean delay, worst first. */
+export function worstOffsets(m: NodeMap, count = 3): number[] {
+  return m.byOffsetUs
+    .map((v, o) => [o, v] as const)
+    .filter(([, v]) => v > 0)
+    .sort((x, y) => y[1] - x[1])
+    .slice(0, count)
+    .map(([o]) => o);
+}
+
+export function nodeMapSummary(m: NodeMap, formatUs: (us: number) => string): string {
+  if (m.cells.length === 0 || !m.hottest) return 'No nodes yet.';
+  if (m.maxDelayUs <= 0) return `${m.cells.length.toLocaleString('en-US')} nodes, none delayed.`;
+  const h = m.hottest;
+  const cellText =
+    m.perCell === 1
+      ? `${m.cells.length.toLocaleString('en-US')} nodes`
+      : `${m.cells.length.toLocaleString('en-US')} blocks of ${m.perCell} nodes`;
+  const worst = worstOffsets(m);
+  const offsets =
+    worst.length > 0 ? ` Offsets in the cluster with the most delay: ${worst.join(', ')}.` : '';
+  return (
+    `${cellText}: the most delayed is node ${h.nodeId} (offset ${h.offset}) with ` +
+    `${formatUs(h.delayUs)}, the mean ${formatUs(m.meanDelayUs)}.${offsets}`
+  );
+}

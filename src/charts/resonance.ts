@@ -1,0 +1,172 @@
+// The data of the resonance view (ASCI Q paper, Finding #4): the slowdown of the barrier loop
+// against its granularity (0 and 10 µs … 1 s on a log axis), with each group of noise sources
+// alone and with all of them together. One sweep: the noise list (one variant per curve) × the
+// workload (one per granularity, with fewer iterations for the long ones so the sweep is quick).
+import type { Vary } from '../engine/sweep.ts';
+import type { BarrierWorkload, Scenario } from '../scenario/types.ts';
+import type { SweepPointResult } from '../state/sweep.svelte.ts';
+
+export const RESONANCE_GRANULARITIES_US = [0, 10, 100, 1000, 10_000, 100_000, 1_000_000];
+/** iterations per point at most, and at least (the longest granularities) */
+export const RESONANCE_MAX_ITERATIONS = 200;
+export const RESONANCE_MIN_ITERATIONS = 20;
+/** µs of compute a point aims at: iterations = this / g, within the bounds above */
+const COMPUTE_BUDGET_US = 2e6;
+/** more enabled sources than this: one curve per category instead of one per source */
+export const MAX_SOURCE_CURVES = 6;
+
+export interface ResonanceGroup {
+  key: string;
+  label: string;
+  /** indices into scenario.noise of the sources switched on */
+  sources: number[];
+}
+
+/** The curves: each enabled source alone (or each category, when many), then all together. */
+export function resonanceGroups(s: Scenario): ResonanceGroup[] {
+  const enabled = s.noise.map((src, k) => ({ src, k })).filter(({ src }) => src.enabled);
+  if (enabled.length === 0) return [];
+  const groups: ResonanceGroup[] = [];
+  if (enabled.length <= MAX_SOURCE_CURVES) {
+    for (const { src, k } of enabled) {
+      groups.push({ key: src.id, label: `${src.label} alone`, sources: [k] });
+    }
+  } else {
+    const byCategory = new Map<string, number[]>();
+    for (const { src, k } of enabled) {
+      byCategory.set(src.category, [...(byCategory.get(src.category) ?? []), k]);
+    }
+    for (const [category, sources] of byCategory) {
+      groups.push({ key: `category:${category}`, label: `${category} sources alone`, sources });
+    }
+  }
+  if (groups.length > 1) {
+    groups.push({ key: 'all', label: 'all sources', sources: enabled.map(({ k }) => k) });
+  }
+  return groups;
+}
+
+/** Iterations of the point at granularity g. */
+export function resonanceIterations(g: number, scenarioIterations: number): number {
+  const want = Math.floor(COMPUTE_BUDGET_US / Math.max(g, 1));
+  return Math.min(
+    scenarioIterations,
+    Math.max(RESONANCE_MIN_ITERATIONS, Math.min(RESONANCE_MAX_ITERATIONS, want)),
+  );
+}
+
+export interface ResonancePlan {
+  groups: ResonanceGroup[];
+  varies: Vary[];
+  total: number;
+}
+
+/** The sweep of a barrier scenario: groups (slowest-changing) × granularities. */
+export function resonancePlan(s: Scenario): ResonancePlan | null {
+  if (s.workload.kind !== 'barrier') return null;
+  const groups = resonanceGroups(s);
+  if (groups.length === 0) return null;
+  const w: BarrierWorkload = s.workload;
+  const noiseValues = groups.map((g) =>
+    // Provenance does not change a run: left out, so the points' messages stay small.
+    s.noise.map((src, k) => ({ ...src, enabled: g.sources.includes(k), provenance: {} })),
+  );
+  const workloads = RESONANCE_GRANULARITIES_US.map((g) => {
+    const iterations = resonanceIterations(g, w.iterations);
+    return {
+      ...w,
+      granularityUs: g,
+      iterations,
+      warmup: Math.min(w.warmup, Math.floor(iterations / 10)),
+    };
+  });
+  return {
+    groups,
+    varies: [
+      { path: 'noise', values: noiseValues },
+      { path: 'workload', values: workloads },
+    ],
+    total: groups.length * workloads.length,
+  };
+}
+
+export interface ResonancePoint {
+  granularityUs: number;
+  /** mean Δ / (g + L) */
+  slowdown: number;
+  /** mean ℓ = Δ − g, µs */
+  latencyUs: number;
+  /** iterations measured */
+  iterations: number;
+}
+
+export interface ResonanceSeries {
+  key: string;
+  label: string;
+  points: ResonancePoint[];
+}
+
+/** The points that have arrived, one series per group (points in granularity order). */
+export function resonanceSeries(
+  groups: readonly ResonanceGroup[],
+  points: readonly SweepPointResult[],
+): ResonanceSeries[] {
+  const perGroup = RESONANCE_GRANULARITIES_US.length;
+  const series = groups.map((g) => ({
+    key: g.key,
+    label: g.label,
+    points: [] as ResonancePoint[],
+  }));
+  for (const p of points) {
+    const s = series[Math.floor(p.index / perGroup)];
+    const sum = p.result.summary;
+    if (!s || sum.slowdown === null || !Number.isFinite(sum.slowdown)) continue;
+    s.points.push({
+      granularityUs: RESONANCE_GRANULARITIES_US[p.index % perGroup],
+      slowdown: sum.slowdown,
+      latencyUs: sum.meanLatencyUs,
+      iterations: sum.iterations,
+    });
+  }
+  for (const s of series) s.points.sort((a, b) => a.granularityUs - b.granularityUs);
+  return series;
+}
+
+export function resonanceCsv(series: readonly ResonanceSeries[]): string {
+  const rows = ['curve,granularity_us,slowdown,mean_latency_us,iterations'];
+  for (const s of series) {
+    for (const p of s.points) {
+      rows.push(
+        `"${s.label.replaceAll('"', '""')}",${p.granularityUs},${p.slowdown},${p.latencyUs},${p.iterations}`,
+      );
+    }
+  }
+  return rows.join('\n') + '\n';
+}
+
+/** The granularity where a series' slowdown is largest, leaving out g = 0. */
+export function peakOf(s: ResonanceSeries): ResonancePoint | null {
+  let best: ResonancePoint | null = null;
+  for (const p of s.points)
+    if (p.granularityUs > 0 && (!best || p.slowdown > best.slowdown)) best = p;
+  return best;
+}
+
+export function resonanceSummary(
+  series: readonly ResonanceSeries[],
+  formatUs: (us: number) => string,
+): string {
+  const withData = series.filter((s) => s.points.length > 0);
+  if (withData.length === 0) return 'No data yet.';
+  return (
+    withData
+      .map((s) => {
+        const peak = peakOf(s);
+        const at = peak
+          ? `worst above g = 0 is ×${peak.slowdown.toFixed(2)} at g = ${formatUs(peak.granularityUs)}`
+          : `×${s.points[0].slowdown.toFixed(2)} at g = 0`;
+        return `${s.label}: ${at}`;
+      })
+      .join('; ') + '.'
+  );
+}

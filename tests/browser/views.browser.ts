@@ -1,0 +1,151 @@
+// The views fed by the run on show (lost time by event duration, noise per node) and by sweeps
+// of their own (slowdown against granularity; latency against nodes for its SVG/PNG export) in
+// the built site: each draws the engine's data for ASCI Q 2002, says what it shows in a live
+// summary, shows its data table and downloads its data as CSV and its chart as SVG and PNG.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openApp, type Site, startSite } from './site.ts';
+
+let site: Site;
+beforeAll(async () => {
+  site = await startSite();
+});
+afterAll(async () => {
+  await site?.close();
+});
+
+/** Clicks a download button and returns the file's name and bytes. */
+async function download(page: Page, view: Locator, button: string) {
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    view.getByRole('button', { name: button }).click(),
+  ]);
+  const path = await file.path();
+  return { name: file.suggestedFilename(), bytes: readFileSync(path) };
+}
+
+/** CSV, SVG and PNG downloads of a view, checked for their names and contents. */
+async function checkExports(page: Page, view: Locator, name: string, csvHead: string) {
+  const csv = await download(page, view, 'Download CSV');
+  expect(csv.name).toBe(`${name}.csv`);
+  expect(csv.bytes.toString('utf8').split('\n')[0]).toBe(csvHead);
+  const svg = await download(page, view, 'Download SVG');
+  expect(svg.name).toBe(`${name}.svg`);
+  const text = svg.bytes.toString('utf8');
+  expect(text.startsWith('<?xml')).toBe(true);
+  expect(text).toContain('xmlns="http://www.w3.org/2000/svg"');
+  expect(text).toContain('style="');
+  const png = await download(page, view, 'Download PNG');
+  expect(png.name).toBe(`${name}.png`);
+  expect(png.bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+  expect(png.bytes.length).toBeGreaterThan(2000);
+  writeFileSync(`/tmp/noiselab-export-${name}.png`, png.bytes);
+}
+
+async function toggleTable(view: Locator): Promise<number> {
+  await view.getByRole('button', { name: 'Show data table' }).click();
+  const rows = await view.getByRole('row').count();
+  await view.getByRole('button', { name: 'Hide data table' }).click();
+  expect(await view.getByRole('table').count()).toBe(0);
+  return rows;
+}
+
+describe('the views of ASCI Q 2002', () => {
+  it('draw the run and the sweeps, summarise them, show tables and export', async () => {
+    const { page, problems } = await openApp(site);
+
+    // Lost time by event duration: filled from the run's attribution once the run is done.
+    const loss = page.getByRole('region', { name: 'Lost time by event duration' });
+    await loss.locator('figure[aria-busy="false"]').waitFor({ timeout: 60_000 });
+    const lossSummary = (await loss.locator('.summary').textContent())!.trim();
+    expect(lossSummary).toMatch(/^\S+ \S+ lost in all; half of it to events of .* the most by rms/);
+    // One shaded layer and one dashed edge per category of ASCI Q's noise.
+    expect(await loss.locator('path.edge').count()).toBe(4);
+    expect(await loss.getByRole('list', { name: 'Source categories' }).textContent()).toMatch(
+      /kernel.*rms.*trucluster.*daemon/s,
+    );
+    expect(await toggleTable(loss)).toBeGreaterThan(10);
+    await checkExports(
+      page,
+      loss,
+      'loss-by-event-duration',
+      'event_duration_up_to_us,kernel_us,rms_us,trucluster_us,daemon_us,total_us',
+    );
+
+    // Noise per node: a cell per job node, the special nodes of the clusters the worst.
+    const map = page.getByRole('region', { name: 'Noise per node' });
+    expect(await map.locator('svg[role="img"] rect:has(title)').count()).toBe(1024);
+    const mapSummary = (await map.locator('.summary').textContent())!.trim();
+    const offsets = /with the most delay: (\d+), (\d+), (\d+)\.$/.exec(mapSummary);
+    expect(
+      offsets
+        ?.slice(1)
+        .map(Number)
+        .sort((a, b) => a - b),
+    ).toEqual([0, 1, 31]);
+    expect(await toggleTable(map)).toBe(1 + 32);
+    await checkExports(page, map, 'noise-per-node', 'node_id,last_node_id,cluster,offset,delay_us');
+
+    // Slowdown against granularity: its own sweep, 4 categories + all × 7 granularities.
+    const resonance = page.getByRole('region', { name: 'Slowdown against granularity' });
+    await resonance.getByText(/^35 of 35 runs/).waitFor({ timeout: 80_000 });
+    expect(await resonance.locator('path[stroke-width="2.5"]').count()).toBe(5);
+    expect(await resonance.locator('circle').count()).toBe(35);
+    expect((await resonance.locator('.summary').textContent())!.trim()).toMatch(
+      /^kernel sources alone: worst above g = 0 is ×.*; all sources: .*\.$/,
+    );
+    expect(await toggleTable(resonance)).toBe(1 + 35);
+    await checkExports(
+      page,
+      resonance,
+      'slowdown-vs-granularity',
+      'curve,granularity_us,slowdown,mean_latency_us,iterations',
+    );
+
+    // Latency against nodes: its SVG and PNG export (the rest: charts.browser.ts).
+    const latency = page.getByRole('region', { name: 'Latency against machine size' });
+    await latency
+      .getByRole('button', { name: 'Download SVG' })
+      .and(page.locator(':enabled'))
+      .waitFor();
+    await checkExports(
+      page,
+      latency,
+      'latency-vs-nodes',
+      'granularity_us,nodes,mean_latency_us,p90_latency_us',
+    );
+
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(
+      violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+    ).toEqual([]);
+    await page.screenshot({ path: '/tmp/noiselab-views-1280.png', fullPage: true });
+    expect(problems.consoleErrors).toEqual([]);
+    expect(problems.offOrigin).toEqual([]);
+    await page.context().close();
+  }, 150_000);
+
+  it('fit a phone screen', async () => {
+    const { page, problems } = await openApp(site, { width: 375, height: 800 });
+    const map = page.getByRole('region', { name: 'Noise per node' });
+    await map.locator('figure[aria-busy="false"]').waitFor({ timeout: 60_000 });
+    // No part of a view is wider than the screen.
+    const overflowing = await page.evaluate(() => {
+      const width = document.documentElement.clientWidth;
+      return [...document.querySelectorAll('.views *')]
+        .filter((e) => e.getBoundingClientRect().right > width + 0.5)
+        .map((e) => e.tagName);
+    });
+    expect(overflowing).toEqual([]);
+    for (const name of ['Lost time by event duration', 'Noise per node']) {
+      expect(
+        (await page.getByRole('region', { name }).locator('.summary').textContent())!.length,
+      ).toBeGreaterThan(20);
+    }
+    await page.screenshot({ path: '/tmp/noiselab-views-375.png', fullPage: true });
+    expect(problems.consoleErrors).toEqual([]);
+    await page.context().close();
+  }, 90_000);
+});

@@ -1,0 +1,80 @@
+// The data of the per-node noise map (Figures 11 and 12), from small runs.
+import { describe, expect, it } from 'vitest';
+import { runScenario } from '../../src/engine/index.ts';
+import {
+  MAX_CELLS,
+  nodeMap,
+  nodeMapCsv,
+  nodeMapSummary,
+  rowStarts,
+  worstOffsets,
+} from '../../src/charts/node-map.ts';
+import type { AttributionSnapshot } from '../../src/engine/attribution.ts';
+import { formatTimeUs } from '../../src/ui/format.ts';
+import { eventAt, scenario, source } from '../helpers/scenario.ts';
+
+// 64 nodes in clusters of 8, the job on the last 48 of them (offsets 0 of every cluster
+// excluded), a small noise everywhere and a big one on node 13 only (cluster 1, offset 5).
+const s = scenario({
+  nodes: 64,
+  clusterSize: 8,
+  jobNodes: 48,
+  excludeOffsets: [0],
+  iterations: 200,
+  noise: [
+    source({ id: 'everywhere', periodUs: 3_000, duration: { dist: 'fixed', valueUs: 15 } }),
+    eventAt('hot', 50_000, 5_000, 0, { placement: { kind: 'nodes', ids: [13] } }),
+  ],
+});
+const a = runScenario(s).attribution!;
+
+describe('nodeMap', () => {
+  const m = nodeMap(a, 8);
+
+  it('has one cell per job node, at its cluster row and offset column', () => {
+    expect(m.cells).toHaveLength(48);
+    expect(new Set(m.cells.map((c) => c.nodeId)).size).toBe(48);
+    expect(m.columns).toBe(8);
+    for (const c of m.cells) {
+      expect(c.col).toBe(c.nodeId % 8);
+      expect(c.offset).toBe(c.nodeId % 8);
+      expect(c.offset).not.toBe(0);
+    }
+    expect(m.rows).toBe(new Set(m.cells.map((c) => c.cluster)).size);
+    expect(rowStarts(m).map((c) => c.row)).toEqual([...Array(m.rows).keys()]);
+  });
+
+  it('finds the node with the injected event the hottest', () => {
+    expect(m.hottest?.nodeId).toBe(13);
+    expect(m.hottest?.cluster).toBe(1);
+    expect(m.hottest?.offset).toBe(5);
+    expect(worstOffsets(m)[0]).toBe(5);
+    expect(nodeMapSummary(m, formatTimeUs)).toMatch(/most delayed is node 13 \(offset 5\)/);
+  });
+
+  it("takes each cell's delay from the attribution", () => {
+    for (const c of m.cells) {
+      const j = a.nodeIds.indexOf(c.nodeId);
+      expect(c.delayUs).toBe(a.nodeDelayUs[j]);
+    }
+    const rows = nodeMapCsv(m).trim().split('\n');
+    expect(rows[0]).toBe('node_id,last_node_id,cluster,offset,delay_us');
+    expect(rows).toHaveLength(49);
+  });
+
+  it('draws a very large job in blocks of nodes, keeping the mean delay', () => {
+    const n = MAX_CELLS * 2 + 3;
+    const big: AttributionSnapshot = {
+      ...a,
+      nodeIds: Array.from({ length: n }, (_, k) => k),
+      nodeDelayUs: Array.from({ length: n }, (_, k) => (k === 77 ? 1000 : 1)),
+    };
+    const bm = nodeMap(big, n);
+    expect(bm.perCell).toBe(3);
+    expect(bm.cells.length).toBeLessThanOrEqual(MAX_CELLS);
+    expect(bm.hottest?.nodeId).toBe(75);
+    expect(bm.hottest?.delayUs).toBeCloseTo((1000 + 2) / 3, 9);
+    const mean = bm.cells.reduce((acc, c) => acc + c.delayUs, 0) / bm.cells.length;
+    expect(mean).toBeGreaterThan(1);
+  });
+});

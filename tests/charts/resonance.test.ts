@@ -1,0 +1,107 @@
+// The data of the resonance view (Finding #4): its sweep plan and the curves built from it.
+import { describe, expect, it } from 'vitest';
+import { runScenario } from '../../src/engine/index.ts';
+import { planSweep } from '../../src/engine/sweep.ts';
+import {
+  MAX_SOURCE_CURVES,
+  RESONANCE_GRANULARITIES_US,
+  resonanceCsv,
+  resonanceGroups,
+  resonanceIterations,
+  resonancePlan,
+  resonanceSeries,
+  resonanceSummary,
+} from '../../src/charts/resonance.ts';
+import { formatTimeUs } from '../../src/ui/format.ts';
+import { scenario, source } from '../helpers/scenario.ts';
+
+const base = scenario({
+  nodes: 32,
+  iterations: 200,
+  collective: { kind: 'hardware', baseUs: 5, perLevelUs: 0 },
+  noise: [
+    source({ id: 'short', periodUs: 1_000, duration: { dist: 'fixed', valueUs: 10 } }),
+    source({ id: 'long', periodUs: 1_000_000, duration: { dist: 'fixed', valueUs: 50_000 } }),
+    source({ id: 'off', enabled: false, periodUs: 100, duration: { dist: 'fixed', valueUs: 50 } }),
+  ],
+});
+
+describe('resonancePlan', () => {
+  it('has a curve per enabled source alone and one for all, each over every granularity', () => {
+    const plan = resonancePlan(base)!;
+    expect(plan.groups.map((g) => g.key)).toEqual(['short', 'long', 'all']);
+    expect(plan.groups.map((g) => g.sources)).toEqual([[0], [1], [0, 1]]);
+    expect(plan.total).toBe(3 * RESONANCE_GRANULARITIES_US.length);
+    const points = planSweep(base, plan.varies);
+    expect(points).toHaveLength(plan.total);
+    // point 0: "short" alone at g = 0; the disabled source stays off everywhere.
+    expect(points[0].scenario.noise.map((n) => n.enabled)).toEqual([true, false, false]);
+    expect(points[0].scenario.workload).toMatchObject({ granularityUs: 0, iterations: 200 });
+    const last = points.at(-1)!.scenario;
+    expect(last.noise.map((n) => n.enabled)).toEqual([true, true, false]);
+    expect(last.workload).toMatchObject({ granularityUs: 1_000_000 });
+  });
+
+  it('runs fewer iterations at long granularities, never more than the scenario', () => {
+    expect(resonanceIterations(1000, 2000)).toBe(200);
+    expect(resonanceIterations(1_000_000, 2000)).toBe(20);
+    expect(resonanceIterations(0, 50)).toBe(50);
+  });
+
+  it('groups by category when there are many sources, and has nothing for no noise', () => {
+    const many = scenario({
+      noise: Array.from({ length: MAX_SOURCE_CURVES + 1 }, (_, k) =>
+        source({ id: `s${k}`, category: k % 2 ? 'daemon' : 'kernel', periodUs: 1000 }),
+      ),
+    });
+    expect(resonanceGroups(many).map((g) => g.key)).toEqual([
+      'category:kernel',
+      'category:daemon',
+      'all',
+    ]);
+    expect(resonancePlan(scenario({}))).toBeNull();
+  });
+});
+
+describe('resonanceSeries', () => {
+  const plan = resonancePlan({
+    ...base,
+    workload: { kind: 'barrier', granularityUs: 1000, iterations: 60, warmup: 0 },
+  })!;
+  const points = planSweep(base, plan.varies).map((p, index) => ({
+    index,
+    assignments: p.assignments,
+    result: runScenario(p.scenario),
+  }));
+  const series = resonanceSeries(plan.groups, points);
+
+  it('has one series per group with a point per granularity, from its own run', () => {
+    expect(series.map((s) => s.key)).toEqual(['short', 'long', 'all']);
+    for (const s of series) {
+      expect(s.points.map((p) => p.granularityUs)).toEqual(RESONANCE_GRANULARITIES_US);
+    }
+    const p = points[2 * RESONANCE_GRANULARITIES_US.length + 3];
+    expect(series[2].points[3].slowdown).toBe(p.result.summary.slowdown);
+  });
+
+  it('slows the loop down more with all the sources than with one alone', () => {
+    for (let k = 0; k < RESONANCE_GRANULARITIES_US.length; k++) {
+      expect(series[2].points[k].slowdown).toBeGreaterThanOrEqual(series[0].points[k].slowdown);
+      expect(series[0].points[k].slowdown).toBeGreaterThanOrEqual(1);
+    }
+  });
+
+  it('hurts most where the events are about as long as the compute (resonance)', () => {
+    // 10 µs every 1 ms: at g = 10 µs nearly every barrier waits; at g = 1 s it is ~1%.
+    const short = series[0].points;
+    expect(short[1].slowdown).toBeGreaterThan(short.at(-1)!.slowdown);
+  });
+
+  it('gives a CSV row per point and a summary per curve', () => {
+    const rows = resonanceCsv(series).trim().split('\n');
+    expect(rows[0]).toBe('curve,granularity_us,slowdown,mean_latency_us,iterations');
+    expect(rows).toHaveLength(1 + points.length);
+    expect(resonanceSummary(series, formatTimeUs)).toMatch(/^short alone: .*; all sources: .*\.$/);
+    expect(resonanceSummary([], formatTimeUs)).toBe('No data yet.');
+  });
+});
