@@ -1,0 +1,158 @@
+// `npm run bench:browser`: the page's budgets (issue 4), measured in real Chromium on the built
+// site and written into docs/benchmarks.md (between the browser markers). Never a timed test:
+// this machine is shared and noisy, so each budget is measured a few times and the median kept.
+//
+// - main thread: the longest task (PerformanceObserver "longtask", ≥ 50 ms by definition) while
+//   the page simulates — the budget is that there is none;
+// - first update: from a change of the scenario (the preset menu) to the first new numbers;
+// - full-machine Jaguar XT5: from opening the link to "Done".
+import { readFileSync, writeFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { openApp, startSite, type Site } from '../tests/browser/site.ts';
+
+interface Row {
+  what: string;
+  budget: string;
+  runs: number[];
+  unit: string;
+  met: (median: number) => boolean;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+
+/** Records every long task of the page from its first script on. */
+async function watchLongTasks(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __long: number[] };
+    w.__long = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.__long.push(e.duration);
+    }).observe({ type: 'longtask', buffered: true });
+  });
+}
+
+const longest = (page: Page) =>
+  page.evaluate(() => Math.max(0, ...(window as unknown as { __long: number[] }).__long));
+
+const done = (page: Page, timeout = 120_000) =>
+  page.getByText(/^Done: [\d,]+ iterations in/).waitFor({ timeout });
+
+async function startUp(site: Site): Promise<{ longestMs: number; firstMs: number }> {
+  const { page } = await openApp(site);
+  await watchLongTasks(page);
+  const t0 = Date.now();
+  await page.goto(`${site.origin}/`);
+  await page.getByRole('heading', { name: /^Results/ }).waitFor();
+  const firstMs = Date.now() - t0;
+  await done(page);
+  const longestMs = await longest(page);
+  await page.context().close();
+  return { longestMs, firstMs };
+}
+
+async function presetChange(site: Site): Promise<{ firstMs: number; longestMs: number }> {
+  const { page } = await openApp(site);
+  await watchLongTasks(page);
+  await page.goto(`${site.origin}/`);
+  await done(page);
+  // ASCI Q 2003 at the same size: from the choice to the first numbers of the new run.
+  const t0 = await page.evaluate(() => performance.now());
+  await page.getByLabel('Preset').selectOption('asci-q-2003');
+  await page.waitForFunction(
+    () => {
+      const el = document.querySelector('progress');
+      return el !== null && (el as HTMLProgressElement).value > 0;
+    },
+    undefined,
+    { polling: 'raf', timeout: 30_000 },
+  );
+  const firstMs = (await page.evaluate(() => performance.now())) - t0;
+  await done(page);
+  const longestMs = await longest(page);
+  await page.context().close();
+  return { firstMs, longestMs };
+}
+
+async function fullJaguar(site: Site): Promise<{ doneMs: number; longestMs: number }> {
+  const { page } = await openApp(site);
+  await watchLongTasks(page);
+  const t0 = Date.now();
+  await page.goto(`${site.origin}/?preset=jaguar-xt5-rn&nodes=18688`);
+  await done(page, 300_000);
+  const doneMs = Date.now() - t0;
+  const longestMs = await longest(page);
+  await page.context().close();
+  return { doneMs, longestMs };
+}
+
+function table(rows: Row[]): string {
+  const lines = [
+    '| budget (issue 4) | runs (ms) | median | target | met |',
+    '|---|---|---:|---|---|',
+  ];
+  for (const r of rows) {
+    const m = median(r.runs);
+    lines.push(
+      `| ${r.what} | ${r.runs.map((x) => Math.round(x)).join(', ')} | ${Math.round(m)} ${r.unit} | ${r.budget} | ${r.met(m) ? 'yes' : 'no'} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+const site = await startSite();
+try {
+  const reps = 3;
+  const start: { longestMs: number; firstMs: number }[] = [];
+  const change: { firstMs: number; longestMs: number }[] = [];
+  const jaguar: { doneMs: number; longestMs: number }[] = [];
+  for (let k = 0; k < reps; k++) {
+    start.push(await startUp(site));
+    change.push(await presetChange(site));
+    jaguar.push(await fullJaguar(site));
+    console.error(`repetition ${k + 1} of ${reps} done`);
+  }
+  const longestAll = [...start, ...change, ...jaguar].map((r) => r.longestMs);
+  const rows: Row[] = [
+    {
+      what: 'longest main-thread task while simulating (start-up, preset change, full Jaguar)',
+      budget: 'no task over 50 ms',
+      runs: longestAll,
+      unit: 'ms',
+      met: () => Math.max(...longestAll) <= 50,
+    },
+    {
+      what: 'opening the site: first numbers of ASCI Q 2002 (1,024 × 4, g = 1 ms)',
+      budget: '—',
+      runs: start.map((r) => r.firstMs),
+      unit: 'ms',
+      met: () => true,
+    },
+    {
+      what: 'after a change (preset menu → ASCI Q 2003): first updated numbers',
+      budget: '≤ 150 ms',
+      runs: change.map((r) => r.firstMs),
+      unit: 'ms',
+      met: (m) => m <= 150,
+    },
+    {
+      what: 'full-machine Jaguar XT5 (RN, 18,688 nodes × 7, 2,000 iterations): link to Done',
+      budget: '≤ 2,000 ms',
+      runs: jaguar.map((r) => r.doneMs),
+      unit: 'ms',
+      met: (m) => m <= 2000,
+    },
+  ];
+  const out = table(rows);
+  console.log(out);
+  const file = new URL('../docs/benchmarks.md', import.meta.url);
+  const doc = readFileSync(file, 'utf8');
+  const open = '<!-- browser: written by npm run bench:browser -->';
+  const close = '<!-- /browser -->';
+  const block = `${open}\n\n## The page in Chromium (npm run bench:browser)\n\n${out}\n\nMeasured ${new Date().toISOString().slice(0, 10)} on this machine, built site served by vite preview, Debian Chromium, 1280 × 800.\n\n${close}`;
+  const next = doc.includes(open)
+    ? doc.slice(0, doc.indexOf(open)) + block + doc.slice(doc.indexOf(close) + close.length)
+    : `${doc.trimEnd()}\n\n${block}\n`;
+  writeFileSync(file, next);
+} finally {
+  await site.close();
+}
