@@ -2,7 +2,9 @@
 // browser test needs, started once per file. Never downloads a browser: it
 // uses CHROMIUM_PATH or Debian's /usr/bin/chromium.
 import { execFileSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { preview, type PreviewServer } from 'vite';
@@ -16,19 +18,25 @@ export interface Site {
   close(): Promise<void>;
 }
 
-/** Builds the site as `npm run build` does, serves dist/ and launches Chromium. */
+/**
+ * Builds the site as `npm run build` does, serves it and launches Chromium. Each test process
+ * builds into a folder of its own (.check/site-PID), so two suites run at once (or a build
+ * of dist/ by hand) never serve each other half-written files.
+ */
 export async function startSite(): Promise<Site> {
   // A child process, so the build sees no NODE_ENV=test from Vitest.
   const env = { ...process.env };
   delete env.NODE_ENV;
-  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
-    cwd: root,
-    env,
-    stdio: 'inherit',
-  });
+  const outDir = `.check/site-${process.pid}`;
+  execFileSync(
+    process.execPath,
+    ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn', '--outDir', outDir],
+    { cwd: root, env, stdio: 'inherit' },
+  );
   const server: PreviewServer = await preview({
     root,
     logLevel: 'warn',
+    build: { outDir },
     preview: { host: '127.0.0.1', port: 0, strictPort: true, open: false },
   });
   const { port } = server.httpServer.address() as AddressInfo;
@@ -50,6 +58,7 @@ export async function startSite(): Promise<Site> {
     async close() {
       await browser.close();
       await server.close();
+      rmSync(join(root, outDir), { recursive: true, force: true });
     },
   };
 }
