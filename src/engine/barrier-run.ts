@@ -134,17 +134,25 @@ export class BarrierRun {
   }
 
   /**
-   * Run batches of `batch` iterations until `budgetMs` has passed on the
-   * given clock (the engine has none of its own) or the run is done; returns
-   * how many iterations ran. A worker calls this, posts progress, yields, and
-   * drops a stale run between calls.
+   * Run iterations until `budgetMs` has passed on the given clock (the engine
+   * has none of its own) or the run is done; returns how many ran. A worker
+   * calls this, posts progress, yields, and drops a stale run between calls.
+   * Batches start at one iteration and double, up to `batch`, while a batch
+   * takes under a quarter of the budget: a long iteration (g = 1 s, a whole
+   * machine) must not run 8 at a time past the budget, and a short one must
+   * not read the clock every iteration.
    */
   stepFor(budgetMs: number, now: () => number, batch = 8): number {
     const start = now();
     let ran = 0;
+    let size = 1;
+    let t0 = start;
     do {
-      ran += this.step(batch);
-    } while (!this.done && now() - start < budgetMs);
+      ran += this.step(size);
+      const t1 = now();
+      if ((t1 - t0) * 4 < budgetMs) size = Math.min(size * 2, Math.max(1, batch));
+      t0 = t1;
+    } while (!this.done && t0 - start < budgetMs);
     return ran;
   }
 

@@ -2,8 +2,14 @@
 // fewer decimals for bigger numbers, and a dash for "no value yet".
 const DASH = '—';
 
+/** One formatter per number of decimals, made once: `toLocaleString` with options builds a new
+ * Intl.NumberFormat at every call (tens of µs), which made the node map's thousands of labels
+ * a main-thread task of hundreds of ms. */
+const formatters: Intl.NumberFormat[] = [];
+
 function format(value: number, digits: number): string {
-  return value.toLocaleString('en-US', { maximumFractionDigits: digits });
+  formatters[digits] ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: digits });
+  return formatters[digits].format(value);
 }
 
 /** A count: 1,024. */

@@ -245,7 +245,7 @@ describe('stepping', () => {
     const batched = new BarrierRun(s);
     while (!batched.done) batched.step(7);
     // A fake clock that advances 1 ms per reading: each stepFor call runs
-    // one batch and stops, as a worker's budget would.
+    // its first batch (one iteration) and stops, as a worker's budget would.
     let clock = 0;
     const budgeted = new BarrierRun(s);
     let calls = 0;
@@ -253,8 +253,14 @@ describe('stepping', () => {
       budgeted.stepFor(0.5, () => (clock += 1), 16);
       calls++;
     }
-    expect(calls).toBe(Math.ceil(500 / 16));
+    expect(calls).toBe(500);
+    // A clock that stands still: one call runs to the end in batches 1, 2, 4, 8, 16, 16, …
+    const still = new BarrierRun(s);
+    let readings = 0;
+    expect(still.stepFor(0.5, () => (readings++, 0), 16)).toBe(500);
+    expect(readings).toBe(1 + 4 + Math.ceil((500 - 15) / 16));
     expect(Array.from(batched.durations)).toEqual(Array.from(whole.durations));
     expect(Array.from(budgeted.durations)).toEqual(Array.from(whole.durations));
+    expect(Array.from(still.durations)).toEqual(Array.from(whole.durations));
   });
 });
