@@ -316,3 +316,43 @@ describe('Copy link', () => {
     SLOW,
   );
 });
+
+describe('QR code', () => {
+  it(
+    'shows the page link as a code a decoder reads back, and closes with Escape',
+    async () => {
+      const { page, problems } = await openFresh(LIGHT);
+      await enterSeed(page, '42');
+      await expect.poll(() => page.url()).toContain('seed=42');
+      const button = page.getByRole('button', { name: 'QR code' });
+      await button.click();
+      const dialog = page.getByRole('dialog', { name: 'Scan to open this scenario' });
+      await dialog.waitFor();
+      // The code as Chromium draws it, read back by an independent decoder.
+      const { width, pixels } = await page.evaluate(async () => {
+        const svg = document.querySelector('dialog svg.code') as SVGSVGElement;
+        const text = new XMLSerializer().serializeToString(svg);
+        const img = new Image();
+        img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(text)}`;
+        await img.decode();
+        const side = 400;
+        const canvas = document.createElement('canvas');
+        canvas.width = canvas.height = side;
+        const ctx = canvas.getContext('2d')!;
+        ctx.drawImage(img, 0, 0, side, side);
+        return { width: side, pixels: Array.from(ctx.getImageData(0, 0, side, side).data) };
+      });
+      const { default: jsQR } = await import('jsqr');
+      const code = jsQR(Uint8ClampedArray.from(pixels), width, width);
+      expect(code?.data).toBe(page.url());
+      expect(await dialog.getByText(page.url(), { exact: true }).count()).toBe(1);
+      await page.screenshot({ path: '/tmp/noiselab-share-qr.png' });
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('QR code');
+      expectQuiet(problems);
+      await page.context().close();
+    },
+    SLOW,
+  );
+});
