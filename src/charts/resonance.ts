@@ -170,3 +170,32 @@ export function resonanceSummary(
       .join('; ') + '.'
   );
 }
+
+/**
+ * Each source's share of the lost time at every granularity of the sweep (in
+ * RESONANCE_GRANULARITIES_US order; null where that point has not arrived or lost nothing), from
+ * the points with every enabled source on: the "all sources" curve, or the only curve when the
+ * scenario has one group. Keyed by source id. The daemons' sparklines draw these.
+ */
+export function resonanceShares(
+  groups: readonly ResonanceGroup[],
+  points: readonly SweepPointResult[],
+): Map<string, (number | null)[]> {
+  const perGroup = RESONANCE_GRANULARITIES_US.length;
+  const all = groups.findIndex((g) => g.key === 'all');
+  const whole = all >= 0 ? all : groups.length === 1 ? 0 : -1;
+  const shares = new Map<string, (number | null)[]>();
+  if (whole < 0) return shares;
+  for (const p of points) {
+    if (Math.floor(p.index / perGroup) !== whole) continue;
+    const a = p.result.attribution;
+    if (!a || !(a.totalLostUs > 0)) continue;
+    for (const s of a.bySource) {
+      if (!s.enabled) continue;
+      let row = shares.get(s.id);
+      if (!row) shares.set(s.id, (row = new Array<number | null>(perGroup).fill(null)));
+      row[p.index % perGroup] = s.share;
+    }
+  }
+  return shares;
+}

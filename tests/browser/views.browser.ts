@@ -97,6 +97,22 @@ describe('the views of ASCI Q 2002', () => {
       /^kernel sources alone: worst above g = 0 is ×.*; all sources: .*\.$/,
     );
     expect(await toggleTable(resonance)).toBe(1 + 35);
+    // Each daemon's row: a sparkline of its share of the lost time at the 7 granularities of
+    // the all-sources curve, and its share in the run on show. Shares add up to 100 %.
+    const sparks = page.locator('li.row svg[aria-label^="Share of the lost time"]');
+    const labels = await sparks.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')!));
+    expect(labels.length).toBeGreaterThan(3);
+    const atG = (label: string, k: number) =>
+      Number(/: (.*)$/.exec(label)![1].split(', ')[k].split(' ').at(-1)!.replace('%', ''));
+    for (const label of labels) expect(label.split(', ')).toHaveLength(7);
+    for (let k = 0; k < 7; k++) {
+      const sum = labels.reduce((acc, l) => acc + atG(l, k), 0);
+      expect(Math.abs(sum - 100)).toBeLessThanOrEqual(labels.length); // rounding, 1 % each
+    }
+    const inRun = await page.locator('li.row .share').allTextContents();
+    expect(inRun.length).toBe(labels.length);
+    expect(inRun.every((t) => /^\d+% of the lost time$/.test(t))).toBe(true);
+
     await checkExports(
       page,
       resonance,

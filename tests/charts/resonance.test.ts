@@ -10,8 +10,11 @@ import {
   resonanceIterations,
   resonancePlan,
   resonanceSeries,
+  resonanceShares,
   resonanceSummary,
 } from '../../src/charts/resonance.ts';
+import type { RunResult } from '../../src/engine/result.ts';
+import type { SweepPointResult } from '../../src/state/sweep.svelte.ts';
 import { formatTimeUs } from '../../src/ui/format.ts';
 import { scenario, source } from '../helpers/scenario.ts';
 
@@ -103,5 +106,52 @@ describe('resonanceSeries', () => {
     expect(rows).toHaveLength(1 + points.length);
     expect(resonanceSummary(series, formatTimeUs)).toMatch(/^short alone: .*; all sources: .*\.$/);
     expect(resonanceSummary([], formatTimeUs)).toBe('No data yet.');
+  });
+});
+
+describe('resonanceShares', () => {
+  /** A point whose attribution charges `lost` µs to the sources, in the order short, long, off. */
+  const point = (index: number, lost: [number, number, number]): SweepPointResult => {
+    const total = lost[0] + lost[1] + lost[2];
+    const ids = ['short', 'long', 'off'];
+    return {
+      index,
+      assignments: [],
+      result: {
+        attribution: {
+          totalLostUs: total,
+          bySource: ids.map((id, k) => ({
+            id,
+            enabled: id !== 'off',
+            lostUs: lost[k],
+            share: total > 0 ? lost[k] / total : 0,
+          })),
+        },
+      } as unknown as RunResult,
+    };
+  };
+  const G = RESONANCE_GRANULARITIES_US.length;
+
+  it('reads the shares from the all-sources curve only, null where no point arrived', () => {
+    const groups = resonancePlan(base)!.groups; // short, long, all
+    const shares = resonanceShares(groups, [
+      point(0, [5, 5, 0]), // "short" alone at g = 0: not the all curve
+      point(2 * G + 0, [30, 10, 0]), // all, g = 0
+      point(2 * G + 3, [10, 30, 0]), // all, g = 1 ms
+      point(2 * G + 4, [0, 0, 0]), // all, g = 10 ms, nothing lost: no share
+    ]);
+    expect([...shares.keys()]).toEqual(['short', 'long']);
+    expect(shares.get('short')).toEqual([0.75, null, null, 0.25, null, null, null]);
+    expect(shares.get('long')).toEqual([0.25, null, null, 0.75, null, null, null]);
+  });
+
+  it('uses the only curve when one source is on, and gives nothing without points', () => {
+    const one = scenario({ noise: [source({ id: 'short', periodUs: 1000 })] });
+    const groups = resonanceGroups(one);
+    expect(groups).toHaveLength(1);
+    const shares = resonanceShares(groups, [point(1, [7, 0, 0])]);
+    expect(shares.get('short')).toEqual([null, 1, null, null, null, null, null]);
+    expect(resonanceShares(groups, []).size).toBe(0);
+    expect(resonanceShares([], [point(1, [7, 0, 0])]).size).toBe(0);
   });
 });
