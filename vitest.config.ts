@@ -1,6 +1,9 @@
+import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // Compiles runes in *.svelte.ts state modules, so their logic is tested as shipped.
+  plugins: [svelte()],
   test: {
     include: ['tests/**/*.test.ts'],
     environment: 'node',

@@ -81,7 +81,9 @@ export interface ShareState {
 
 /** `?preset=…` or `#s=1.…` for `state`; throws (encodeHash) when the link would be too long. */
 export async function linkFor(state: ShareState): Promise<string> {
-  if (state.preset) {
+  // A readable query holds only scenario knobs: with view settings, the hash holds everything.
+  const hasView = Object.keys(state.view ?? {}).length > 0;
+  if (state.preset && !hasView) {
     const query = presetQuery(state.scenario, state.preset.scenario, state.preset.id);
     if (query !== null) return query;
   }

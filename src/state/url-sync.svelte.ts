@@ -5,6 +5,7 @@
 import type { Scenario } from '../scenario/types.ts';
 import { PRESETS, STARTUP_PRESET_ID } from './presets.ts';
 import { fetchSiteText, linkFor, openLink, type Opened, type ShareState } from './share-url.ts';
+import type { ViewValue } from './url-codec.ts';
 
 export class UrlSync {
   #link = $state('');
@@ -55,9 +56,15 @@ export class UrlSync {
 }
 
 /** The share state of a scenario on show, from ScenarioState's fields. */
-export function shareState(current: Scenario, presetId: string | null, loaded: Scenario) {
+export function shareState(
+  current: Scenario,
+  presetId: string | null,
+  loaded: Scenario,
+  view: Record<string, ViewValue> = {},
+) {
   return {
     scenario: current,
     preset: presetId === null ? null : { id: presetId, scenario: loaded },
+    view,
   } satisfies ShareState;
 }

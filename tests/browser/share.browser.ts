@@ -356,3 +356,37 @@ describe('QR code', () => {
     SLOW,
   );
 });
+
+describe('view settings in the link', () => {
+  it(
+    'the latency view granularities travel in the link; a bad value is refused and changes nothing',
+    async () => {
+      const { page, problems } = await openFresh(LIGHT);
+      const field = page.getByRole('textbox', { name: 'Granularities (one curve each)' });
+      expect(await field.inputValue()).toBe('0, 1ms, 5ms');
+      await field.fill('0, 1ms, soon');
+      await field.press('Enter');
+      await page.getByText(/^"soon" is not a duration/).waitFor();
+      expect(page.url()).toContain('?preset=asci-q-2002'); // unchanged
+      await field.fill('10ms, 0');
+      await field.press('Enter');
+      await expect.poll(() => page.url()).toMatch(/#s=1\./);
+      const latency = page.getByRole('region', { name: 'Latency against machine size' });
+      await expect
+        .poll(() => latency.getByRole('list', { name: 'Curves' }).textContent())
+        .toMatch(/g = 0.*g = 10 ms/s);
+      const link = page.url();
+      expectQuiet(problems);
+      await page.context().close();
+
+      const fresh = await openFresh(link);
+      const again = fresh.page.getByRole('textbox', { name: 'Granularities (one curve each)' });
+      expect(await again.inputValue()).toBe('0, 10ms');
+      expect(await fresh.page.getByLabel('Preset').inputValue()).toBe('');
+      expect(await title(fresh.page)).toMatch(/ASCI Q/);
+      expectQuiet(fresh.problems);
+      await fresh.page.context().close();
+    },
+    SLOW,
+  );
+});

@@ -14,6 +14,8 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 export interface Site {
   /** http://127.0.0.1:PORT, no trailing slash */
   origin: string;
+  /** the built site's folder (absolute), for serving it some other way */
+  dir: string;
   browser: Browser;
   close(): Promise<void>;
 }
@@ -54,6 +56,7 @@ export async function startSite(): Promise<Site> {
   });
   return {
     origin: `http://127.0.0.1:${port}`,
+    dir: join(root, outDir),
     browser,
     async close() {
       await browser.close();

@@ -95,6 +95,26 @@ describe('linkFor and openLink: the round trip', () => {
     if (opened.kind === 'scenario') expect(opened.scenario.title).toBe(edited.title);
   });
 
+  it('view settings make even an unchanged preset a hash, and come back with it', async () => {
+    const base = preset('asci-q-2002');
+    const view = { 'latency.g': '0, 10ms', 'timeline.first': 12 };
+    const link = await linkFor({
+      scenario: base,
+      preset: { id: 'asci-q-2002', scenario: base },
+      view,
+    });
+    expect(link).toMatch(/^#s=1\./);
+    const opened = await reopen(link);
+    expect(opened).toMatchObject({ kind: 'scenario', view });
+    if (opened.kind === 'scenario') expect(sameScenario(opened.scenario, base)).toBe(true);
+    const plain = await linkFor({
+      scenario: base,
+      preset: { id: 'asci-q-2002', scenario: base },
+      view: {},
+    });
+    expect(plain).toBe('?preset=asci-q-2002');
+  });
+
   it('a scenario from a file or link is always a hash', async () => {
     const link = await linkFor({ scenario: preset('bgp-intrepid'), preset: null });
     expect(link.startsWith('#s=1.')).toBe(true);

@@ -1,0 +1,129 @@
+// The built site as a static host serves it: from a sub-path (a GitHub Pages project site,
+// /course/noiselab/) and inside an iframe of a course page on another origin. A tiny file
+// server, no Vite: what works here works from any static host. The app must run, load a
+// scenario file by a relative link, write its links under the sub-path, and never request
+// anything from another origin.
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Site, startSite } from './site.ts';
+
+const SUB = '/course/noiselab/';
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+};
+
+/** Serves `dir` under SUB only (404 elsewhere), and a course page that embeds the app. */
+function serve(dir: string, course: () => string): Promise<Server> {
+  const server = createServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    if (path === '/course-page.html') {
+      res.writeHead(200, { 'content-type': TYPES['.html'] });
+      res.end(course());
+      return;
+    }
+    if (path === '/favicon.ico') {
+      res.writeHead(204).end(); // the course page's own icon: not the app's business
+      return;
+    }
+    if (!path.startsWith(SUB)) {
+      res.writeHead(404).end();
+      return;
+    }
+    let file = normalize(join(dir, path.slice(SUB.length)));
+    if (!file.startsWith(dir)) {
+      res.writeHead(403).end();
+      return;
+    }
+    if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
+    if (!existsSync(file)) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+    createReadStream(file).pipe(res);
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+let site: Site;
+let app: Server;
+let host: Server;
+let appOrigin: string;
+let hostOrigin: string;
+beforeAll(async () => {
+  site = await startSite();
+  app = await serve(site.dir, () => '');
+  appOrigin = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
+  // The course page: another origin (localhost, not 127.0.0.1), embedding the app's sub-path.
+  host = await serve(
+    site.dir,
+    () =>
+      `<!doctype html><title>Course</title><h1>Week 3: OS noise</h1>` +
+      `<iframe title="NoiseLab" src="${appOrigin}${SUB}?preset=asci-q-2002&nodes=64&iterations=200" width="1200" height="900"></iframe>`,
+  );
+  hostOrigin = `http://localhost:${(host.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await new Promise((r) => app?.close(r));
+  await new Promise((r) => host?.close(r));
+  await site?.close();
+});
+
+describe('the static site', () => {
+  it('runs from a sub-path, opens a scenario file by relative link and writes links there', async () => {
+    const context = await site.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    const foreign: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    page.on('pageerror', (e) => errors.push(String(e)));
+    page.on('request', (r) => {
+      if (!r.url().startsWith(`${appOrigin}${SUB}`) && !r.url().startsWith('data:')) {
+        foreign.push(r.url());
+      }
+    });
+    await page.goto(`${appOrigin}${SUB}?scenario=scenarios/bgp-intrepid.json&nodes=512`);
+    await page.waitForSelector('[data-run-status="done"]', { state: 'attached', timeout: 120_000 });
+    expect(await page.locator('#scenario-title').textContent()).toMatch(/Blue Gene\/P|BG\/P/);
+    await page.getByRole('spinbutton', { name: 'Seed' }).fill('5');
+    await page.getByRole('spinbutton', { name: 'Seed' }).press('Enter');
+    await expect.poll(() => page.url()).toMatch(new RegExp(`^${appOrigin}${SUB}[?#]`));
+    expect(errors).toEqual([]);
+    expect(foreign).toEqual([]);
+    await context.close();
+  }, 180_000);
+
+  it('runs inside an iframe of a page on another origin', async () => {
+    const context = await site.browser.newContext({
+      viewport: { width: 1280, height: 1000 },
+    });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(`${hostOrigin}/course-page.html`);
+    const frame = page.frameLocator('iframe[title="NoiseLab"]');
+    await frame
+      .locator('[data-run-status="done"]')
+      .waitFor({ state: 'attached', timeout: 120_000 });
+    expect(await frame.locator('#scenario-title').textContent()).toMatch(/ASCI Q/);
+    // The controls work in the frame: a new seed re-runs.
+    await frame.getByRole('spinbutton', { name: 'Seed' }).fill('9');
+    await frame.getByRole('spinbutton', { name: 'Seed' }).press('Enter');
+    await frame
+      .locator('[data-run-status="done"]')
+      .waitFor({ state: 'attached', timeout: 120_000 });
+    await page.screenshot({ path: '/tmp/noiselab-iframe.png' });
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 180_000);
+});
