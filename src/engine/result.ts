@@ -33,6 +33,11 @@ export interface RunResult {
   title: string;
   seed: number;
   summary: Summary;
+  /**
+   * Δ of each measured iteration so far, in order, µs (warm-up excluded): a copy, so a
+   * snapshot stays as it was while the run goes on. The ASCI Q paper's Figure 4 draws these.
+   */
+  iterationsUs: Float64Array;
   /** lost time by source, duration and node: barrier workloads; null for tree workloads */
   attribution: AttributionSnapshot | null;
   /** tree workloads (allreduce, mpi-fwq, sage, pop); null for the barrier */
@@ -87,6 +92,7 @@ export function resultOf(run: BarrierRun | PhaseRun): RunResult {
     title: run.scenario.title,
     seed: run.scenario.seed,
     summary: summarize(run),
+    iterationsUs: run.durations.slice(0, run.measured),
     attribution: barrier
       ? run.attribution.snapshot(run.scenario, run.layout.nodeIds, run.nodeDelays())
       : null,
