@@ -1,0 +1,390 @@
+// The data of the "cycle time against processors" view (ASCI Q paper, Figures 1–3 and 17;
+// Jaguar paper, Table 1): an application workload swept over node counts × ranks per node, the
+// simulated mean cycle of each point against its noiseless performance model
+// (tree.modelIterationUs, docs/workloads.md §6). Pure: planning, shaping, summary and CSV.
+//
+// Which application: the scenario's own when it is one (sage, pop, and the allreduce and
+// MPI-FWQ micro-benchmarks, whose iteration is their "cycle"); for a barrier scenario the
+// machine's application in the papers: SAGE on ASCI Q, POP on Jaguar XT5, and SAGE with ASCI Q's
+// per-PE work elsewhere (the note says so).
+//
+// The parameters are those of src/validation/workloads.ts (sageWorkload, popWorkload), written
+// here again: that module re-exports from the validation targets, which load presets with
+// node:fs and so break the page's bundle, and importing the derived scenario files instead would
+// pull two whole presets into the first page. tests/charts/cycle-time.test.ts checks that both
+// give the same workloads on every preset.
+import type { Vary } from '../engine/sweep.ts';
+import { estimateNoiseEvents, estimateRankIterations } from '../scenario/cost.ts';
+import { treeDepth } from '../scenario/phases.ts';
+import type { Job, PopWorkload, SageWorkload, Scenario, Workload } from '../scenario/types.ts';
+import { nodesLeftAfterExclusion } from '../scenario/index.ts';
+import type { SweepPointResult } from '../state/sweep.svelte.ts';
+
+/** SAGE's noiseless cycle, µs, at SAGE_MODEL_PES: 0.63 s at 8,192 PEs (000 Table 3, "Model"). */
+export const SAGE_MODEL_CYCLE_US = 630_000;
+export const SAGE_MODEL_PES = 8192;
+/** allreduces per SAGE cycle (calibrated in src/validation/workloads.ts) */
+export const SAGE_ALLREDUCES_PER_CYCLE = 24;
+/** cells per PE (000 Table 3), for the processing rate */
+export const SAGE_CELLS_PER_PE = 13_500;
+
+/**
+ * POP's work per step on Jaguar XT5, as popWorkload solves it from the Reduced Noise kernel's
+ * step times of 003 Table 1 (0.660 s at 384 processes, 0.0946 s at 24,576) on the XT5's tree
+ * (fanout 2, 5 µs hops): µs·rank of baroclinic work, solver phases, µs of serial work each.
+ */
+export const POP_BAROCLINIC_US = 220672975.23809522;
+export const POP_SOLVER_PHASES = 3;
+export const POP_SOLVER_SERIAL_US = 28346.931216931218;
+
+/** POP's smallest run in 003 Table 1: 384 processes, 64 nodes × 6. Strong scaling makes a step
+ * on fewer nodes last minutes of simulated time for no insight, so the POP sweep starts here. */
+export const POP_MIN_NODES = 64;
+
+/**
+ * Work a point may cost, in "events": estimated noise events on job nodes plus
+ * RANK_PHASE_WEIGHT per rank-phase (cost.ts estimates). Measured in Node (one worker, as the
+ * page's pool on two cores): SAGE on ASCI Q 2002, 2,048 × 4, one cycle: 1.9 M estimated events
+ * + 0.2 M rank-phases, 1.1 s; POP on Jaguar XT5, 4,096 × 4, one step: 2.4 M events, 1.0 s;
+ * POP on all 18,688 Jaguar nodes, one step: 5–7 M events, 6–13 s; SAGE on all 40,960 BG/P nodes:
+ * 14 M events, 20–29 s. A point above this is left out (the note says which). Whole sweeps in
+ * the built page (Chromium, one worker): ASCI Q 2002, 48 points, about 6.5 s; Jaguar XT5 stock,
+ * 28 points, about 18 s; in Node: BG/P, 52 points, 8.6 s.
+ */
+export const MAX_POINT_WORK = 3e6;
+/** µs a rank-phase costs is about 3 × a noise event's (BG/P 40,960 × 1 vs × 4, 1 cycle) */
+export const RANK_PHASE_WEIGHT = 3;
+/** work per point the cycle count aims at: cycles = ⌊this / work of one cycle⌋, at least 1 */
+export const POINT_WORK_BUDGET = 1.5e6;
+/** cycles per point at most: applications (a SAGE cycle already averages 24 allreduces) */
+export const MAX_APP_CYCLES = 4;
+/** iterations per point at most for the micro-benchmarks (allreduce, MPI-FWQ) */
+export const MAX_MICRO_ITERATIONS = 200;
+
+export type AppKind = 'sage' | 'pop' | 'allreduce' | 'mpi-fwq';
+
+/** Display names of the workloads the view sweeps. */
+export const APP_NAMES: Record<AppKind, string> = {
+  sage: 'SAGE',
+  pop: 'POP',
+  allreduce: 'the allreduce benchmark',
+  'mpi-fwq': 'MPI-FWQ',
+};
+
+/**
+ * SAGE on a machine, as sageWorkload of src/validation/workloads.ts: the compute per cycle is
+ * the published model cycle at 8,192 PEs minus as many allreduces on this machine's tree.
+ */
+export function sageFor(s: Scenario, iterations: number, warmup: number): SageWorkload {
+  const { fanout, hopUs } = s.machine.tree;
+  const perAllreduce = 2 * treeDepth(SAGE_MODEL_PES, fanout) * hopUs;
+  return {
+    kind: 'sage',
+    cellsPerPE: SAGE_CELLS_PER_PE,
+    computeUsPerCycle: SAGE_MODEL_CYCLE_US - SAGE_ALLREDUCES_PER_CYCLE * perAllreduce,
+    allreducesPerCycle: SAGE_ALLREDUCES_PER_CYCLE,
+    iterations,
+    warmup,
+    hopUs: null,
+  };
+}
+
+/**
+ * POP as popWorkload of src/validation/workloads.ts gives it for Jaguar XT5. On a machine whose
+ * tree differs the same work is kept (popWorkload would solve it again for that tree).
+ */
+export function popFor(iterations: number, warmup: number): PopWorkload {
+  return {
+    kind: 'pop',
+    baroclinicUs: POP_BAROCLINIC_US,
+    barotropicIterations: POP_SOLVER_PHASES,
+    barotropicUs: 0,
+    barotropicSerialUs: POP_SOLVER_SERIAL_US,
+    iterations,
+    warmup,
+    hopUs: null,
+  };
+}
+
+/** The machine's application in the papers: POP on Jaguar XT5, SAGE on ASCI Q, else null. */
+export function machineApplication(s: Scenario): 'sage' | 'pop' | null {
+  const name = s.machine.name;
+  if (/jaguar|\bxt5\b/i.test(name)) return 'pop';
+  if (/\basci\s*q\b/i.test(name)) return 'sage';
+  return null;
+}
+
+export interface CycleJob {
+  nodes: number;
+  ranksPerNode: number;
+}
+
+export interface CyclePlan {
+  kind: AppKind;
+  /** what the iteration of this workload is called: cycle, step, iteration */
+  noun: string;
+  /** weak: the work per rank is fixed (a flat model); strong: the total work is */
+  scaling: 'weak' | 'strong';
+  /** the scenario with the swept workload (iterations = cycles per point, no warm-up) */
+  base: Scenario;
+  varies: Vary[];
+  total: number;
+  /** the points, in sweep order (node count ascending, then ranks per node) */
+  points: CycleJob[];
+  nodes: number[];
+  ppns: number[];
+  /** measured cycles per point (warm-up excluded) */
+  cycles: number;
+  /** points left out because one cycle would take too long (MAX_POINT_WORK) */
+  skipped: CycleJob[];
+  /** where the workload comes from, for the page: one or two sentences */
+  note: string;
+}
+
+/** Node counts: 1, 2, 4, … below the job's, the job's, and the machine's usable nodes. */
+export function cycleNodeSteps(jobNodes: number, usable: number, from = 1): number[] {
+  const out = new Set<number>();
+  for (let n = 1; n < jobNodes; n *= 2) if (n >= from) out.add(n);
+  out.add(jobNodes);
+  out.add(Math.max(jobNodes, usable));
+  return [...out].sort((a, b) => a - b);
+}
+
+/**
+ * Ranks per node: every count from 1 to the machine's free cores when there are at most four
+ * (ASCI Q, Figure 3); else the powers of two below, the free cores and the job's own.
+ */
+export function ppnSteps(free: number, own: number): number[] {
+  if (free <= 4) return Array.from({ length: free }, (_, i) => i + 1);
+  const out = new Set<number>();
+  for (let p = 1; p < free; p *= 2) out.add(p);
+  out.add(free);
+  if (own >= 1 && own <= free) out.add(own);
+  return [...out].sort((a, b) => a - b);
+}
+
+/** Work of a point (see MAX_POINT_WORK), from the validator's estimates. */
+export function pointWork(s: Scenario): number {
+  return estimateNoiseEvents(s) + RANK_PHASE_WEIGHT * estimateRankIterations(s);
+}
+
+function withJob(s: Scenario, j: CycleJob): Scenario {
+  return { ...s, job: { ...s.job, nodes: j.nodes, ranksPerNode: j.ranksPerNode } };
+}
+
+/** The sweep of the view for scenario `s` (plain data, not a Svelte proxy). */
+export function cyclePlan(s: Scenario): CyclePlan {
+  const w = s.workload;
+  let kind: AppKind;
+  let note: string;
+  const onMachine = `the noise and tree (${s.machine.tree.hopUs} µs hops) of ${s.machine.name}`;
+  if (w.kind === 'barrier') {
+    const app = machineApplication(s);
+    kind = app ?? 'sage';
+    note =
+      app === 'pop'
+        ? `POP, the Jaguar paper's application (003 Table 1, strong scaling), with ${onMachine}.`
+        : app === 'sage'
+          ? `SAGE, the ASCI Q paper's application (000 Table 3, weak scaling), with ${onMachine}.`
+          : `The papers ran no application on ${s.machine.name}: SAGE with ASCI Q's per-PE ` +
+            `work (13,500 cells per PE, a 0.63 s model cycle at 8,192 PEs), with ${onMachine}.`;
+  } else {
+    kind = w.kind;
+    note = `The scenario's own workload, ${APP_NAMES[kind]}.`;
+  }
+  const micro = kind === 'allreduce' || kind === 'mpi-fwq';
+  const scaling = kind === 'pop' ? 'strong' : 'weak';
+  const noun = kind === 'sage' ? 'cycle' : kind === 'pop' ? 'step' : 'iteration';
+
+  // One cycle of every point first, to size the cycles per point and leave out the costly ones.
+  const one = (n: number): Workload => {
+    if (w.kind !== 'barrier') return { ...w, iterations: n, warmup: 0 };
+    return kind === 'pop' ? popFor(n, 0) : sageFor(s, n, 0);
+  };
+  const probe: Scenario = { ...s, workload: one(1) };
+  const usable = nodesLeftAfterExclusion(
+    s.machine.nodes,
+    s.machine.clusterSize,
+    s.job.excludeOffsets,
+  );
+  const nodes = cycleNodeSteps(
+    s.job.nodes,
+    usable,
+    kind === 'pop' ? Math.min(POP_MIN_NODES, s.job.nodes) : 1,
+  );
+  const ppns = ppnSteps(s.machine.coresPerNode - s.job.reservedCores.length, s.job.ranksPerNode);
+  const points: CycleJob[] = [];
+  const skipped: CycleJob[] = [];
+  let worst = 0;
+  for (const n of nodes) {
+    for (const p of ppns) {
+      const j = { nodes: n, ranksPerNode: p };
+      const work = pointWork(withJob(probe, j));
+      if (work > MAX_POINT_WORK) skipped.push(j);
+      else {
+        points.push(j);
+        worst = Math.max(worst, work);
+      }
+    }
+  }
+  const most = micro ? Math.min(MAX_MICRO_ITERATIONS, w.iterations) : MAX_APP_CYCLES;
+  const cycles = Math.max(1, Math.min(most, Math.floor(POINT_WORK_BUDGET / Math.max(1, worst))));
+  const base: Scenario = { ...s, workload: one(cycles) };
+  const jobs: Job[] = points.map((j) => ({ ...s.job, ...j }));
+  return {
+    kind,
+    noun,
+    scaling,
+    base,
+    varies: [{ path: 'job', values: jobs }],
+    total: jobs.length,
+    points,
+    nodes,
+    ppns,
+    cycles,
+    skipped,
+    note,
+  };
+}
+
+/** The points left out, by node count: "18,688 nodes × 1, 2, 4, 8"; '' when none. */
+export function skippedList(skipped: readonly CycleJob[]): string {
+  const byNodes = new Map<number, number[]>();
+  for (const j of skipped) byNodes.set(j.nodes, [...(byNodes.get(j.nodes) ?? []), j.ranksPerNode]);
+  return [...byNodes]
+    .map(([n, ps]) => `${n.toLocaleString('en-US')} nodes × ${ps.join(', ')}`)
+    .join('; ');
+}
+
+export interface CyclePoint {
+  nodes: number;
+  ranksPerNode: number;
+  /** ranks: nodes × ranks per node */
+  processors: number;
+  /** simulated mean cycle, µs */
+  meanUs: number;
+  /** shortest simulated cycle, µs (000 Fig 17 shows it against the model) */
+  minUs: number;
+  /** the noiseless cycle, µs: the performance model */
+  modelUs: number;
+  /** measured cycles */
+  cycles: number;
+}
+
+export interface CycleSeries {
+  ranksPerNode: number;
+  /** in processor order */
+  points: CyclePoint[];
+}
+
+export interface ModelPoint {
+  processors: number;
+  modelUs: number;
+}
+
+export interface CycleData {
+  /** one per ranks per node, ascending */
+  series: CycleSeries[];
+  /** the model cycle at every processor count swept, ascending */
+  model: ModelPoint[];
+}
+
+function jobOf(p: SweepPointResult): CycleJob | null {
+  const job = p.assignments.find((a) => a.path === 'job')?.value as Partial<Job> | undefined;
+  if (!job || !Number.isFinite(job.nodes) || !Number.isFinite(job.ranksPerNode)) return null;
+  return { nodes: Number(job.nodes), ranksPerNode: Number(job.ranksPerNode) };
+}
+
+/** The sweep's points as curves per ranks per node and the model line. */
+export function cycleSeries(points: readonly SweepPointResult[]): CycleData {
+  const byP = new Map<number, CyclePoint[]>();
+  const model = new Map<number, number>();
+  for (const pt of points) {
+    const j = jobOf(pt);
+    const tree = pt.result.tree;
+    if (!j || !tree || pt.result.summary.iterations === 0) continue;
+    const processors = j.nodes * j.ranksPerNode;
+    const s = pt.result.summary;
+    const list = byP.get(j.ranksPerNode) ?? [];
+    list.push({
+      ...j,
+      processors,
+      meanUs: s.meanIterationUs,
+      minUs: s.minIterationUs,
+      modelUs: tree.modelIterationUs,
+      cycles: s.iterations,
+    });
+    byP.set(j.ranksPerNode, list);
+    // The model depends on the ranks only (the tree's depth; the compute per rank), so every
+    // point at the same processor count gives the same value.
+    if (!model.has(processors)) model.set(processors, tree.modelIterationUs);
+  }
+  return {
+    series: [...byP.entries()]
+      .sort((a, b) => a[0] - b[0])
+      .map(([ranksPerNode, pts]) => ({
+        ranksPerNode,
+        points: pts.sort((a, b) => a.processors - b.processors),
+      })),
+    model: [...model.entries()]
+      .sort((a, b) => a[0] - b[0])
+      .map(([processors, modelUs]) => ({ processors, modelUs })),
+  };
+}
+
+const ratio = (p: CyclePoint) => `${(p.meanUs / p.modelUs).toFixed(2)}×`;
+const count = (n: number) => n.toLocaleString('en-US');
+
+/**
+ * One or two sentences of the current data: at the largest node count of the fullest curve
+ * (most ranks per node), the simulated cycle against the model, then the other curves at the
+ * same node count, fewest ranks last.
+ */
+export function cycleSummary(
+  data: CycleData,
+  noun: string,
+  formatUs: (us: number) => string,
+): string {
+  const series = data.series.filter((s) => s.points.length > 0);
+  if (series.length === 0) return 'No data yet.';
+  const full = series[series.length - 1];
+  const at = full.points[full.points.length - 1];
+  const head =
+    `At ${count(at.processors)} processors (${count(at.nodes)} nodes × ${at.ranksPerNode}) ` +
+    `the simulated ${noun} is ${ratio(at)} the model (${formatUs(at.meanUs)} against ` +
+    `${formatUs(at.modelUs)})`;
+  const others = series
+    .slice(0, -1)
+    .reverse()
+    .map((s) => ({ s, p: s.points.find((p) => p.nodes === at.nodes) }))
+    .filter((o): o is { s: CycleSeries; p: CyclePoint } => o.p !== undefined)
+    .map(({ s, p }) => `with ${s.ranksPerNode} per node ${ratio(p)}`);
+  return others.length === 0
+    ? `${head}.`
+    : `${head}; on the same ${count(at.nodes)} nodes ${others.join(', ')}.`;
+}
+
+/** The view's data as CSV: one row per point, the model cycle alongside. */
+export function cycleCsv(data: CycleData, kind: AppKind): string {
+  const rows = [
+    'workload,ranks_per_node,nodes,processors,mean_cycle_us,min_cycle_us,model_cycle_us,ratio,cycles',
+  ];
+  for (const s of data.series) {
+    for (const p of s.points) {
+      rows.push(
+        [
+          kind,
+          p.ranksPerNode,
+          p.nodes,
+          p.processors,
+          p.meanUs,
+          p.minUs,
+          p.modelUs,
+          p.meanUs / p.modelUs,
+          p.cycles,
+        ].join(','),
+      );
+    }
+  }
+  return rows.join('\n') + '\n';
+}
