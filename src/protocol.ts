@@ -3,6 +3,7 @@
 // page chose; the latest run wins, and the page ignores messages from any other.
 import type { RunResult } from './engine/result.ts';
 import type { Vary } from './engine/sweep.ts';
+import type { Trace, TraceOptions } from './engine/trace.ts';
 import type { Scenario } from './scenario/types.ts';
 
 /** Page → worker: start a run. Abandons any older run at its next batch boundary. */
@@ -34,7 +35,20 @@ export interface SweepRequest {
   indices?: number[];
 }
 
-export type PageMessage = RunRequest | CancelRequest | SweepRequest;
+/**
+ * Page → worker: trace a few iterations of a barrier scenario on a handful of nodes (the
+ * timeline view; src/engine/trace.ts). Answered at once by one 'trace' or 'error' message; it
+ * does not touch a run or sweep under way in the same worker.
+ */
+export interface TraceRequest {
+  type: 'trace';
+  runId: number;
+  /** already validated on the page: the worker trusts it */
+  scenario: Scenario;
+  options: TraceOptions;
+}
+
+export type PageMessage = RunRequest | CancelRequest | SweepRequest | TraceRequest;
 
 /** Worker → page: a run is under way; `partial` summarises the iterations done so far. */
 export interface ProgressMessage {
@@ -84,5 +98,14 @@ export interface SweepDoneMessage {
   wallMs: number;
 }
 
+/** Worker → page: the trace a TraceRequest asked for. */
+export interface TraceMessage {
+  type: 'trace';
+  runId: number;
+  trace: Trace;
+  /** ms of wall-clock time in the worker */
+  wallMs: number;
+}
+
 export type WorkerMessage =
-  ProgressMessage | DoneMessage | ErrorMessage | PointMessage | SweepDoneMessage;
+  ProgressMessage | DoneMessage | ErrorMessage | PointMessage | SweepDoneMessage | TraceMessage;

@@ -14,7 +14,8 @@ export interface LoopOptions {
   batch?: number;
   /** ms of engine work between yields to the event loop */
   sliceMs?: number;
-  /** ms at least between progress messages (more if snapshots get costly, see below) */
+  /** ms at least between progress messages (more if snapshots get costly, see below): each
+   * one redraws the page's run views, so a few per second */
   progressMs?: number;
   /** ms, monotonic */
   now?: () => number;
@@ -38,7 +39,7 @@ export function createEngineHandler(
 ): (event: { data: PageMessage }) => Promise<void> {
   const batch = options.batch ?? 16;
   const sliceMs = options.sliceMs ?? 30;
-  const progressMs = options.progressMs ?? 100;
+  const progressMs = options.progressMs ?? 250;
   const now = options.now ?? (() => performance.now());
   const pause = options.pause ?? nextTask;
   /** the run allowed to go on; null once it is cancelled or over */
@@ -131,6 +132,11 @@ export function createEngineHandler(
     if (data.type === 'sweep') {
       latest = data.runId;
       return driveSweep(data);
+    }
+    if (data.type === 'trace') {
+      // The timeline's trace: answered in one go, leaves `latest` alone (trace-handler.ts).
+      // Loaded on first use, so the run loop's module does not grow for pages that never ask.
+      return import('./trace-handler.ts').then(({ handleTrace }) => handleTrace(data, post, now));
     }
     if (data.type === 'cancel' && data.runId === latest) latest = null;
     return Promise.resolve();
