@@ -7,6 +7,9 @@ import type { Vary } from '../engine/sweep.ts';
 import type { PageMessage, WorkerMessage } from '../protocol.ts';
 import type { Scenario } from '../scenario/types.ts';
 
+/** ms between redraws of a sweep's charts while points stream in */
+const FLUSH_MS = 150;
+
 export type SweepStatus = 'idle' | 'running' | 'done' | 'error' | 'cancelled';
 
 export interface SweepPointResult {
@@ -35,6 +38,9 @@ export class Sweep {
   #pending = 0;
   #runId = 0;
   #active: number | null = null;
+  /** points received but not yet on show: the charts redraw at most every FLUSH_MS */
+  #arrived: SweepPointResult[] = [];
+  #flushTimer: ReturnType<typeof setTimeout> | null = null;
   readonly #poolSize: number;
 
   constructor(poolSize = defaultPoolSize()) {
@@ -60,6 +66,7 @@ export class Sweep {
     const runId = ++this.#runId;
     this.#active = runId;
     this.#status = 'running';
+    this.#dropPending();
     this.#points = [];
     this.#total = total;
     this.#error = null;
@@ -76,6 +83,7 @@ export class Sweep {
 
   cancel(): void {
     if (this.#active === null) return;
+    this.#flush(); // what has arrived stays drawn
     for (let w = 0; w < this.#workers.length; w++) {
       this.#post(w, { type: 'cancel', runId: this.#active });
     }
@@ -84,6 +92,7 @@ export class Sweep {
   }
 
   dispose(): void {
+    this.#dropPending();
     this.#active = null;
     for (const w of this.#workers) w.terminate();
     this.#workers = [];
@@ -108,13 +117,14 @@ export class Sweep {
     switch (message.type) {
       case 'point': {
         const { index, assignments, result } = message;
-        this.#points = [...this.#points, { index, assignments, result }].sort(
-          (a, b) => a.index - b.index,
-        );
+        // Points of quick runs arrive in bursts: one redraw of the charts per burst.
+        this.#arrived.push({ index, assignments, result });
+        this.#flushTimer ??= setTimeout(() => this.#flush(), FLUSH_MS);
         break;
       }
       case 'sweep-done':
         if (--this.#pending === 0) {
+          this.#flush();
           this.#active = null;
           this.#status = 'done';
         }
@@ -125,6 +135,21 @@ export class Sweep {
         this.#error = `The sweep failed: ${message.message}`;
         break;
     }
+  }
+
+  /** Shows the points received so far (in index order). */
+  #flush(): void {
+    if (this.#flushTimer !== null) clearTimeout(this.#flushTimer);
+    this.#flushTimer = null;
+    if (this.#arrived.length === 0) return;
+    this.#points = [...this.#points, ...this.#arrived].sort((a, b) => a.index - b.index);
+    this.#arrived = [];
+  }
+
+  #dropPending(): void {
+    if (this.#flushTimer !== null) clearTimeout(this.#flushTimer);
+    this.#flushTimer = null;
+    this.#arrived = [];
   }
 
   /** A worker died: drop the pool (the next sweep starts fresh ones) and say so. */

@@ -59,8 +59,8 @@ export function formatGranularities(values: readonly number[]): string {
 export class ViewSettings {
   /** µs, ascending, distinct */
   latencyGranularitiesUs = $state<number[]>([...DEFAULT_LATENCY_GRANULARITIES_US]);
-  /** the timeline's first iteration shown (0 = the first measured one) */
-  timelineFirst = $state(0);
+  /** the timeline's first iteration shown, warm-up included; null: the first after warm-up */
+  timelineFirst = $state<number | null>(null);
 
   /** The settings that differ from the defaults, as a link's `view` map. */
   toView(): Record<string, ViewValue> {
@@ -69,7 +69,7 @@ export class ViewSettings {
     if (g.join() !== DEFAULT_LATENCY_GRANULARITIES_US.join()) {
       view[KEYS.latency] = formatGranularities(g);
     }
-    if (this.timelineFirst !== 0) view[KEYS.timeline] = this.timelineFirst;
+    if (this.timelineFirst !== null) view[KEYS.timeline] = this.timelineFirst;
     return view;
   }
 
@@ -78,7 +78,7 @@ export class ViewSettings {
   apply(view: Record<string, ViewValue>): string[] {
     const problems: string[] = [];
     let latency = [...DEFAULT_LATENCY_GRANULARITIES_US];
-    let first = 0;
+    let first: number | null = null;
     for (const [key, value] of Object.entries(view)) {
       if (key === KEYS.latency) {
         const parsed = typeof value === 'string' ? parseGranularities(value) : null;

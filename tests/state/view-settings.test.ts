@@ -61,6 +61,8 @@ describe('ViewSettings', () => {
     expect(v.apply({ 'timeline.first': -3 })).toEqual([
       'timeline.first: expected a whole number ≥ 0 (an iteration)',
     ]);
-    expect(v.timelineFirst).toBe(0);
+    expect(v.timelineFirst).toBeNull();
+    v.timelineFirst = 0; // iteration 0 shown on purpose: written, unlike the default
+    expect(v.toView()).toEqual({ 'timeline.first': 0 });
   });
 });
