@@ -2,6 +2,8 @@
 // small pool of engine workers that share the points (round robin by index). Every point has
 // its own child seed (src/engine/sweep.ts), so the numbers do not depend on the pool's size or
 // on which worker ran a point. The latest sweep wins: starting one abandons the previous.
+// The page's sweeps run one at a time, in the order they were asked for: the views higher on
+// the page ask first and fill in first, and sweeps do not split the few cores between them.
 import type { RunResult } from '../engine/result.ts';
 import type { Vary } from '../engine/sweep.ts';
 import type { PageMessage, WorkerMessage } from '../protocol.ts';
@@ -10,7 +12,8 @@ import type { Scenario } from '../scenario/types.ts';
 /** ms between redraws of a sweep's charts while points stream in */
 const FLUSH_MS = 150;
 
-export type SweepStatus = 'idle' | 'running' | 'done' | 'error' | 'cancelled';
+/** 'queued': waiting for another view's sweep to finish */
+export type SweepStatus = 'idle' | 'queued' | 'running' | 'done' | 'error' | 'cancelled';
 
 export interface SweepPointResult {
   index: number;
@@ -30,6 +33,35 @@ export function defaultPoolSize(cores = globalThis.navigator?.hardwareConcurrenc
 }
 
 export class Sweep {
+  /** sweeps waiting for their turn, oldest first, and the one under way */
+  static #queue: Sweep[] = [];
+  static #current: Sweep | null = null;
+
+  /** Starts the next queued sweep if none is under way. */
+  static #next(): void {
+    while (Sweep.#current === null && Sweep.#queue.length > 0) {
+      const sweep = Sweep.#queue.shift()!;
+      const begin = sweep.#begin;
+      sweep.#begin = null;
+      if (begin) {
+        Sweep.#current = sweep;
+        begin();
+      }
+    }
+  }
+
+  /** This sweep no longer needs its turn (over, cancelled or never started): the next goes. */
+  #release(): void {
+    Sweep.#queue = Sweep.#queue.filter((s) => s !== this);
+    this.#begin = null;
+    if (Sweep.#current === this) {
+      Sweep.#current = null;
+      Sweep.#next();
+    }
+  }
+
+  /** posts the queued sweep to the workers when its turn comes */
+  #begin: (() => void) | null = null;
   #status = $state<SweepStatus>('idle');
   #points = $state.raw<SweepPointResult[]>([]);
   #total = $state(0);
@@ -50,6 +82,10 @@ export class Sweep {
   get status(): SweepStatus {
     return this.#status;
   }
+  /** queued or running: more points are to come */
+  get busy(): boolean {
+    return this.#status === 'running' || this.#status === 'queued';
+  }
   /** the points done so far, in index order */
   get points(): SweepPointResult[] {
     return this.#points;
@@ -61,39 +97,50 @@ export class Sweep {
     return this.#error;
   }
 
-  /** Runs every point of planSweep(base, varies); `total` is the number of points. */
+  /** Runs every point of planSweep(base, varies), once the sweeps asked for earlier are done;
+   * `total` is the number of points. */
   run(base: Scenario, varies: Vary[], total: number): void {
+    this.cancel();
     const runId = ++this.#runId;
     this.#active = runId;
-    this.#status = 'running';
+    this.#status = 'queued';
     this.#dropPending();
     this.#points = [];
     this.#total = total;
     this.#error = null;
-    const n = Math.min(this.#poolSize, Math.max(1, total));
-    while (this.#workers.length < n) this.#workers.push(this.#start());
-    this.#pending = n;
     const plain = $state.snapshot(base) as Scenario;
-    for (let w = 0; w < n; w++) {
-      const indices: number[] = [];
-      for (let i = w; i < total; i += n) indices.push(i);
-      this.#post(w, { type: 'sweep', runId, base: plain, varies, indices });
-    }
+    this.#begin = () => {
+      this.#status = 'running';
+      const n = Math.min(this.#poolSize, Math.max(1, total));
+      while (this.#workers.length < n) this.#workers.push(this.#start());
+      this.#pending = n;
+      for (let w = 0; w < n; w++) {
+        const indices: number[] = [];
+        for (let i = w; i < total; i += n) indices.push(i);
+        this.#post(w, { type: 'sweep', runId, base: plain, varies, indices });
+      }
+    };
+    Sweep.#queue.push(this);
+    Sweep.#next();
   }
 
   cancel(): void {
     if (this.#active === null) return;
     this.#flush(); // what has arrived stays drawn
-    for (let w = 0; w < this.#workers.length; w++) {
-      this.#post(w, { type: 'cancel', runId: this.#active });
+    if (this.#status === 'running') {
+      for (let w = 0; w < this.#workers.length; w++) {
+        this.#post(w, { type: 'cancel', runId: this.#active });
+      }
     }
     this.#active = null;
     this.#status = 'cancelled';
+    this.#release();
   }
 
   dispose(): void {
     this.#dropPending();
     this.#active = null;
+    this.#release();
     for (const w of this.#workers) w.terminate();
     this.#workers = [];
   }
@@ -127,6 +174,7 @@ export class Sweep {
           this.#flush();
           this.#active = null;
           this.#status = 'done';
+          this.#release();
         }
         break;
       case 'error':

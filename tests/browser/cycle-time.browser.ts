@@ -122,6 +122,10 @@ describe('the cycle time against processors view', () => {
     // Jaguar XT5: its barrier run is long, so cancel it; the view then sweeps POP.
     await page.getByLabel('Preset').selectOption('jaguar-xt5-stock');
     await page.getByRole('button', { name: 'Cancel' }).click();
+    // One sweep runs at a time, top view first: stop the latency view's (a long one on the
+    // whole of Jaguar) and this view's starts.
+    const latency = page.getByRole('region', { name: 'Latency against machine size' });
+    await latency.getByRole('button', { name: /^Stop/ }).click({ timeout: 30_000 });
     await expect
       .poll(() => progressText(view), { timeout: 30_000, interval: 250 })
       .toMatch(/ of 28 runs/);
@@ -137,7 +141,7 @@ describe('the cycle time against processors view', () => {
       .toBeGreaterThanOrEqual(8);
     expect(await view.locator('.summary').textContent()).toMatch(/the simulated step is/);
     await view.getByRole('button', { name: 'Stop' }).click();
-    expect(await progressText(view)).toMatch(/^\d+ of 28 runs$/);
+    expect(await progressText(view)).toMatch(/^\d+ of 28 runs \(stopped\)$/);
 
     expect(problems.consoleErrors).toEqual([]);
     expect(problems.offOrigin).toEqual([]);

@@ -76,7 +76,8 @@ describe('the views of ASCI Q 2002', () => {
 
     // Noise per node: a cell per job node, the special nodes of the clusters the worst.
     const map = page.getByRole('region', { name: 'Noise per node' });
-    expect(await map.locator('svg[role="img"] rect:has(title)').count()).toBe(1024);
+    // Cells are added a chunk per frame: all 1,024 soon.
+    await expect.poll(() => map.locator('svg[role="img"] rect:has(title)').count()).toBe(1024);
     const mapSummary = (await map.locator('.summary').textContent())!.trim();
     const offsets = /with the most delay: (\d+), (\d+), (\d+)\.$/.exec(mapSummary);
     expect(
