@@ -45,7 +45,9 @@ export class Sweep {
       sweep.#begin = null;
       if (begin) {
         Sweep.#current = sweep;
-        begin();
+        // A task of its own: the views' effects that ask for sweeps run together, and
+        // copying a scenario to the workers is not free.
+        setTimeout(begin, 0);
       }
     }
   }
@@ -108,8 +110,9 @@ export class Sweep {
     this.#points = [];
     this.#total = total;
     this.#error = null;
-    const plain = $state.snapshot(base) as Scenario;
     this.#begin = () => {
+      if (this.#active !== runId) return; // cancelled before its turn came
+      const plain = $state.snapshot(base) as Scenario;
       this.#status = 'running';
       const n = Math.min(this.#poolSize, Math.max(1, total));
       while (this.#workers.length < n) this.#workers.push(this.#start());
