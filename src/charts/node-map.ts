@@ -150,3 +150,56 @@ export function nodeMapSummary(m: NodeMap, formatUs: (us: number) => string): st
     `${formatUs(h.delayUs)}, the mean ${formatUs(m.meanDelayUs)}.${offsets}`
   );
 }
+
+/** Colour levels of the drawn map: the delay scale cut into this many steps (viridis is
+ * smooth, so 64 steps look continuous). */
+export const MAP_LEVELS = 64;
+
+export interface LevelPath {
+  /** 0 … MAP_LEVELS − 1: the cells' delay as a fraction of the largest, rounded */
+  level: number;
+  /** SVG path data: one square `M x y h s v s h -s z` per cell of this level */
+  d: string;
+  cells: number;
+}
+
+/**
+ * The cells as one SVG path per colour level: a few dozen elements instead of one rect per
+ * node (up to MAX_CELLS), which kept the main thread busy for a hundred ms and more. Cells are
+ * squares of `sizePx` at (originX + col·pitchPx, originY + row·pitchPx).
+ */
+export function levelPaths(
+  m: NodeMap,
+  originX: number,
+  originY: number,
+  pitchPx: number,
+  sizePx: number,
+): LevelPath[] {
+  const parts: string[][] = Array.from({ length: MAP_LEVELS }, () => []);
+  const max = m.maxDelayUs;
+  const s = +sizePx.toFixed(2);
+  for (const c of m.cells) {
+    const level = max > 0 ? Math.round((c.delayUs / max) * (MAP_LEVELS - 1)) : 0;
+    const x = +(originX + c.col * pitchPx).toFixed(2);
+    const y = +(originY + c.row * pitchPx).toFixed(2);
+    parts[level].push(`M${x} ${y}h${s}v${s}h-${s}z`);
+  }
+  const out: LevelPath[] = [];
+  parts.forEach((p, level) => {
+    if (p.length > 0) out.push({ level, d: p.join(''), cells: p.length });
+  });
+  return out;
+}
+
+/** The delay, µs, a level is drawn with (its colour): the level's share of the largest. */
+export function levelDelayUs(m: NodeMap, level: number): number {
+  return (m.maxDelayUs * level) / (MAP_LEVELS - 1);
+}
+
+/** The cell at grid column `col`, row `row`; null where there is none. */
+export function cellIndex(m: NodeMap): (col: number, row: number) => NodeCell | null {
+  const at = new Map<number, NodeCell>();
+  for (const c of m.cells) at.set(c.row * m.columns + c.col, c);
+  return (col, row) =>
+    col < 0 || row < 0 || col >= m.columns ? null : (at.get(row * m.columns + col) ?? null);
+}

@@ -76,8 +76,17 @@ describe('the views of ASCI Q 2002', () => {
 
     // Noise per node: a cell per job node, the special nodes of the clusters the worst.
     const map = page.getByRole('region', { name: 'Noise per node' });
-    // Cells are added a chunk per frame: all 1,024 soon.
-    await expect.poll(() => map.locator('svg[role="img"] rect:has(title)').count()).toBe(1024);
+    // One square per job node, drawn as one path per colour level; the pointer names a cell.
+    const squares = await map
+      .locator('svg[role="img"] path')
+      .evaluateAll((ps) =>
+        ps.reduce((n, p) => n + (p.getAttribute('d')?.match(/M/g) ?? []).length, 0),
+      );
+    expect(squares).toBe(1024);
+    await map.locator('rect.hit').hover({ position: { x: 3, y: 3 } });
+    expect(await map.locator('g.tip text').textContent()).toMatch(
+      /^node 0 \(cluster 0, offset 0\): [\d.,]+ (µs|ms|s)$/,
+    );
     const mapSummary = (await map.locator('.summary').textContent())!.trim();
     const offsets = /with the most delay: (\d+), (\d+), (\d+)\.$/.exec(mapSummary);
     expect(

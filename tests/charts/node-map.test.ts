@@ -2,6 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { runScenario } from '../../src/engine/index.ts';
 import {
+  cellIndex,
+  levelDelayUs,
+  levelPaths,
+  MAP_LEVELS,
   MAX_CELLS,
   nodeMap,
   nodeMapCsv,
@@ -76,5 +80,37 @@ describe('nodeMap', () => {
     expect(bm.hottest?.delayUs).toBeCloseTo((1000 + 2) / 3, 9);
     const mean = bm.cells.reduce((acc, c) => acc + c.delayUs, 0) / bm.cells.length;
     expect(mean).toBeGreaterThan(1);
+  });
+});
+
+describe('levelPaths and cellIndex', () => {
+  const m = nodeMap(a, 8);
+
+  it('draws every cell once, in the level of its delay', () => {
+    const paths = levelPaths(m, 10, 20, 12, 11);
+    expect(paths.reduce((n, p) => n + p.cells, 0)).toBe(48);
+    expect(paths.reduce((n, p) => n + (p.d.match(/M/g) ?? []).length, 0)).toBe(48);
+    // The hottest cell is alone at the top level, drawn where its column and row say.
+    const top = paths.at(-1)!;
+    expect(top.level).toBe(MAP_LEVELS - 1);
+    const h = m.hottest!;
+    expect(top.d).toContain(`M${10 + h.col * 12} ${20 + h.row * 12}h11v11h-11z`);
+    expect(levelDelayUs(m, MAP_LEVELS - 1)).toBeCloseTo(m.maxDelayUs, 9);
+    expect(levelDelayUs(m, 0)).toBe(0);
+    for (const p of paths) expect(p.level).toBeLessThan(MAP_LEVELS);
+  });
+
+  it('puts a quiet machine in level 0', () => {
+    const quiet = { ...m, maxDelayUs: 0, cells: m.cells.map((c) => ({ ...c, delayUs: 0 })) };
+    const paths = levelPaths(quiet, 0, 0, 10, 9);
+    expect(paths.map((p) => [p.level, p.cells])).toEqual([[0, 48]]);
+  });
+
+  it('finds the cell under a grid position, and nothing off the grid', () => {
+    const at = cellIndex(m);
+    for (const c of m.cells) expect(at(c.col, c.row)).toBe(c);
+    expect(at(-1, 0)).toBeNull();
+    expect(at(m.columns, 0)).toBeNull();
+    expect(at(0, m.rows + 3)).toBeNull();
   });
 });
