@@ -20,26 +20,44 @@ interface Row {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
-/** Records every long task of the page from its first script on. */
+/** Records every long task of the page from its first script on: [start, duration], ms. */
 async function watchLongTasks(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    const w = window as unknown as { __long: number[] };
+    const w = window as unknown as { __long: [number, number][] };
     w.__long = [];
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) w.__long.push(e.duration);
+      for (const e of list.getEntries()) w.__long.push([e.startTime, e.duration]);
     }).observe({ type: 'longtask', buffered: true });
   });
 }
 
+/**
+ * The longest task while simulating (starting after the page posted its first run: the
+ * Simulation's first 'noiselab:run' mark; a preset change comes later, so the task that
+ * renders it counts), and the longest before (loading the page: parsing and evaluating the
+ * scripts, the first render, which ends by posting the first run).
+ */
 const longest = (page: Page) =>
-  page.evaluate(() => Math.max(0, ...(window as unknown as { __long: number[] }).__long));
+  page.evaluate(() => {
+    const long = (window as unknown as { __long: [number, number][] }).__long;
+    const mark = performance.getEntriesByName('noiselab:run')[0]?.startTime ?? 0;
+    const during = long.filter(([s]) => s >= mark).map(([, d]) => d);
+    const before = long.filter(([s]) => s < mark).map(([, d]) => d);
+    return { during: Math.max(0, ...during), loading: Math.max(0, ...before) };
+  });
 
 // A CSS selector, not a text search: Playwright's text matching walks the whole page at every
 // poll, which is itself a long task on a page of thousands of elements.
 const done = (page: Page, timeout = 120_000) =>
   page.waitForSelector('[data-run-status="done"]', { state: 'attached', timeout });
 
-async function startUp(site: Site): Promise<{ longestMs: number; firstMs: number }> {
+interface Long {
+  /** ms: the longest task while simulating, and while loading the page */
+  longestMs: number;
+  loadingMs: number;
+}
+
+async function startUp(site: Site): Promise<Long & { firstMs: number }> {
   const { page } = await openApp(site);
   await watchLongTasks(page);
   const t0 = Date.now();
@@ -47,12 +65,12 @@ async function startUp(site: Site): Promise<{ longestMs: number; firstMs: number
   await page.getByRole('heading', { name: /^Results/ }).waitFor();
   const firstMs = Date.now() - t0;
   await done(page);
-  const longestMs = await longest(page);
+  const { during: longestMs, loading: loadingMs } = await longest(page);
   await page.context().close();
-  return { longestMs, firstMs };
+  return { longestMs, loadingMs, firstMs };
 }
 
-async function presetChange(site: Site): Promise<{ firstMs: number; longestMs: number }> {
+async function presetChange(site: Site): Promise<Long & { firstMs: number }> {
   const { page } = await openApp(site);
   await watchLongTasks(page);
   await page.goto(`${site.origin}/`);
@@ -71,21 +89,21 @@ async function presetChange(site: Site): Promise<{ firstMs: number; longestMs: n
   );
   const firstMs = (await page.evaluate(() => performance.now())) - t0;
   await done(page);
-  const longestMs = await longest(page);
+  const { during: longestMs, loading: loadingMs } = await longest(page);
   await page.context().close();
-  return { firstMs, longestMs };
+  return { firstMs, longestMs, loadingMs };
 }
 
-async function fullJaguar(site: Site): Promise<{ doneMs: number; longestMs: number }> {
+async function fullJaguar(site: Site): Promise<Long & { doneMs: number }> {
   const { page } = await openApp(site);
   await watchLongTasks(page);
   const t0 = Date.now();
   await page.goto(`${site.origin}/?preset=jaguar-xt5-rn&nodes=18688`);
   await done(page, 300_000);
   const doneMs = Date.now() - t0;
-  const longestMs = await longest(page);
+  const { during: longestMs, loading: loadingMs } = await longest(page);
   await page.context().close();
-  return { doneMs, longestMs };
+  return { doneMs, longestMs, loadingMs };
 }
 
 function table(rows: Row[]): string {
@@ -105,23 +123,32 @@ function table(rows: Row[]): string {
 const site = await startSite();
 try {
   const reps = 3;
-  const start: { longestMs: number; firstMs: number }[] = [];
-  const change: { firstMs: number; longestMs: number }[] = [];
-  const jaguar: { doneMs: number; longestMs: number }[] = [];
+  const start: (Long & { firstMs: number })[] = [];
+  const change: (Long & { firstMs: number })[] = [];
+  const jaguar: (Long & { doneMs: number })[] = [];
   for (let k = 0; k < reps; k++) {
     start.push(await startUp(site));
     change.push(await presetChange(site));
     jaguar.push(await fullJaguar(site));
     console.error(`repetition ${k + 1} of ${reps} done`);
   }
-  const longestAll = [...start, ...change, ...jaguar].map((r) => r.longestMs);
+  const longestRow = (what: string, runs: number[]): Row => ({
+    what: `longest main-thread task while simulating: ${what}`,
+    budget: 'no task over 50 ms',
+    runs,
+    unit: 'ms',
+    met: () => Math.max(...runs) <= 50,
+  });
   const rows: Row[] = [
+    longestRow('start-up (ASCI Q 2002)', start.map((r) => r.longestMs)),
+    longestRow('preset change (→ ASCI Q 2003)', change.map((r) => r.longestMs)),
+    longestRow('full-machine Jaguar XT5 RN', jaguar.map((r) => r.longestMs)),
     {
-      what: 'longest main-thread task while simulating (start-up, preset change, full Jaguar)',
-      budget: 'no task over 50 ms',
-      runs: longestAll,
+      what: 'longest task while loading the page (scripts, first render; before any run)',
+      budget: '—',
+      runs: [...start, ...change, ...jaguar].map((r) => r.loadingMs),
       unit: 'ms',
-      met: () => Math.max(...longestAll) <= 50,
+      met: () => true,
     },
     {
       what: 'opening the site: first numbers of ASCI Q 2002 (1,024 × 4, g = 1 ms)',

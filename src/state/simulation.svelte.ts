@@ -56,6 +56,8 @@ export class Simulation {
 
   /** Starts a run of a validated scenario; a run under way is abandoned. */
   run(scenario: Scenario): void {
+    // For the browser bench: long tasks from here on happen "while simulating".
+    performance.mark('noiselab:run');
     const runId = ++this.#runId;
     this.#active = runId;
     this.#status = 'running';

@@ -69,7 +69,9 @@ describe('NoiseLab in the browser', () => {
     expect(await card.textContent()).toContain('2,048 nodes × 4 cores');
     expect(await card.textContent()).toContain('1,024 nodes × 4 ranks per node');
     expect(await card.textContent()).toContain('1 ms of work between barriers');
-    expect(await card.textContent()).toContain('TruCluster kernel heartbeat');
+    expect(await card.textContent()).toContain(
+      `${startup.noise.length} sources, ${startup.noise.length} on (listed under Controls)`,
+    );
 
     // Results stream in, then the run ends: nobody pressed Run.
     await page.getByText(/^Done: 2,000 iterations in/).waitFor({ timeout: 30_000 });

@@ -94,7 +94,7 @@ describe('the controls', { timeout: 120_000 }, () => {
     await showsRunOf(page, withValue(startup, `noise.${index}.enabled`, false));
     expect(await meanText(page)).not.toBe(before);
     expect(await toggle.isChecked()).toBe(false);
-    expect(await card(page).textContent()).toContain('(disabled)');
+    expect(await card(page).textContent()).toMatch(/ on; off: RMS daemon \(18 ms every 30 s\)/);
     expectQuiet(problems);
     await page.context().close();
   });
@@ -169,13 +169,18 @@ describe('the controls', { timeout: 120_000 }, () => {
     expect(await rows.count()).toBe(n);
     await controls(page).getByRole('button', { name: 'Add a noise source' }).click();
     await expect.poll(() => rows.count()).toBe(n + 1);
-    expect(await card(page).textContent()).toContain('New source (new-source)');
+    expect(await rows.last().textContent()).toContain('New source');
+    expect(await card(page).textContent()).toContain(`${n + 1} sources, ${n + 1} on`);
 
     await controls(page)
       .getByRole('button', { name: /^Duplicate TruCluster kernel heartbeat \(640/ })
       .click();
     await expect.poll(() => rows.count()).toBe(n + 2);
-    expect(await card(page).textContent()).toContain('kernel-heartbeat-125ms-copy');
+    expect(
+      await controls(page)
+        .getByRole('checkbox', { name: 'TruCluster kernel heartbeat (640 µs every 125 ms) (copy)' })
+        .count(),
+    ).toBe(1);
 
     await controls(page)
       .getByRole('button', { name: /^Delete .*\(copy\)$/ })
