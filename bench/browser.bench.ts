@@ -140,9 +140,18 @@ try {
     met: () => Math.max(...runs) <= 50,
   });
   const rows: Row[] = [
-    longestRow('start-up (ASCI Q 2002)', start.map((r) => r.longestMs)),
-    longestRow('preset change (→ ASCI Q 2003)', change.map((r) => r.longestMs)),
-    longestRow('full-machine Jaguar XT5 RN', jaguar.map((r) => r.longestMs)),
+    longestRow(
+      'start-up (ASCI Q 2002)',
+      start.map((r) => r.longestMs),
+    ),
+    longestRow(
+      'preset change (→ ASCI Q 2003)',
+      change.map((r) => r.longestMs),
+    ),
+    longestRow(
+      'full-machine Jaguar XT5 RN',
+      jaguar.map((r) => r.longestMs),
+    ),
     {
       what: 'longest task while loading the page (scripts, first render; before any run)',
       budget: '—',

@@ -373,7 +373,9 @@ describe('view settings in the link', () => {
       await expect.poll(() => page.url()).toMatch(/#s=1\./);
       const latency = page.getByRole('region', { name: 'Latency against machine size' });
       await expect
-        .poll(() => latency.getByRole('list', { name: 'Curves' }).textContent())
+        .poll(() => latency.getByRole('list', { name: 'Curves' }).textContent(), {
+          timeout: 60_000,
+        })
         .toMatch(/g = 0.*g = 10 ms/s);
       const link = page.url();
       expectQuiet(problems);
