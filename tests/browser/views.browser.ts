@@ -175,3 +175,34 @@ describe('the views of ASCI Q 2002', () => {
     await page.context().close();
   }, 90_000);
 });
+
+describe('every view passes axe', () => {
+  const serious = async (page: Page) =>
+    (await new AxeBuilder({ page }).analyze()).violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+
+  it('with every data table open, on a barrier and on a SAGE scenario', async () => {
+    const { page, problems } = await openApp(site);
+    for (const link of [
+      '?preset=asci-q-2002&nodes=64&iterations=300',
+      '?preset=sage-asci-q-2002&nodes=16&iterations=3',
+    ]) {
+      await page.goto(`${site.origin}/${link}`);
+      await page.waitForSelector('[data-run-status="done"]', {
+        state: 'attached',
+        timeout: 60_000,
+      });
+      // Every view that sweeps or traces has finished (or has nothing to do).
+      await expect
+        .poll(() => page.locator('.views [aria-busy="true"]').count(), { timeout: 120_000 })
+        .toBe(0);
+      const buttons = page.getByRole('button', { name: 'Show data table' });
+      while ((await buttons.count()) > 0) await buttons.first().click();
+      expect(await page.locator('.views table').count()).toBeGreaterThan(0);
+      expect(await serious(page)).toEqual([]);
+    }
+    expect(problems.consoleErrors).toEqual([]);
+    await page.context().close();
+  }, 300_000);
+});
