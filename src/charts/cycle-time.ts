@@ -8,34 +8,18 @@
 // machine's application in the papers: SAGE on ASCI Q, POP on Jaguar XT5, and SAGE with ASCI Q's
 // per-PE work elsewhere (the note says so).
 //
-// The parameters are those of src/validation/workloads.ts (sageWorkload, popWorkload), written
-// here again: that module re-exports from the validation targets, which load presets with
-// node:fs and so break the page's bundle, and importing the derived scenario files instead would
-// pull two whole presets into the first page. tests/charts/cycle-time.test.ts checks that both
-// give the same workloads on every preset.
+// The workloads are src/validation/workloads.ts's (sageWorkload, popWorkload): the ones the
+// validation report checks against the papers.
 import type { Vary } from '../engine/sweep.ts';
 import { estimateNoiseEvents, estimateRankIterations } from '../scenario/cost.ts';
-import { treeDepth } from '../scenario/phases.ts';
 import type { Job, PopWorkload, SageWorkload, Scenario, Workload } from '../scenario/types.ts';
 import { nodesLeftAfterExclusion } from '../scenario/index.ts';
 import type { SweepPointResult } from '../state/sweep.svelte.ts';
+import { popWorkloadOnTree, sageWorkload } from '../validation/workloads.ts';
 
-/** SAGE's noiseless cycle, µs, at SAGE_MODEL_PES: 0.63 s at 8,192 PEs (000 Table 3, "Model"). */
-export const SAGE_MODEL_CYCLE_US = 630_000;
-export const SAGE_MODEL_PES = 8192;
-/** allreduces per SAGE cycle (calibrated in src/validation/workloads.ts) */
-export const SAGE_ALLREDUCES_PER_CYCLE = 24;
-/** cells per PE (000 Table 3), for the processing rate */
-export const SAGE_CELLS_PER_PE = 13_500;
-
-/**
- * POP's work per step on Jaguar XT5, as popWorkload solves it from the Reduced Noise kernel's
- * step times of 003 Table 1 (0.660 s at 384 processes, 0.0946 s at 24,576) on the XT5's tree
- * (fanout 2, 5 µs hops): µs·rank of baroclinic work, solver phases, µs of serial work each.
- */
-export const POP_BAROCLINIC_US = 220672975.23809522;
-export const POP_SOLVER_PHASES = 3;
-export const POP_SOLVER_SERIAL_US = 28346.931216931218;
+/** The software tree POP's work was solved for (scenarios/jaguar-xt5-stock.json machine.tree:
+ * fanout 2, 5 µs per hop; the test checks it is the preset's). */
+export const XT5_TREE = { fanout: 2, hopUs: 5 } as const;
 
 /** POP's smallest run in 003 Table 1: 384 processes, 64 nodes × 6. Strong scaling makes a step
  * on fewer nodes last minutes of simulated time for no insight, so the POP sweep starts here. */
@@ -71,39 +55,17 @@ export const APP_NAMES: Record<AppKind, string> = {
   'mpi-fwq': 'MPI-FWQ',
 };
 
-/**
- * SAGE on a machine, as sageWorkload of src/validation/workloads.ts: the compute per cycle is
- * the published model cycle at 8,192 PEs minus as many allreduces on this machine's tree.
- */
+/** SAGE on a machine (sageWorkload): the published model cycle at 8,192 PEs on its tree. */
 export function sageFor(s: Scenario, iterations: number, warmup: number): SageWorkload {
-  const { fanout, hopUs } = s.machine.tree;
-  const perAllreduce = 2 * treeDepth(SAGE_MODEL_PES, fanout) * hopUs;
-  return {
-    kind: 'sage',
-    cellsPerPE: SAGE_CELLS_PER_PE,
-    computeUsPerCycle: SAGE_MODEL_CYCLE_US - SAGE_ALLREDUCES_PER_CYCLE * perAllreduce,
-    allreducesPerCycle: SAGE_ALLREDUCES_PER_CYCLE,
-    iterations,
-    warmup,
-    hopUs: null,
-  };
+  return sageWorkload(s, iterations, warmup);
 }
 
 /**
- * POP as popWorkload of src/validation/workloads.ts gives it for Jaguar XT5. On a machine whose
- * tree differs the same work is kept (popWorkload would solve it again for that tree).
+ * POP as popWorkload solves it for Jaguar XT5's tree. On a machine whose tree differs the same
+ * work is kept (solving it again for that tree would fit another machine to Jaguar's times).
  */
 export function popFor(iterations: number, warmup: number): PopWorkload {
-  return {
-    kind: 'pop',
-    baroclinicUs: POP_BAROCLINIC_US,
-    barotropicIterations: POP_SOLVER_PHASES,
-    barotropicUs: 0,
-    barotropicSerialUs: POP_SOLVER_SERIAL_US,
-    iterations,
-    warmup,
-    hopUs: null,
-  };
+  return popWorkloadOnTree(XT5_TREE, iterations, warmup);
 }
 
 /** The machine's application in the papers: POP on Jaguar XT5, SAGE on ASCI Q, else null. */

@@ -2,6 +2,7 @@
 // Jaguar XT5 with the stock, Reduced Noise and prototype RN kernels, and Blue Gene/P
 // (003 sec 4, Figs 1–2; 002 slides 24–26). The presets are scenarios/jaguar-xt5-*.json and
 // scenarios/bgp-intrepid.json; their noise sources say what each value was calibrated against.
+import { FWQ_W18_US } from '../workloads.ts';
 import { BarrierRun } from '../../engine/barrier-run.ts';
 import { runFwq } from '../../engine/fwq.ts';
 import { resultOf } from '../../engine/result.ts';
@@ -9,13 +10,8 @@ import type { Scenario } from '../../scenario/types.ts';
 import { loadPreset, variant } from '../presets.ts';
 import type { Check, Target, TargetContext } from '../types.ts';
 
-/**
- * The FWQ quantum of w = 18 on Jaguar XT5, in µs. Not published (the paper gives w, the log2
- * of the loop count): 2^18 iterations of FWQ's x86-64 work loop (19 instructions, about 3 per
- * cycle on an Opteron: about 6.3 cycles each) is about 1.66 million cycles, 690 µs at 2.4 GHz.
- * The XT5 presets' timer tick is calibrated with this quantum, so MPI-FWQ should use it too.
- */
-export const FWQ_W18_XT5_US = 690;
+/** The FWQ quantum of w = 18 on Jaguar XT5, µs (not published; see workloads.ts). */
+export const FWQ_W18_XT5_US = FWQ_W18_US;
 
 /** The same 1.66 million cycles on BG/P's 850 MHz PowerPC 450 (Figure 1 compares cycles). */
 export const FWQ_W18_BGP_US = 1950;
