@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runScenario } from '../../src/engine/index.ts';
 import { parseScenarioText } from '../../src/scenario/index.ts';
 import { formatQuantity } from '../../src/ui/format.ts';
-import { openApp, type Problems, type Site, startSite } from './site.ts';
+import { openApp, type Site, startSite, expectQuiet } from './site.ts';
 
 const exampleText = readFileSync(
   new URL('../../scenarios/example-asci-q.json', import.meta.url),
@@ -45,11 +45,6 @@ async function seriousViolations(page: Page): Promise<string[]> {
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
-
-function expectQuiet(problems: Problems): void {
-  expect(problems.consoleErrors).toEqual([]);
-  expect(problems.offOrigin).toEqual([]);
 }
 
 const scenarioTitle = (page: Page) => page.locator('#scenario-title');

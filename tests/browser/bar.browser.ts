@@ -8,7 +8,7 @@ import { runScenario } from '../../src/engine/index.ts';
 import { validateScenario } from '../../src/scenario/index.ts';
 import { PRESETS } from '../../src/state/presets.ts';
 import { formatQuantity } from '../../src/ui/format.ts';
-import { openApp, type Problems, type Site, startSite } from './site.ts';
+import { openApp, type Site, startSite, expectQuiet, runDone } from './site.ts';
 
 /** A shipped scenario file, parsed but not validated. */
 function presetFile(id: string) {
@@ -32,11 +32,6 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
-function expectQuiet(problems: Problems): void {
-  expect(problems.consoleErrors).toEqual([]);
-  expect(problems.offOrigin).toEqual([]);
-}
-
 const title = (page: Page) => page.locator('#scenario-title').textContent();
 const preset = (page: Page) => page.getByLabel('Preset');
 const seed = (page: Page) => page.getByRole('spinbutton', { name: 'Seed' });
@@ -51,8 +46,7 @@ const meanLatency = (page: Page) =>
     .getByRole('cell')
     .first()
     .textContent();
-const done = (page: Page) =>
-  page.getByText(/^Done: [\d,]+ iterations in/).waitFor({ timeout: 30_000 });
+const done = (page: Page) => runDone(page, 30_000);
 
 async function enterSeed(page: Page, value: string): Promise<void> {
   await seed(page).fill(value);

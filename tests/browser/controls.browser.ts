@@ -10,7 +10,7 @@ import { runScenario } from '../../src/engine/index.ts';
 import { validateScenario, type Scenario } from '../../src/scenario/index.ts';
 import { withReservation, withValue } from '../../src/ui/controls/edit.ts';
 import { formatQuantity } from '../../src/ui/format.ts';
-import { openApp, type Problems, type Site, startSite } from './site.ts';
+import { openApp, type Problems, type Site, startSite, expectQuiet, runDone } from './site.ts';
 
 const preset = (id: string): Scenario =>
   validateScenario(
@@ -40,8 +40,7 @@ const meanText = (page: Page) =>
     .getByRole('cell')
     .first()
     .textContent();
-const done = (page: Page) =>
-  page.getByText(/^Done: [\d,]+ iterations in/).waitFor({ timeout: 30_000 });
+const done = (page: Page) => runDone(page, 30_000);
 const mean = async (page: Page) => Number((await meanText(page))?.replace(/,/g, ''));
 
 /** What the page must show once the edited scenario has run: the engine's own mean. */
@@ -52,11 +51,6 @@ async function showsRunOf(page: Page, s: Scenario): Promise<void> {
   const want = expectedMean(s);
   await expect.poll(() => meanText(page), { timeout: 60_000 }).toBe(want);
   await done(page);
-}
-
-function expectQuiet(problems: Problems): void {
-  expect(problems.consoleErrors).toEqual([]);
-  expect(problems.offOrigin).toEqual([]);
 }
 
 /** Types a value into a field of the controls and presses Enter. */

@@ -2,12 +2,11 @@
 // after the start-up run it sweeps SAGE on ASCI Q 2002 over 12 node counts × 1–4 ranks per node,
 // draws a curve per ranks per node and the model line, says the gap in its summary, shows the
 // numbers in its table and exports them; on the Jaguar XT5 preset it sweeps POP instead.
-import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cyclePlan } from '../../src/charts/cycle-time.ts';
 import { loadPreset } from '../../src/validation/presets.ts';
-import { openApp, type Site, startSite } from './site.ts';
+import { openApp, type Site, startSite, download } from './site.ts';
 
 let site: Site;
 beforeAll(async () => {
@@ -27,12 +26,10 @@ function us(text: string): number {
   return Number(m[1].replace(/,/g, '')) * { s: 1e6, ms: 1e3, µs: 1 }[m[2] as 's' | 'ms' | 'µs'];
 }
 
-async function download(page: Page, view: Locator, button: string) {
-  const [file] = await Promise.all([
-    page.waitForEvent('download'),
-    view.getByRole('button', { name: button }).click(),
-  ]);
-  return { name: file.suggestedFilename(), text: readFileSync(await file.path(), 'utf8') };
+/** A download's name and text. */
+async function downloadText(page: Page, view: Locator, button: string) {
+  const { name, bytes } = await download(page, view, button);
+  return { name, text: bytes.toString('utf8') };
 }
 
 describe('the cycle time against processors view', () => {
@@ -100,7 +97,7 @@ describe('the cycle time against processors view', () => {
     }
     await view.getByRole('button', { name: 'Hide data table' }).click();
 
-    const csv = await download(page, view, 'Download CSV');
+    const csv = await downloadText(page, view, 'Download CSV');
     expect(csv.name).toBe('cycle-time-vs-processors.csv');
     const lines = csv.text.trim().split('\n');
     expect(lines[0]).toBe(
@@ -115,7 +112,7 @@ describe('the cycle time against processors view', () => {
       expect(Number(min)).toBeGreaterThanOrEqual(Number(model));
       expect(Number(ratio)).toBeCloseTo(Number(mean) / Number(model), 12);
     }
-    const svg = await download(page, view, 'Download SVG');
+    const svg = await downloadText(page, view, 'Download SVG');
     expect(svg.name).toBe('cycle-time-vs-processors.svg');
     expect(svg.text).toContain('xmlns="http://www.w3.org/2000/svg"');
 

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openApp, type Problems, type Site, startSite } from './site.ts';
+import { openApp, type Problems, type Site, startSite, expectQuiet, runDone } from './site.ts';
 
 const presetFile = (id: string) =>
   JSON.parse(
@@ -19,11 +19,6 @@ afterAll(async () => {
   await site?.close();
 });
 
-function expectQuiet(problems: Problems): void {
-  expect(problems.consoleErrors).toEqual([]);
-  expect(problems.offOrigin).toEqual([]);
-}
-
 const title = (page: Page) => page.locator('#scenario-title').textContent();
 const preset = (page: Page) => page.getByLabel('Preset').inputValue();
 const seed = (page: Page) => page.getByRole('spinbutton', { name: 'Seed' });
@@ -34,8 +29,7 @@ const meanLatency = (page: Page) =>
     .getByRole('cell')
     .first()
     .textContent();
-const done = (page: Page) =>
-  page.getByText(/^Done: [\d,]+ iterations in/).waitFor({ timeout: 60_000 });
+const done = (page: Page) => runDone(page, 60_000);
 
 /** ASCI Q 2002 cut down (64 nodes, 200 iterations) so runs stay quick on a busy 2-core machine. */
 const LIGHT = '?preset=asci-q-2002&nodes=64&iterations=200';

@@ -2,11 +2,12 @@
 // browser test needs, started once per file. Never downloads a browser: it
 // uses CHROMIUM_PATH or Debian's /usr/bin/chromium.
 import { execFileSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { preview, type PreviewServer } from 'vite';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -92,4 +93,29 @@ export async function openApp(
   });
   await page.goto(`${site.origin}/`);
   return { page, problems };
+}
+
+/** No console error and no request off the site's origin. */
+export function expectQuiet(problems: Problems): void {
+  expect(problems.consoleErrors).toEqual([]);
+  expect(problems.offOrigin).toEqual([]);
+}
+
+/** Waits until the page's run is done: a CSS selector, cheap to poll (a text search walks the
+ * whole page at every poll). */
+export async function runDone(page: Page, timeout = 60_000): Promise<void> {
+  await page.waitForSelector('[data-run-status="done"]', { state: 'attached', timeout });
+}
+
+/** Clicks a download button inside `scope` and returns the file's name and bytes. */
+export async function download(
+  page: Page,
+  scope: Locator,
+  button: string,
+): Promise<{ name: string; bytes: Buffer }> {
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    scope.getByRole('button', { name: button }).click(),
+  ]);
+  return { name: file.suggestedFilename(), bytes: readFileSync(await file.path()) };
 }

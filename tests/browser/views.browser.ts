@@ -2,11 +2,11 @@
 // of their own (slowdown against granularity; latency against nodes for its SVG/PNG export) in
 // the built site: each draws the engine's data for ASCI Q 2002, says what it shows in a live
 // summary, shows its data table and downloads its data as CSV and its chart as SVG and PNG.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openApp, type Site, startSite } from './site.ts';
+import { download, openApp, type Site, startSite } from './site.ts';
 
 let site: Site;
 beforeAll(async () => {
@@ -15,16 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await site?.close();
 });
-
-/** Clicks a download button and returns the file's name and bytes. */
-async function download(page: Page, view: Locator, button: string) {
-  const [file] = await Promise.all([
-    page.waitForEvent('download'),
-    view.getByRole('button', { name: button }).click(),
-  ]);
-  const path = await file.path();
-  return { name: file.suggestedFilename(), bytes: readFileSync(path) };
-}
 
 /** CSV, SVG and PNG downloads of a view, checked for their names and contents. */
 async function checkExports(page: Page, view: Locator, name: string, csvHead: string) {
