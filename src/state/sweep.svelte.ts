@@ -4,6 +4,7 @@
 // on which worker ran a point. The latest sweep wins: starting one abandons the previous.
 // The page's sweeps run one at a time, in the order they were asked for: the views higher on
 // the page ask first and fill in first, and sweeps do not split the few cores between them.
+import { untrack } from 'svelte';
 import type { RunResult } from '../engine/result.ts';
 import type { Vary } from '../engine/sweep.ts';
 import type { PageMessage, WorkerMessage } from '../protocol.ts';
@@ -97,6 +98,30 @@ export class Sweep {
   }
   get error(): string | null {
     return this.#error;
+  }
+
+  /** what the sweep on show was started for (follow's keys); null: nothing, or stopped */
+  #followed: readonly unknown[] | null = null;
+
+  /**
+   * For a view's effect: the sweep waits for the page's own run (the cores are few and the run
+   * on show comes first). While `running`, a sweep under way stops, to be redone; after it,
+   * `start` runs unless the sweep on show is already of `keys`, compared one by one by identity
+   * (every edit makes a new scenario object, so a finished run does not redo a sweep).
+   */
+  follow(keys: readonly unknown[], running: boolean, start: () => void): void {
+    if (running) {
+      // untracked: the sweep's status changing must not re-run the caller's effect
+      if (untrack(() => this.busy)) {
+        this.cancel();
+        this.#followed = null;
+      }
+      return;
+    }
+    const last = this.#followed;
+    if (last && last.length === keys.length && last.every((k, i) => k === keys[i])) return;
+    this.#followed = keys;
+    start();
   }
 
   /** Runs every point of planSweep(base, varies), once the sweeps asked for earlier are done;
