@@ -160,7 +160,7 @@ export interface BenchCase {
   about: string;
   scenarios: () => Scenario[];
   /** sparse full-machine runs have a 300 ms target */
-  target?: 'sparse' | 'dense' | 'sweep';
+  target?: 'sparse' | 'dense' | 'sweep' | 'view';
   reps: number;
   /** run the scenarios as a sweep on this many worker threads (the CLI's runPoints), timing
    * the whole parallel sweep, worker start-up included; absent: one after the other, here */
@@ -227,6 +227,19 @@ export const CASES: BenchCase[] = [
     ],
     target: 'sparse',
     reps: 5,
+  },
+  {
+    name: 'jaguar-rn-full',
+    about:
+      'Jaguar XT5 RN preset (scenarios/jaguar-xt5-rn.json) on the whole machine: 18,688 × 7, 250 Hz tick on every core + core-0 services + "any" sources, g = 1 ms, 2,000 iterations',
+    scenarios: () => {
+      // The app's full-machine view (issue 4's 2 s budget): the preset as shipped, every node.
+      const s = loadPreset('jaguar-xt5-rn');
+      s.job.nodes = s.machine.nodes;
+      return [s];
+    },
+    target: 'view',
+    reps: 3,
   },
   {
     name: 'bgp',

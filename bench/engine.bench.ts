@@ -131,7 +131,8 @@ function report(rows: Row[]): string {
       target = '≤ 5 × floor';
       const ratio = nsRank / floorNs;
       met = ratio <= 5 ? `yes (${fmt(ratio, 1)}×)` : `no (${fmt(ratio, 1)}× floor)`;
-    } else if (r.target === 'sweep') {
+    } else if (r.target === 'sweep' || r.target === 'view') {
+      // 'view': issue 4's full-machine Jaguar view in 2 s (the engine's share of it)
       target = '< 2,000 ms';
       met = r.wallMs < 2000 ? 'yes' : `no (${fmt(r.wallMs / 2000, 1)}×)`;
     }

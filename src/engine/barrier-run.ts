@@ -18,7 +18,7 @@
 import type { Scenario } from '../scenario/types.ts';
 import { Attribution } from './attribution.ts';
 import { collectiveLatency } from './collective.ts';
-import { sweepPeriodicLanes } from './dense-sweep.ts';
+import { sweepLanes } from './dense-sweep.ts';
 import { buildLayout, type Layout } from './layout.ts';
 import { NodeCalendar } from './node-calendar.ts';
 import { NodeState } from './node-state.ts';
@@ -36,6 +36,12 @@ const SWEEP_THRESHOLD = 0.25;
 const TO_SWEEP = 1 / 3;
 /** …and sweep → calendar when fewer events than this fraction of nodes were applied. */
 const TO_CALENDAR = 1 / 10;
+/**
+ * The dense loop visits a node the general way when a cpu "any" event lands
+ * in its visit (dense-sweep.ts); above this many such events per node and
+ * iteration, the general visit of every node is the faster sweep.
+ */
+const DENSE_ANY_LIMIT = 0.05;
 /** Iterations in a row a switch condition must hold (a calendar costs O(n) to build). */
 const SWITCH_AFTER = 4;
 
@@ -78,6 +84,8 @@ export class BarrierRun {
   private readonly adaptive: boolean;
   private streak = 0;
   private readonly wakeupUs: number;
+  /** a sweep runs the dense loop (dense-sweep.ts) */
+  private readonly denseLoop: boolean;
 
   constructor(scenario: Scenario, options: BarrierRunOptions = {}) {
     this.scenario = scenario;
@@ -109,6 +117,7 @@ export class BarrierRun {
           ? 'sweep'
           : 'calendar';
     this.calendar = this.mode === 'calendar' ? this.buildCalendar() : null;
+    this.denseLoop = this.ns.denseLanes && this.expectedEventsPerNode(true) <= DENSE_ANY_LIMIT;
   }
 
   /** noise events applied so far on job nodes (those absorbed by idle cores included) */
@@ -130,6 +139,8 @@ export class BarrierRun {
     const end = Math.min(this.totalIterations, this.iteration + n);
     const start = this.iteration;
     while (this.iteration < end) this.runIteration();
+    // The dense loop's idle-core events are counted at the end (DenseLanes.settle).
+    if (this.done && this.ns.denseActive) this.ns.dense!.settle(this.ns);
     return this.iteration - start;
   }
 
@@ -167,13 +178,18 @@ export class BarrierRun {
     return this.ns.nodeDelays();
   }
 
-  /** Noise events expected per node and iteration without noise-induced stretch. */
-  private expectedEventsPerNode(): number {
+  /**
+   * Noise events expected per node and iteration without noise-induced
+   * stretch: of every source, or of the cpu "any" ones only.
+   */
+  private expectedEventsPerNode(anyOnly = false): number {
     const span = this.granularityUs + this.collectiveUs + this.wakeupUs;
     const t = this.noise;
     let perIteration = 0;
     for (let e = 0; e < t.rowStart[this.layout.nodes]; e++) {
-      perIteration += span / t.periodUs[t.ent[e * ENTRY_STRIDE + E_SOURCE]];
+      const j = t.ent[e * ENTRY_STRIDE + E_SOURCE];
+      if (anyOnly && t.pinnedCore[j] >= 0) continue;
+      perIteration += span / t.periodUs[j];
     }
     return perIteration / this.layout.nodes;
   }
@@ -183,8 +199,12 @@ export class BarrierRun {
     // does not scan thousands of empty buckets per iteration). A ring of
     // 4,096 (16 KB of heads, cache-resident) covers 4 s at g = 1 ms; a node
     // whose next event is further away is passed over once per lap.
-    const width = Math.max(10, this.granularityUs + this.collectiveUs + this.wakeupUs);
-    return new NodeCalendar(this.ns.nodeKey, width, 1 << 12);
+    return new NodeCalendar(this.ns.nodeKey, this.bucketWidth(), 1 << 12);
+  }
+
+  /** A calendar's bucket width (µs): about one noiseless iteration, at least 10 µs. */
+  private bucketWidth(): number {
+    return Math.max(10, this.granularityUs + this.collectiveUs + this.wakeupUs);
   }
 
   /** Adapt the visit strategy to the work the last iteration had (see `mode`). */
@@ -200,6 +220,11 @@ export class BarrierRun {
       this.calendar = null;
     } else {
       this.mode = 'calendar';
+      // The calendar reads the nodes' next event starts: the dense loop hands them over.
+      if (this.ns.denseActive) {
+        this.ns.dense!.leave(this.ns);
+        this.ns.denseActive = false;
+      }
       this.calendar = this.buildCalendar();
     }
   }
@@ -212,7 +237,7 @@ export class BarrierRun {
     const eventsBefore = ns.noiseEvents;
     let visits = 0;
     const calendar = this.calendar;
-    const dense = calendar === null && ns.simpleLanes;
+    const dense = calendar === null && this.denseLoop;
     if (dense !== ns.denseActive) {
       // The dense loop keeps the lanes in its own arrays: hand them over.
       if (dense) ns.dense!.enter(ns);
@@ -220,7 +245,7 @@ export class BarrierRun {
       ns.denseActive = dense;
     }
     if (dense) {
-      sweepPeriodicLanes(ns, i);
+      sweepLanes(ns, i);
       visits = this.layout.nodes;
     } else if (calendar === null) {
       // A node with no event before base + g and no rank frozen into this

@@ -1,8 +1,27 @@
-// The dense sweep's tight loop, when every source is periodic and pinned,
-// at most one per core: all nodes' lanes in one loop with everything in
-// locals and no per-event log; the critical lane is replayed afterwards for
-// attribution (draws are counter-based, so the replay is exact).
+// The dense sweep's tight loop: all nodes in index order, the rank cores'
+// lanes in one loop with everything in locals and no per-event log; the
+// critical lane is replayed afterwards for attribution (draws are
+// counter-based, so the replay is exact).
+//
+// It runs when every rank core is fed by at most one pinned periodic source
+// (a timer tick per core, "every rank at 1 kHz"). The node's other noise
+// does not stop it:
+// - an idle core's events (the OS's core 0 of the Jaguar RN kernel) touch
+//   no rank: they are absorbed from the noise table's entries as the other
+//   paths absorb them;
+// - a cpu "any" event is where cores interact (§3: which core it lands on
+//   depends on the others' queues). A node whose next "any" event starts
+//   before its last rank arrives is visited the general way instead
+//   (visit-merged.ts): decided before its lanes are run when the event
+//   starts before base + g, and otherwise after, by undoing the lanes from
+//   the state kept before the visit (laneStash) — an "any" event after the
+//   node's last arrival is one the general visit would not apply either.
+// Both ways give the general path's bits; tests/engine/determinism.test.ts
+// and the differential test check it.
 import type { NodeState } from './node-state.ts';
+import type { Layout } from './layout.ts';
+import type { NoiseTable } from './noise-table.ts';
+import { uniformAt3 } from './random.ts';
 
 // Field offsets are module-local copies, not imports: in unbundled ES
 // modules (tsx, Vite's dev server, Vitest) every read of an imported binding
@@ -19,8 +38,12 @@ const E_COUNT = 1;
 const E_PHASE = 2;
 const E_SOURCE = 3;
 const ENTRY_STRIDE = 4;
+const FIXED = 0;
+const UNIFORM = 1;
 
-// Per core of the node in hand, the lane's state before the visit (laneStash).
+// Per core of the node in hand, the lane's state before the visit (laneStash),
+// kept when the visit first changes the lane (DenseLanes.stamp says which):
+// to undo the visit, and to replay the critical lane for attribution.
 export const S_COUNT = 0; // k of the lane's next event
 export const S_BUSY = 1; // µs: the core's queue end
 export const S_FROZEN = 2; // µs: frozen-until
@@ -28,21 +51,28 @@ export const S_SRC = 3; // source and duration of the freeze that set S_FROZEN
 export const S_DUR = 4;
 export const STASH = 5;
 
+/** DenseLanes.lanePhase of a core with no pinned source on the node */
+const QUIET = -1;
+/** … of an idle core fed by several sources, or a Poisson one: its entries are the state */
+const ENTRIES = -2;
+
 /**
- * One iteration of the dense sweep when every source is periodic and
- * pinned, one per core (simpleLanes): each node's cores are independent
- * lanes of one source each, run here in one loop with everything in
- * locals — no per-event log. The same steps as visitLanes; a node that
- * sets a new latest arrival has its critical lane replayed from the state
- * kept in laneStash, to log what delayed it (O(log n) times per iteration).
+ * One iteration of the dense sweep (see the file header). Every rank core
+ * is a lane of at most one periodic source, run in locals; a node that sets
+ * a new latest arrival has its critical lane replayed from the state kept
+ * in laneStash, to log what delayed it (O(log n) times per iteration).
  */
-export function sweepPeriodicLanes(ns: NodeState, i: number): void {
-  const { nodes: n, cores: C, coreSlot } = ns.layout;
+export function sweepLanes(ns: NodeState, i: number): void {
+  const { nodes: n, cores: C, ranksPerNode: P, slotCore } = ns.layout;
   const noise = ns.noise;
   const { scenarioIndex } = noise;
-  const { nodeKey, nodeDelay } = ns;
-  const { laneSource, lanePeriod, laneFixed, laneDuration } = ns;
-  const { lanePhase, laneCount, laneBusy, laneFrozen, laneFreezeSrc, laneFreezeDur } = ns.dense!;
+  const nodeDelay = ns.nodeDelay;
+  const { laneSource, lanePeriod, laneKind, laneP1, laneP2, laneKey } = ns;
+  const nodeIds = ns.layout.nodeIds;
+  const dense = ns.dense!;
+  const { laneNext, lanePhase, laneCount, laneBusy, laneFrozen } = dense;
+  const { laneFreezeSrc, laneFreezeDur, nodeFrozen, anyKey, stamp, idleLanes } = dense;
+  const I = idleLanes.length;
   const stash = ns.laneStash;
   const t = ns.iterT;
   const base = ns.iterBase;
@@ -50,93 +80,178 @@ export function sweepPeriodicLanes(ns: NodeState, i: number): void {
   const g = ns.granularityUs;
   const measuring = ns.measuring;
   let events = 0;
+  let serial = dense.serial;
   for (let x = 0; x < n; x++) {
+    // An "any" event before base + g lands in this visit for sure.
+    const anyNext = anyKey[x];
+    if (anyNext < gEnd) {
+      dense.visitGeneral(ns, x, i);
+      continue;
+    }
+    serial++;
+    const eventsBefore = events;
+    const nodeId = nodeIds[x];
+    const kx0 = x * C;
+    // Idle cores with one periodic source: absorb their events before gEnd.
+    for (let q = 0; q < I; q++) {
+      const c = idleLanes[q];
+      const kc = kx0 + c;
+      let s = laneNext[kc];
+      if (!(s < gEnd)) continue;
+      const j = laneSource[c];
+      const T = lanePeriod[c];
+      const phase = lanePhase[kc];
+      let k = laneCount[kc];
+      let busy = laneBusy[kc];
+      do {
+        // Fixed and uniform durations inline (a call returning a double boxes it).
+        const kind = laneKind[c];
+        const d =
+          kind === FIXED
+            ? laneP1[c]
+            : kind === UNIFORM
+              ? laneP1[c] + (laneP2[c] - laneP1[c]) * uniformAt3(laneKey[c], nodeId, k)
+              : noise.durationOf(j, nodeId, k);
+        busy = (busy > s ? busy : s) + d;
+        events++;
+        k++;
+        s = phase + k * T; // as NoiseTable.advance computes it
+      } while (s < gEnd);
+      laneBusy[kc] = busy;
+      laneCount[kc] = k;
+      laneNext[kc] = s;
+    }
+    // The rank cores, in rank order. No rank of the node is frozen past the
+    // release unless `frozen` (a bound on their frozen-until) says so.
+    let frozen = nodeFrozen[x];
     let nodeMax = gEnd;
     let crit = -1;
     let delay = 0;
-    let next = Infinity;
-    for (let c = 0; c < C; c++) {
-      const kc = x * C + c;
-      const phase = lanePhase[kc];
-      const hasRank = coreSlot[c] >= 0;
+    let froze = false;
+    for (let p = 0; p < P; p++) {
+      const c = slotCore[p];
+      const kc = kx0 + c;
+      let s = laneNext[kc]; // +∞ on a core with no source of its own
       let f = gEnd;
-      if (phase >= 0) {
-        // One source per core (simpleLanes): its constants by core index.
+      if (s < t) {
+        // Left from the previous iteration: freezes only.
         const j = laneSource[c];
         const T = lanePeriod[c];
-        const fixed = laneFixed[c] === 1;
+        const phase = lanePhase[kc];
         let k = laneCount[kc];
-        let s = phase + k * T; // as NoiseTable.advance computes it
         let busy = laneBusy[kc];
+        // Keep the lane as it was before this visit (for undo and replay).
         const so = c * STASH;
+        stamp[c] = serial;
         stash[so + S_COUNT] = k;
         stash[so + S_BUSY] = busy;
         stash[so + S_FROZEN] = laneFrozen[kc];
-        stash[so + S_SRC] = -1; // cold fields: read only if a freeze overwrites them
-        if (!hasRank) {
-          // An idle core absorbs its events; consume those before gEnd.
-          while (s < gEnd) {
-            const d = fixed ? laneDuration[c] : noise.durationOf(j, noise.nodeId(x), k);
-            busy = (busy > s ? busy : s) + d;
-            events++;
-            k++;
-            s = phase + k * T;
-          }
-        } else {
-          const src = scenarioIndex[j];
-          // Pass 0: left from the previous iteration: freezes only.
-          while (s < t) {
-            const d = fixed ? laneDuration[c] : noise.durationOf(j, noise.nodeId(x), k);
-            busy = (busy > s ? busy : s) + d;
-            laneFrozen[kc] = busy;
-            stashFreeze(ns, so, kc);
-            laneFreezeSrc[kc] = src;
-            laneFreezeDur[kc] = d;
-            events++;
-            k++;
-            s = phase + k * T;
-          }
-          const until = laneFrozen[kc];
-          f = until > base ? until + g : gEnd;
-          // Pass 1: events before the rank arrives.
-          while (s < f) {
-            const d = fixed ? laneDuration[c] : noise.durationOf(j, noise.nodeId(x), k);
-            const a = busy > s ? busy : s;
-            busy = a + d;
-            if (a < f) {
-              f += d;
-            } else {
-              laneFrozen[kc] = busy;
-              stashFreeze(ns, so, kc);
-              laneFreezeSrc[kc] = src;
-              laneFreezeDur[kc] = d;
-              ns.mark(x, i);
-            }
-            events++;
-            k++;
-            s = phase + k * T;
-          }
-        }
+        stash[so + S_SRC] = laneFreezeSrc[kc]; // pass 0 freezes: keep the record now
+        stash[so + S_DUR] = laneFreezeDur[kc];
+        let d: number;
+        do {
+          const kind = laneKind[c];
+          d =
+            kind === FIXED
+              ? laneP1[c]
+              : kind === UNIFORM
+                ? laneP1[c] + (laneP2[c] - laneP1[c]) * uniformAt3(laneKey[c], nodeId, k)
+                : noise.durationOf(j, nodeId, k);
+          busy = (busy > s ? busy : s) + d;
+          events++;
+          k++;
+          s = phase + k * T;
+        } while (s < t);
+        laneFrozen[kc] = busy;
+        laneFreezeSrc[kc] = scenarioIndex[j];
+        laneFreezeDur[kc] = d;
+        if (busy > frozen) frozen = busy;
         laneBusy[kc] = busy;
         laneCount[kc] = k;
-        if (s < next) next = s;
+        laneNext[kc] = s;
       }
-      if (!hasRank) continue;
-      delay += f - gEnd;
-      if (f > nodeMax || (crit < 0 && f === nodeMax)) {
+      if (frozen > base) {
+        const until = laneFrozen[kc];
+        if (until > base) f = until + g;
+      }
+      if (s < f) {
+        // Events before the rank arrives: pauses, then freezes.
+        const j = laneSource[c];
+        const T = lanePeriod[c];
+        const phase = lanePhase[kc];
+        const src = scenarioIndex[j];
+        let k = laneCount[kc];
+        let busy = laneBusy[kc];
+        if (stamp[c] !== serial) {
+          const so = c * STASH;
+          stamp[c] = serial;
+          stash[so + S_COUNT] = k;
+          stash[so + S_BUSY] = busy;
+          stash[so + S_FROZEN] = laneFrozen[kc];
+          stash[so + S_SRC] = -1; // the freeze record is kept only if a freeze overwrites it
+        }
+        do {
+          const kind = laneKind[c];
+          const d =
+            kind === FIXED
+              ? laneP1[c]
+              : kind === UNIFORM
+                ? laneP1[c] + (laneP2[c] - laneP1[c]) * uniformAt3(laneKey[c], nodeId, k)
+                : noise.durationOf(j, nodeId, k);
+          const a = busy > s ? busy : s;
+          busy = a + d;
+          if (a < f) {
+            f += d;
+          } else {
+            const so = c * STASH;
+            if (stash[so + S_SRC] < 0) {
+              stash[so + S_SRC] = laneFreezeSrc[kc];
+              stash[so + S_DUR] = laneFreezeDur[kc];
+            }
+            laneFrozen[kc] = busy;
+            laneFreezeSrc[kc] = src;
+            laneFreezeDur[kc] = d;
+            if (busy > frozen) frozen = busy;
+            froze = true;
+          }
+          events++;
+          k++;
+          s = phase + k * T;
+        } while (s < f);
+        laneBusy[kc] = busy;
+        laneCount[kc] = k;
+        laneNext[kc] = s;
+      }
+      if (f > nodeMax) {
+        // The node's critical rank: latest arrival, lowest id on ties.
+        delay += f - gEnd;
         nodeMax = f;
         crit = c;
+      } else if (f > gEnd) {
+        delay += f - gEnd;
       }
     }
-    nodeKey[x] = next;
+    if (crit < 0) crit = slotCore[0]; // every rank on time: the first
+    nodeFrozen[x] = frozen;
+    if (anyNext < nodeMax) {
+      // An "any" event starts before the node's last arrival: undo the
+      // lanes and visit the node the general way.
+      undo(ns, x, serial);
+      dense.undone++;
+      events = eventsBefore;
+      dense.visitGeneral(ns, x, i);
+      continue;
+    }
+    if (froze) ns.mark(x, i);
     if (measuring && delay > 0) nodeDelay[x] += delay;
-    const kx = x * C + crit;
+    const kx = kx0 + crit;
     if (nodeMax > ns.iterMax || (nodeMax === ns.iterMax && kx < ns.critical)) {
       ns.iterMax = nodeMax;
       ns.critical = kx;
-      replayLane(ns, x, crit);
+      replayLane(ns, x, crit, serial);
     }
   }
+  dense.serial = serial;
   ns.noiseEvents += events;
 }
 
@@ -146,10 +261,16 @@ export function sweepPeriodicLanes(ns: NodeState, i: number): void {
  * bytes per core instead of the two interleaved records (entry and node
  * block) the other paths use, which it would read and write back whole.
  * `enter` copies the state in, `leave` writes it back before any other
- * path runs (the run switches strategies at iteration boundaries).
+ * path runs (the run switches strategies at iteration boundaries); a node
+ * visited the general way is written back and read in again around it.
+ * An idle core fed by several sources (or a Poisson one) keeps its events
+ * in the entries (lanePhase ENTRIES), merged through a compact copy of
+ * their next starts (idleNext); its queue end is in laneBusy like the others'.
  */
 export class DenseLanes {
-  /** µs, the lane's phase; -1 where no source is pinned to the core */
+  /** µs: start of the lane's next event; +∞ where the core has no lane of its own */
+  readonly laneNext: Float64Array;
+  /** µs, the lane's phase; QUIET where no source is pinned to the core, ENTRIES (see above) */
   readonly lanePhase: Float64Array;
   /** k of the lane's next event */
   readonly laneCount: Float64Array;
@@ -160,98 +281,305 @@ export class DenseLanes {
   /** source (scenario index) and duration (µs) of the event that froze it */
   readonly laneFreezeSrc: Float64Array;
   readonly laneFreezeDur: Float64Array;
+  /** per node: µs, at least every rank's frozen-until (so most nodes read none of them) */
+  readonly nodeFrozen: Float64Array;
+  /** per node: start of its next cpu "any" event (µs, +∞ none) */
+  readonly anyKey: Float64Array;
+  /**
+   * The ENTRIES cores' entries of each node, `slots` per node: the next
+   * start of each (µs, +∞ for an unused slot), a compact copy of the
+   * entries' E_TIME for the merge, and the entry itself.
+   */
+  readonly idleNext: Float64Array;
+  readonly idleEntry: Int32Array;
+  readonly slots: number;
+  /** per core of the node in hand: the visit (serial) whose pre-visit state laneStash holds */
+  readonly stamp: Float64Array;
+  /** node visits so far (a float: a long run on a whole machine passes 2³¹) */
+  serial = 0;
+  /** nodes visited the general way: decided before the lanes ran, and after (undone) */
+  generalVisits = 0;
+  undone = 0;
+  /** some idle core keeps its state in the entries (ENTRIES) */
+  readonly withIdle: boolean;
+  /** the idle cores fed by one periodic source (their lanes run here too) */
+  readonly idleLanes: Int32Array;
+  /** per core: its lanes are kept in the entries (an idle core fed by several sources) */
+  private readonly inEntries: Uint8Array;
 
-  constructor(cores: number) {
-    this.lanePhase = new Float64Array(cores).fill(-1);
-    this.laneCount = new Float64Array(cores);
-    this.laneBusy = new Float64Array(cores);
-    this.laneFrozen = new Float64Array(cores);
-    this.laneFreezeSrc = new Float64Array(cores);
-    this.laneFreezeDur = new Float64Array(cores);
+  constructor(noise: NoiseTable, layout: Layout, inEntries: Uint8Array) {
+    const cores = layout.cores;
+    const nodes = noise.rowStart.length - 1;
+    const n = nodes * cores;
+    this.laneNext = new Float64Array(n).fill(Infinity);
+    this.lanePhase = new Float64Array(n).fill(QUIET);
+    this.laneCount = new Float64Array(n);
+    this.laneBusy = new Float64Array(n);
+    this.laneFrozen = new Float64Array(n);
+    this.laneFreezeSrc = new Float64Array(n);
+    this.laneFreezeDur = new Float64Array(n);
+    this.nodeFrozen = new Float64Array(nodes);
+    this.anyKey = new Float64Array(nodes).fill(Infinity);
+    this.stamp = new Float64Array(cores).fill(-1);
+    this.inEntries = inEntries;
+    this.withIdle = inEntries.some((v) => v === 1);
+    const idle: number[] = [];
+    for (let c = 0; c < cores; c++) {
+      if (layout.coreSlot[c] < 0 && inEntries[c] === 0 && noise.pinnedCore.includes(c))
+        idle.push(c);
+    }
+    this.idleLanes = Int32Array.from(idle);
+
+    let slots = 0;
+    const W = cores + 1;
+    for (let x = 0; x < nodes; x++) {
+      let m = 0;
+      for (let c = 0; c < cores; c++) {
+        if (inEntries[c] === 1) m += noise.laneStart[x * W + c + 1] - noise.laneStart[x * W + c];
+      }
+      if (m > slots) slots = m;
+    }
+    this.slots = slots;
+    this.idleNext = new Float64Array(nodes * slots).fill(Infinity);
+    this.idleEntry = new Int32Array(nodes * slots).fill(-1);
   }
 
   enter(ns: NodeState): void {
-    const { nodes: n, cores: C } = ns.layout;
-    const { ent, laneStart } = ns.noise;
-    const { state, stride } = ns;
-    for (let x = 0; x < n; x++) {
-      for (let c = 0; c < C; c++) {
-        const kc = x * C + c;
-        const co = x * stride + H_CORES + c * CORE_STRIDE;
-        this.laneBusy[kc] = state[co + C_BUSY];
-        this.laneFrozen[kc] = state[co + C_FROZEN];
-        this.laneFreezeSrc[kc] = state[co + C_FREEZE_SRC];
-        this.laneFreezeDur[kc] = state[co + C_FREEZE_DUR];
-        const e = laneStart[x * (C + 1) + c];
-        if (e < laneStart[x * (C + 1) + c + 1]) {
-          this.lanePhase[kc] = ent[e * ENTRY_STRIDE + E_PHASE];
-          this.laneCount[kc] = ent[e * ENTRY_STRIDE + E_COUNT];
-        }
-      }
+    for (let x = 0; x < ns.layout.nodes; x++) this.load(ns, x);
+  }
+
+  /** Hand the lanes back; the nodes' next event starts (nodeKey), which the loop leaves, too. */
+  leave(ns: NodeState): void {
+    for (let x = 0; x < ns.layout.nodes; x++) {
+      this.store(ns, x);
+      ns.nodeKey[x] = ns.noise.earliest(x);
     }
   }
 
-  leave(ns: NodeState): void {
-    const { nodes: n, cores: C } = ns.layout;
-    const { ent, laneStart, periodUs } = ns.noise;
-    const { state, stride } = ns;
-    for (let x = 0; x < n; x++) {
-      for (let c = 0; c < C; c++) {
-        const kc = x * C + c;
-        const co = x * stride + H_CORES + c * CORE_STRIDE;
-        state[co + C_BUSY] = this.laneBusy[kc];
-        state[co + C_FROZEN] = this.laneFrozen[kc];
-        state[co + C_FREEZE_SRC] = this.laneFreezeSrc[kc];
-        state[co + C_FREEZE_DUR] = this.laneFreezeDur[kc];
-        const e = laneStart[x * (C + 1) + c];
-        if (e < laneStart[x * (C + 1) + c + 1]) {
-          const eo = e * ENTRY_STRIDE;
-          const k = this.laneCount[kc];
+  /**
+   * The idle ENTRIES cores' events touch no rank: the dense loop leaves them
+   * in the entries, and they are absorbed only when a node is visited the
+   * general way (an "any" event needs the cores' queues) or the run leaves
+   * the dense loop. At the end of the run they are counted here, as the
+   * other paths count them: every event that starts before the last
+   * iteration's base + g (µs). Only counted — nothing follows that reads
+   * the queues — periodic sources in closed form, Poisson ones by walking
+   * their gaps.
+   */
+  settle(ns: NodeState): void {
+    if (!this.withIdle) return;
+    const noise = ns.noise;
+    const { ent, periodic, periodUs } = noise;
+    const bound = ns.iterGEnd;
+    const M = this.slots;
+    let events = 0;
+    for (let x = 0; x < ns.layout.nodes; x++) {
+      for (let q = x * M; q < x * M + M; q++) {
+        const e = this.idleEntry[q];
+        if (e < 0 || !(this.idleNext[q] < bound)) continue;
+        const eo = e * ENTRY_STRIDE;
+        const k0 = ent[eo + E_COUNT];
+        if (periodic[ent[eo + E_SOURCE]]) {
+          // The first k with phase + k·T ≥ bound, in NoiseTable.advance's arithmetic.
+          const phase = ent[eo + E_PHASE];
+          const T = periodUs[ent[eo + E_SOURCE]];
+          let k = Math.max(k0 + 1, Math.ceil((bound - phase) / T));
+          while (k > k0 + 1 && phase + (k - 1) * T >= bound) k--;
+          while (phase + k * T < bound) k++;
+          events += k - k0;
           ent[eo + E_COUNT] = k;
-          ent[eo + E_TIME] = ent[eo + E_PHASE] + k * periodUs[ent[eo + E_SOURCE]];
+          ent[eo + E_TIME] = phase + k * T;
+        } else {
+          while (ent[eo + E_TIME] < bound) {
+            noise.advance(e, x);
+            events++;
+          }
         }
+        this.idleNext[q] = ent[eo + E_TIME];
+      }
+    }
+    ns.noiseEvents += events;
+  }
+
+  /**
+   * Visit node x the general way (node-state.ts visit), with its lanes
+   * handed over and back. Its idle cores' waiting events are absorbed
+   * first, those before the "any" event that calls for the visit: they come
+   * first in the general visit's order too, and touch no rank.
+   */
+  visitGeneral(ns: NodeState, x: number, i: number): void {
+    this.generalVisits++;
+    if (this.withIdle) absorbIdle(ns, x, this.anyKey[x]);
+    this.store(ns, x);
+    ns.visit(x, i);
+    this.load(ns, x);
+  }
+
+  /** Read node x's lanes from its block and entries; recompute its keys. */
+  private load(ns: NodeState, x: number): void {
+    const C = ns.layout.cores;
+    const { ent, laneStart } = ns.noise;
+    const { state, stride } = ns;
+    const W = C + 1;
+    let frozen = -Infinity;
+    let q = x * this.slots;
+    for (let c = 0; c < C; c++) {
+      const kc = x * C + c;
+      const ls = laneStart[x * W + c];
+      const le = laneStart[x * W + c + 1];
+      const co = x * stride + H_CORES + c * CORE_STRIDE;
+      this.laneBusy[kc] = state[co + C_BUSY];
+      this.laneFrozen[kc] = state[co + C_FROZEN];
+      if (state[co + C_FROZEN] > frozen) frozen = state[co + C_FROZEN];
+      this.laneFreezeSrc[kc] = state[co + C_FREEZE_SRC];
+      this.laneFreezeDur[kc] = state[co + C_FREEZE_DUR];
+      if (this.inEntries[c] === 1) {
+        this.lanePhase[kc] = ENTRIES;
+        this.laneNext[kc] = Infinity;
+        for (let e = ls; e < le; e++, q++) {
+          this.idleNext[q] = ent[e * ENTRY_STRIDE + E_TIME];
+          this.idleEntry[q] = e;
+        }
+      } else if (ls < le) {
+        this.lanePhase[kc] = ent[ls * ENTRY_STRIDE + E_PHASE];
+        this.laneCount[kc] = ent[ls * ENTRY_STRIDE + E_COUNT];
+        this.laneNext[kc] = ent[ls * ENTRY_STRIDE + E_TIME];
+      } else {
+        this.lanePhase[kc] = QUIET;
+        this.laneNext[kc] = Infinity;
+      }
+    }
+    this.nodeFrozen[x] = frozen;
+    let any = Infinity;
+    for (let e = laneStart[x * W + C]; e < laneStart[x * W + W]; e++) {
+      if (ent[e * ENTRY_STRIDE + E_TIME] < any) any = ent[e * ENTRY_STRIDE + E_TIME];
+    }
+    this.anyKey[x] = any;
+  }
+
+  /** Write node x's lanes back to its block and entries (ENTRIES cores' entries are current). */
+  private store(ns: NodeState, x: number): void {
+    const C = ns.layout.cores;
+    const { ent, laneStart } = ns.noise;
+    const { state, stride } = ns;
+    for (let c = 0; c < C; c++) {
+      const kc = x * C + c;
+      const co = x * stride + H_CORES + c * CORE_STRIDE;
+      state[co + C_BUSY] = this.laneBusy[kc];
+      state[co + C_FROZEN] = this.laneFrozen[kc];
+      state[co + C_FREEZE_SRC] = this.laneFreezeSrc[kc];
+      state[co + C_FREEZE_DUR] = this.laneFreezeDur[kc];
+      if (this.lanePhase[kc] >= 0) {
+        const eo = laneStart[x * (C + 1) + c] * ENTRY_STRIDE;
+        ent[eo + E_COUNT] = this.laneCount[kc];
+        ent[eo + E_TIME] = this.laneNext[kc];
       }
     }
   }
 }
 
-/** Keep the lane's pre-visit freeze record before a freeze overwrites it (once). */
-function stashFreeze(ns: NodeState, so: number, kc: number): void {
+/** Put node x's rank lanes back as they were before this visit (`serial`). */
+function undo(ns: NodeState, x: number, serial: number): void {
+  const dense = ns.dense!;
   const stash = ns.laneStash;
-  if (stash[so + S_SRC] >= 0) return;
-  stash[so + S_SRC] = ns.dense!.laneFreezeSrc[kc];
-  stash[so + S_DUR] = ns.dense!.laneFreezeDur[kc];
+  const C = ns.layout.cores;
+  for (let c = 0; c < C; c++) {
+    if (dense.stamp[c] !== serial) continue;
+    const kc = x * C + c;
+    const so = c * STASH;
+    dense.laneCount[kc] = stash[so + S_COUNT];
+    dense.laneBusy[kc] = stash[so + S_BUSY];
+    dense.laneFrozen[kc] = stash[so + S_FROZEN];
+    if (stash[so + S_SRC] >= 0) {
+      dense.laneFreezeSrc[kc] = stash[so + S_SRC];
+      dense.laneFreezeDur[kc] = stash[so + S_DUR];
+    }
+    dense.laneNext[kc] = dense.lanePhase[kc] + stash[so + S_COUNT] * ns.lanePeriod[c]; // as NoiseTable.advance
+  }
+}
+
+/**
+ * Absorb the events that start before `bound` (µs) on node x's ENTRIES
+ * cores (idle cores fed by several sources), in start order (ties: scenario
+ * order, the slots' order), into the cores' queue ends.
+ */
+function absorbIdle(ns: NodeState, x: number, bound: number): void {
+  const C = ns.layout.cores;
+  const noise = ns.noise;
+  const { ent, periodic, periodUs, durKind, durP1, pinnedCore } = noise;
+  const dense = ns.dense!;
+  const { idleNext, idleEntry, laneBusy } = dense;
+  const M = dense.slots;
+  const o = x * M;
+  const nodeId = ns.layout.nodeIds[x];
+  for (;;) {
+    let q = o;
+    let s = idleNext[o];
+    for (let r = o + 1; r < o + M; r++) {
+      if (idleNext[r] < s) {
+        s = idleNext[r];
+        q = r;
+      }
+    }
+    if (!(s < bound)) return;
+    const e = idleEntry[q];
+    const eo = e * ENTRY_STRIDE;
+    const j = ent[eo + E_SOURCE];
+    const ev = ent[eo + E_COUNT];
+    const d = durKind[j] === FIXED ? durP1[j] : noise.durationOf(j, nodeId, ev);
+    const kc = x * C + pinnedCore[j];
+    const busy = laneBusy[kc];
+    laneBusy[kc] = (busy > s ? busy : s) + d;
+    ns.noiseEvents++;
+    if (periodic[j]) {
+      ent[eo + E_COUNT] = ev + 1;
+      ent[eo + E_TIME] = ent[eo + E_PHASE] + (ev + 1) * periodUs[j];
+    } else {
+      noise.advance(e, x);
+    }
+    idleNext[q] = ent[eo + E_TIME];
+  }
 }
 
 /**
  * Rebuild criticalLog for the lane of core c on node x from its state
- * before this iteration's visit (laneStash): the freeze that set its start
- * and each pause, as visitLanes would have logged them.
+ * before this visit (laneStash when the visit changed the lane, else the
+ * lane as it is): the freeze that set its start and each pause, as
+ * visitLanes would have logged them.
  */
-function replayLane(ns: NodeState, x: number, c: number): void {
+function replayLane(ns: NodeState, x: number, c: number, serial: number): void {
   const log = ns.criticalLog;
   log.clear();
   const noise = ns.noise;
-  const nodeId = noise.nodeId(x);
-  const e = noise.laneStart[x * (ns.layout.cores + 1) + c];
+  const dense = ns.dense!;
+  const nodeId = ns.layout.nodeIds[x];
+  const C = ns.layout.cores;
+  const kc = x * C + c;
   const so = c * STASH;
   const stash = ns.laneStash;
-  let until = stash[so + S_FROZEN];
-  const kc = x * ns.layout.cores + c;
-  let fsrc = stash[so + S_SRC] >= 0 ? stash[so + S_SRC] : ns.dense!.laneFreezeSrc[kc];
-  let fdur = stash[so + S_SRC] >= 0 ? stash[so + S_DUR] : ns.dense!.laneFreezeDur[kc];
-  if (e === noise.laneStart[x * (ns.layout.cores + 1) + c + 1]) {
-    // A quiet core: its rank starts and ends on time (nothing to log).
+  const kept = dense.stamp[c] === serial;
+  let until = kept ? stash[so + S_FROZEN] : dense.laneFrozen[kc];
+  const keptFreeze = kept && stash[so + S_SRC] >= 0;
+  let fsrc = keptFreeze ? stash[so + S_SRC] : dense.laneFreezeSrc[kc];
+  let fdur = keptFreeze ? stash[so + S_DUR] : dense.laneFreezeDur[kc];
+  const base = ns.iterBase;
+  const phase = dense.lanePhase[kc];
+  if (phase < 0) {
+    // No pinned source: the rank is late only by a freeze an "any" event left.
+    if (until > base) {
+      const le = log.push(-1, fsrc);
+      log.duration[le] = fdur;
+      log.cost[le] = until - base;
+    }
     return;
   }
-  const eo = e * ENTRY_STRIDE;
+  const eo = noise.laneStart[x * (C + 1) + c] * ENTRY_STRIDE;
   const j = noise.ent[eo + E_SOURCE];
   const T = noise.periodUs[j];
-  const phase = noise.ent[eo + E_PHASE];
   const src = noise.scenarioIndex[j];
-  let k = stash[so + S_COUNT];
+  let k = kept ? stash[so + S_COUNT] : dense.laneCount[kc];
   let s = phase + k * T; // as NoiseTable.advance computes it
-  let busy = stash[so + S_BUSY];
+  let busy = kept ? stash[so + S_BUSY] : dense.laneBusy[kc];
   while (s < ns.iterT) {
     const d = noise.durationOf(j, nodeId, k);
     busy = (busy > s ? busy : s) + d;
@@ -261,7 +589,6 @@ function replayLane(ns: NodeState, x: number, c: number): void {
     k++;
     s = phase + k * T;
   }
-  const base = ns.iterBase;
   let f = ns.iterGEnd;
   if (until > base) {
     f = until + ns.granularityUs;

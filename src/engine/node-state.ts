@@ -25,7 +25,6 @@ export const C_FREEZE_SRC = 2; // scenario index of the source whose event set C
 export const C_FREEZE_DUR = 3; // µs: that event's duration
 export const CORE_STRIDE = 4;
 // f_r is per visit (`finish`); the dense loop keeps its lanes apart (DenseLanes).
-const FIXED = 0; // DurationKind.Fixed
 
 export class NodeState {
   readonly layout: Layout;
@@ -38,10 +37,11 @@ export class NodeState {
   /** false: merge every node's events across cores even when all are pinned */
   readonly useLanes: boolean;
   /**
-   * Every enabled source is periodic and pinned, at most one per core: the
-   * dense sweep can run all lanes in one tight loop (dense-sweep.ts).
+   * Every rank core is fed by at most one enabled source pinned to it, a
+   * periodic one: the dense sweep can run the rank cores' lanes in one tight
+   * loop (dense-sweep.ts), whatever the idle cores and cpu "any" sources do.
    */
-  readonly simpleLanes: boolean;
+  readonly denseLanes: boolean;
   /** every node's block (H_* and C_* above) */
   readonly state: Float64Array;
   readonly stride: number;
@@ -66,13 +66,15 @@ export class NodeState {
   readonly finish: Float64Array;
   readonly candidates: Int32Array; // scratch: cores an "any" event may preempt
   readonly laneStash: Float64Array; // scratch of dense-sweep.ts (S_* there)
-  // simpleLanes: per core, its one source's local index, period (µs), whether
-  // its duration is fixed, and that duration (µs).
+  // Per core fed by one periodic source: its local index, period (µs),
+  // whether its duration is fixed, and that duration (µs).
   readonly laneSource: Int32Array;
   readonly lanePeriod: Float64Array;
-  readonly laneFixed: Uint8Array;
-  readonly laneDuration: Float64Array;
-  /** the dense loop's structure-of-arrays copy of the lanes (simpleLanes only) */
+  readonly laneKind: Uint8Array;
+  readonly laneP1: Float64Array;
+  readonly laneP2: Float64Array;
+  readonly laneKey: Uint32Array;
+  /** the dense loop's structure-of-arrays copy of the lanes (denseLanes only) */
   readonly dense: DenseLanes | null;
   /** whether `dense` holds the lanes' current state (else the blocks and entries do) */
   denseActive = false;
@@ -115,30 +117,34 @@ export class NodeState {
     this.finish = new Float64Array(C);
     this.mustVisit = new Int32Array(Math.min(n, 1024));
     this.mustVisitNext = new Int32Array(Math.min(n, 1024));
-    const pinnedCores = new Set<number>();
-    this.simpleLanes =
-      useLanes &&
-      scenario.noise.every((src) => {
-        if (!src.enabled) return true;
-        if (src.cpu === 'any' || src.arrival !== 'periodic' || pinnedCores.has(src.cpu)) {
-          return false;
-        }
-        pinnedCores.add(src.cpu);
-        return true;
-      });
+    // Per core: how many enabled sources are pinned to it, and whether one is Poisson.
+    const pinned = new Int32Array(C);
+    const poisson = new Uint8Array(C);
+    for (const src of scenario.noise) {
+      if (!src.enabled || src.cpu === 'any') continue;
+      pinned[src.cpu]++;
+      if (src.arrival !== 'periodic') poisson[src.cpu] = 1;
+    }
+    // A core is one lane of one periodic source, or its entries are its state.
+    const inEntries = Uint8Array.from(pinned, (m, c) => (m > 1 || poisson[c] ? 1 : 0));
+    this.denseLanes = useLanes && layout.slotCore.every((c) => inEntries[c] === 0);
     this.laneStash = new Float64Array(C * STASH);
-    this.dense = this.simpleLanes ? new DenseLanes(n * C) : null;
+    this.dense = this.denseLanes ? new DenseLanes(noise, layout, inEntries) : null;
     this.laneSource = new Int32Array(C).fill(-1);
     this.lanePeriod = new Float64Array(C);
-    this.laneFixed = new Uint8Array(C);
-    this.laneDuration = new Float64Array(C);
+    this.laneKind = new Uint8Array(C);
+    this.laneP1 = new Float64Array(C);
+    this.laneP2 = new Float64Array(C);
+    this.laneKey = new Uint32Array(C);
     for (let j = 0; j < noise.sources; j++) {
       const c = noise.pinnedCore[j];
-      if (c < 0) continue;
+      if (c < 0 || inEntries[c] === 1) continue;
       this.laneSource[c] = j;
       this.lanePeriod[c] = noise.periodUs[j];
-      this.laneFixed[c] = noise.durKind[j] === FIXED ? 1 : 0;
-      this.laneDuration[c] = noise.durP1[j];
+      this.laneKind[c] = noise.durKind[j];
+      this.laneP1[c] = noise.durP1[j];
+      this.laneP2[c] = noise.durP2[j];
+      this.laneKey[c] = noise.durationKey[j];
     }
   }
 

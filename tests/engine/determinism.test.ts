@@ -4,8 +4,10 @@
 import { describe, expect, it } from 'vitest';
 import { BarrierRun } from '../../src/engine/barrier-run.ts';
 import { resultOf } from '../../src/engine/result.ts';
+import type { DenseLanes } from '../../src/engine/dense-sweep.ts';
 import { planSweep } from '../../src/engine/sweep.ts';
 import { scenario, source } from '../helpers/scenario.ts';
+import { referenceDurations } from './reference-model.ts';
 
 const noisy = (seed: number) =>
   scenario({
@@ -220,4 +222,98 @@ describe('sweep points', () => {
       /job\.ranksPerNode: 5 .*sweep point job\.ranksPerNode=5/,
     );
   });
+});
+
+describe('the dense loop with idle-core and cpu "any" noise (the Jaguar RN shape)', () => {
+  // Core 0 reserved for the OS: a tick on every core, several sources on
+  // core 0 (periodic and Poisson, long-tailed), and "any" sources that land
+  // on core 0 when it is free and otherwise preempt a rank. The dense loop
+  // runs the rank cores' ticks and hands a node to the general visit when an
+  // "any" event falls in its visit — decided before its lanes run, or after,
+  // by undoing them (both counted, and both must happen here).
+  const rn = (waitMode: 'poll' | 'block', seed: number) =>
+    scenario({
+      nodes: 160,
+      cores: 8,
+      ranksPerNode: 7,
+      reservedCores: [0],
+      g: 1000,
+      iterations: 700,
+      warmup: 10,
+      waitMode,
+      wakeupUs: waitMode === 'block' ? 15 : 0,
+      seed,
+      collective: { kind: 'software', baseUs: 1, perLevelUs: 4 },
+      noise: [
+        ...[0, 1, 2, 3, 4, 5, 6, 7].map((c) =>
+          source({
+            id: `tick${c}`,
+            periodUs: 4000,
+            cpu: c,
+            duration: { dist: 'uniform', minUs: 2.5, maxUs: 3.5 },
+          }),
+        ),
+        source({ id: 'tod', periodUs: 4000, cpu: 0, duration: { dist: 'fixed', valueUs: 1.5 } }),
+        source({
+          id: 'rca',
+          periodUs: 30_000,
+          cpu: 0,
+          duration: { dist: 'lognormal', medianUs: 400, sigma: 1 },
+        }),
+        source({
+          id: 'tcp',
+          periodUs: 20_000,
+          cpu: 0,
+          arrival: 'poisson',
+          duration: { dist: 'exponential', meanUs: 300 },
+        }),
+        source({
+          id: 'packets',
+          periodUs: 40_000,
+          cpu: 'any',
+          arrival: 'poisson',
+          duration: { dist: 'lognormal', medianUs: 30, sigma: 1.2 },
+        }),
+        source({
+          id: 'lustre',
+          periodUs: 90_000,
+          cpu: 'any',
+          arrival: 'poisson',
+          duration: { dist: 'pareto', scaleUs: 50, shape: 1.5 },
+        }),
+      ],
+    });
+
+  for (const waitMode of ['poll', 'block'] as const) {
+    it(`gives the general path's bits, in ${waitMode} mode`, () => {
+      for (const seed of [1, 2]) {
+        const s = rn(waitMode, seed);
+        const dense = new BarrierRun(s, { visit: 'sweep' }).run();
+        const merged = new BarrierRun(s, { visit: 'sweep', lanes: false }).run();
+        const calendar = new BarrierRun(s, { visit: 'calendar' }).run();
+        const lanes = (dense as unknown as { ns: { dense: DenseLanes | null } }).ns.dense!;
+        expect(lanes.generalVisits).toBeGreaterThan(lanes.undone);
+        expect(lanes.undone).toBeGreaterThan(0);
+        if (seed === 1) {
+          // And a literal reading of model.md, on the first 250 iterations (it is slow).
+          const short = { ...s, workload: { ...s.workload, iterations: 250 } };
+          const ref = referenceDurations(short).slice(10); // after warm-up
+          expect(Array.from(dense.durations.subarray(0, 240))).toEqual(ref);
+        }
+        for (const other of [merged, calendar]) {
+          expect(Array.from(dense.durations)).toEqual(Array.from(other.durations));
+          expect(Array.from(dense.attribution.lostBySource)).toEqual(
+            Array.from(other.attribution.lostBySource),
+          );
+          expect(Array.from(dense.attribution.lostByBin)).toEqual(
+            Array.from(other.attribution.lostByBin),
+          );
+          expect(Array.from(dense.nodeDelays())).toEqual(Array.from(other.nodeDelays()));
+        }
+        // Idle-core events are counted at the end as a visit node by node counts them.
+        const sweepLanes = new BarrierRun(s, { visit: 'sweep' });
+        expect(dense.noiseEvents).toBe(sweepLanes.run().noiseEvents);
+      }
+    });
+  }
 });
