@@ -113,3 +113,33 @@ export function lossSummary(d: LossByDuration, formatUs: (us: number) => string)
     `shorter; the most by ${top.category} (${((100 * top.lostUs) / d.totalLostUs).toFixed(1)}%).`
   );
 }
+
+/** A published share of one category (000 Fig 18) against the stack's right end. */
+export interface ShareMark {
+  /** µs: the layers below the category's, at the right end */
+  belowUs: number;
+  /** µs: where the category's layer would end if its share were the published one */
+  publishedTopUs: number;
+  /** the category's simulated share of the stack's total, 0–1 */
+  simulatedShare: number;
+}
+
+/** Where `share` of `category` sits on the stack; null when the category lost nothing. */
+export function shareMark(d: LossByDuration, category: string, share: number): ShareMark | null {
+  const ends = d.layers.map((l) => l.cumulativeUs.at(-1) ?? 0);
+  const total = ends.reduce((s, v) => s + v, 0);
+  const k = d.layers.findIndex((l) => l.category === category);
+  if (k < 0 || total <= 0) return null;
+  const belowUs = ends.slice(0, k).reduce((s, v) => s + v, 0);
+  return { belowUs, publishedTopUs: belowUs + share * total, simulatedShare: ends[k] / total };
+}
+
+/** The whole stack's cumulative total at each x (the start edge, then every upper edge): the
+ * one curve a pinned run leaves behind as a ghost. */
+export function totalCurve(d: LossByDuration): { x: number; y: number }[] {
+  const xs = [d.startUs, ...d.upperUs];
+  return xs.map((x, i) => ({
+    x,
+    y: i === 0 ? 0 : d.layers.reduce((s, l) => s + l.cumulativeUs[i - 1], 0),
+  }));
+}

@@ -199,3 +199,23 @@ export function resonanceShares(
   }
   return shares;
 }
+
+/**
+ * A category's share of the lost time at the granularity of index `gIndex` (of
+ * RESONANCE_GRANULARITIES_US), from resonanceShares: the sum of its sources' shares; null
+ * until that point has arrived.
+ */
+export function categoryShare(
+  shares: ReadonlyMap<string, readonly (number | null)[]>,
+  s: Scenario,
+  category: string,
+  gIndex: number,
+): number | null {
+  let sum: number | null = null;
+  for (const src of s.noise) {
+    if (src.category !== category) continue;
+    const v = shares.get(src.id)?.[gIndex];
+    if (v !== null && v !== undefined) sum = (sum ?? 0) + v;
+  }
+  return sum;
+}

@@ -1,0 +1,87 @@
+// Compare runs (issue 5): one run pinned as a baseline. Its curves stay as ghosts behind the
+// live ones on the iteration-times and loss-by-duration views, the results show the ratio of
+// the two runs' mean iteration times ("2.1× faster than the pinned run") and both summaries side
+// by side. The pinned run is held with $state.raw: a big, immutable worker payload.
+import type { RunResult } from '../engine/result.ts';
+
+export interface PinnedRun {
+  result: RunResult;
+  /** the scenario's title when it was pinned: the ghosts' label */
+  title: string;
+  /** false when the run was pinned before it finished (cancelled or still running) */
+  complete: boolean;
+}
+
+export class Baseline {
+  #pinned = $state.raw<PinnedRun | null>(null);
+
+  get pinned(): PinnedRun | null {
+    return this.#pinned;
+  }
+
+  /** Pins `result` (a snapshot: later updates of the live run do not reach it). Refuses a run
+   * with no measured iteration, which has no mean to compare; returns whether it pinned. */
+  pin(result: RunResult, title: string, complete: boolean): boolean {
+    if (!hasMean(result)) return false;
+    this.#pinned = { result, title, complete };
+    return true;
+  }
+
+  unpin(): void {
+    this.#pinned = null;
+  }
+}
+
+/** A run with measured iterations and a finite, positive mean iteration time. */
+export function hasMean(r: RunResult | null): r is RunResult {
+  const m = r?.summary.meanIterationUs;
+  return !!r && r.summary.iterations > 0 && m !== undefined && Number.isFinite(m) && m > 0;
+}
+
+export interface Comparison {
+  /** 'ratio' when both runs have a mean; 'waiting' when the live one has none yet */
+  kind: 'ratio' | 'waiting';
+  /** the headline, a sentence */
+  text: string;
+  /** live mean / pinned mean (< 1: the live run is faster); NaN while waiting */
+  liveOverPinned: number;
+}
+
+/** Within this much of each other the two runs are "as fast" (µs ratio, rounding shown). */
+const SAME = 0.005;
+
+/** "2.1×", "1.04×", "13×": two significant digits, three just above 1. */
+export function formatRatio(r: number): string {
+  if (r >= 10) return `${Math.round(r)}×`;
+  if (r < 1.1) return `${r.toFixed(2)}×`;
+  return `${r.toFixed(1)}×`;
+}
+
+/**
+ * The headline of the live run against the pinned one, from their mean iteration times. A live
+ * run still going (or cancelled) says so: its mean covers the iterations so far.
+ */
+export function compareRuns(
+  live: RunResult | null,
+  liveComplete: boolean,
+  pinned: PinnedRun,
+): Comparison {
+  if (!hasMean(live)) {
+    return {
+      kind: 'waiting',
+      text: 'No measured iterations yet: the ratio to the pinned run comes with the first.',
+      liveOverPinned: NaN,
+    };
+  }
+  const q = live.summary.meanIterationUs / pinned.result.summary.meanIterationUs;
+  let head: string;
+  if (Math.abs(q - 1) < SAME) head = 'As fast as the pinned run (within 0.5%)';
+  else if (q < 1) head = `${formatRatio(1 / q)} faster than the pinned run`;
+  else head = `${formatRatio(q)} slower than the pinned run`;
+  const caveats = [
+    liveComplete ? '' : 'this run so far',
+    pinned.complete ? '' : 'the pinned run was not finished',
+  ].filter(Boolean);
+  const tail = caveats.length ? ` (${caveats.join('; ')})` : '';
+  return { kind: 'ratio', text: `${head}${tail}.`, liveOverPinned: q };
+}
