@@ -1,0 +1,113 @@
+// The classroom's parameters of the address, apart from the scenario's own (query-params.ts):
+// `projector=1` (large type, thick lines, light background), `show=<view>` (projector mode shows
+// that one view), `embed=<view>` (one view and its essential controls, for an iframe) and
+// `links=0` (no outbound link or sharing, for a locked-down page). They describe how the page
+// looks, not the scenario: the scenario's link (Copy link, QR code) never carries them, but the
+// address bar keeps them through the page's own rewrites (url-sync.svelte.ts). Pure: no DOM.
+
+/** The seven views of the page (src/charts/Views.svelte), by the name a link gives them. */
+export const VIEWS = [
+  { id: 'latency', title: 'Latency against machine size' },
+  { id: 'cycle-time', title: 'Cycle time against processors' },
+  { id: 'resonance', title: 'Slowdown against granularity' },
+  { id: 'loss', title: 'Lost time by event duration' },
+  { id: 'iterations', title: 'Iteration times' },
+  { id: 'node-map', title: 'Noise per node' },
+  { id: 'timeline', title: 'Timeline of a few iterations' },
+] as const;
+
+export type ViewId = (typeof VIEWS)[number]['id'];
+
+export const VIEW_IDS: readonly ViewId[] = VIEWS.map((v) => v.id);
+
+/** The parameters this file reads, in the order withClassroom writes them. */
+export const CLASSROOM_PARAMETERS = ['projector', 'show', 'embed', 'links'] as const;
+
+export interface ClassroomParams {
+  projector: boolean;
+  /** the one view projector mode shows; null: all of them */
+  show: ViewId | null;
+  /** the view an embed shows; null when the page is not embedded */
+  embed: ViewId | null;
+  /** `embed=` named no view: the name as given (the page explains, it never goes blank) */
+  badEmbed: string | null;
+  /** false: no outbound link, no sharing */
+  links: boolean;
+}
+
+export function isViewId(text: string): text is ViewId {
+  return (VIEW_IDS as readonly string[]).includes(text);
+}
+
+const params = (search: string) =>
+  new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
+
+/** `1`, `true`, `yes`, `on` and an empty value (`?projector`) mean on; anything else off. */
+const on = (value: string | null) => value !== null && /^(|1|true|yes|on)$/i.test(value);
+
+/** What `search` asks of the classroom; never throws (a bad view name is reported, not thrown). */
+export function parseClassroom(search: string): ClassroomParams {
+  const p = params(search);
+  const embed = p.get('embed');
+  const show = p.get('show');
+  const links = p.get('links');
+  return {
+    projector: on(p.get('projector')),
+    show: show !== null && isViewId(show) ? show : null,
+    embed: embed !== null && isViewId(embed) ? embed : null,
+    badEmbed: embed !== null && !isViewId(embed) ? embed : null,
+    links: links === null || !/^(0|false|no|off)$/i.test(links),
+  };
+}
+
+const isClassroom = (pair: string) => {
+  const name = pair.split('=')[0].replace(/\+/g, ' ');
+  try {
+    return (CLASSROOM_PARAMETERS as readonly string[]).includes(decodeURIComponent(name));
+  } catch {
+    return false; // a malformed name is the scenario query's to report
+  }
+};
+
+/** `search` without the classroom's parameters ('' when nothing else is left); the others are
+ * kept exactly as written. */
+export function withoutClassroom(search: string): string {
+  const body = search.startsWith('?') ? search.slice(1) : search;
+  const rest = body.split('&').filter((pair) => pair !== '' && !isClassroom(pair));
+  return rest.length === 0 ? '' : `?${rest.join('&')}`;
+}
+
+/** Only the classroom's parameters of `search`, as `a=1&b=2` ('' when none). */
+export function classroomPart(search: string): string {
+  const p = params(search);
+  const kept = new URLSearchParams();
+  for (const name of CLASSROOM_PARAMETERS) {
+    for (const value of p.getAll(name)) kept.append(name, value);
+  }
+  return kept.toString();
+}
+
+/**
+ * A scenario link (`''`, `?preset=…` or `#s=1.…`, as share-url.ts writes it) with the classroom
+ * part `part` (classroomPart) added to its query: `?preset=x&nodes=4&projector=1`,
+ * `?projector=1#s=1.…`.
+ */
+export function withClassroom(link: string, part: string): string {
+  if (part === '') return link;
+  const hashAt = link.indexOf('#');
+  const query = hashAt < 0 ? link : link.slice(0, hashAt);
+  const hash = hashAt < 0 ? '' : link.slice(hashAt);
+  const joined = query === '' || query === '?' ? `?${part}` : `${query}&${part}`;
+  return `${joined}${hash}`;
+}
+
+/** `search` with the classroom's parameters set to `state` (defaults left out); others kept. */
+export function classroomSearch(search: string, state: ClassroomParams): string {
+  const part = new URLSearchParams();
+  if (state.projector) part.set('projector', '1');
+  if (state.show !== null) part.set('show', state.show);
+  if (state.embed !== null) part.set('embed', state.embed);
+  else if (state.badEmbed !== null) part.set('embed', state.badEmbed);
+  if (!state.links) part.set('links', '0');
+  return withClassroom(withoutClassroom(search), part.toString());
+}

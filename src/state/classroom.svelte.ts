@@ -1,0 +1,82 @@
+// How the page is shown in a classroom: projector mode (and the one view it shows, if the teacher
+// chose one), embed mode and whether links are allowed. Read once from the address; projector
+// mode and its view change from the page (a button, a shortcut) and go back into the address, so
+// a reload keeps them. Embed mode and `links=0` are the embedding page's choice: fixed.
+
+import {
+  classroomSearch,
+  parseClassroom,
+  VIEW_IDS,
+  type ClassroomParams,
+  type ViewId,
+} from './classroom-params.ts';
+
+export class Classroom {
+  #projector = $state(false);
+  #show = $state<ViewId | null>(null);
+  readonly #embed: ViewId | null;
+  readonly #badEmbed: string | null;
+  readonly #links: boolean;
+
+  constructor(search: string) {
+    const p = parseClassroom(search);
+    this.#projector = p.projector;
+    this.#show = p.show;
+    this.#embed = p.embed;
+    this.#badEmbed = p.badEmbed;
+    this.#links = p.links;
+  }
+
+  get projector(): boolean {
+    return this.#projector;
+  }
+  set projector(on: boolean) {
+    this.#projector = on;
+  }
+
+  /** the one view projector mode shows; null: all of them (and always null outside it) */
+  get show(): ViewId | null {
+    return this.#projector ? this.#show : null;
+  }
+  set show(view: ViewId | null) {
+    this.#show = view;
+  }
+
+  get embed(): ViewId | null {
+    return this.#embed;
+  }
+  /** `embed=` named no view: the name given */
+  get badEmbed(): string | null {
+    return this.#badEmbed;
+  }
+  /** embedded, with a good view name or not: the page shows no full layout */
+  get embedded(): boolean {
+    return this.#embed !== null || this.#badEmbed !== null;
+  }
+  get links(): boolean {
+    return this.#links;
+  }
+
+  /** Projector mode: the next (`step` 1) or previous (−1) view, wrapping; from "all", the first
+   * or last. */
+  step(step: 1 | -1): void {
+    const n = VIEW_IDS.length;
+    const at = this.#show === null ? (step === 1 ? -1 : n) : VIEW_IDS.indexOf(this.#show);
+    this.#show = VIEW_IDS[(at + step + n) % n];
+  }
+
+  get params(): ClassroomParams {
+    return {
+      projector: this.#projector,
+      show: this.show,
+      embed: this.#embed,
+      badEmbed: this.#badEmbed,
+      links: this.#links,
+    };
+  }
+
+  /** The address's query with this state in it (the scenario's parameters untouched). */
+  search(current: string): string {
+    return classroomSearch(current, this.params);
+  }
+}
