@@ -1,8 +1,12 @@
 // The address bar follows the scenario: after every change the URL is replaced (no new history
 // entry) by the link that reproduces it (share-url.ts), and `link` holds the whole URL for
-// "Copy link". Writes are asynchronous (the hash is compressed); the latest one wins.
+// "Copy link". Writes are asynchronous (the hash is compressed); the latest one wins. The
+// classroom's parameters (`projector=1`, `embed=…`: classroom-params.ts) stay in the address
+// through every rewrite, but not in `link`: they are how this page looks, not the scenario.
 
+import { withLessonParams, withoutLessonParams } from '../lesson/lesson-url.ts';
 import type { Scenario } from '../scenario/types.ts';
+import { classroomPart, withClassroom, withoutClassroom } from './classroom-params.ts';
 import { PRESETS, STARTUP_PRESET_ID } from './presets.ts';
 import { fetchSiteText, linkFor, openLink, type Opened, type ShareState } from './share-url.ts';
 import type { ViewValue } from './url-codec.ts';
@@ -23,19 +27,23 @@ export class UrlSync {
 
   /** What the page's current address opens (a hash first, else the query); never throws. */
   read(): Promise<Opened> {
-    return openLink(location.search, location.hash, {
+    // The lesson's parameters (src/lesson/lesson-url.ts) are read by the lesson, not here.
+    return openLink(withoutLessonParams(withoutClassroom(location.search)), location.hash, {
       presets: PRESETS,
       defaultPresetId: STARTUP_PRESET_ID,
       fetchText: (path) => fetchSiteText(path, document.baseURI),
     });
   }
 
-  /** Replaces the address with the link of `state`; an older write finishing later is dropped. */
-  async write(state: ShareState): Promise<void> {
+  /**
+   * Replaces the address with the link of `state` plus `lesson` (`lesson=…&answers=…`, or '');
+   * an older write finishing later is dropped.
+   */
+  async write(state: ShareState, lesson = ''): Promise<void> {
     const request = ++this.#request;
     let suffix: string;
     try {
-      suffix = await linkFor(state);
+      suffix = withLessonParams(await linkFor(state), lesson);
     } catch (e) {
       if (request !== this.#request) return;
       this.#problem = (e as Error).message;
@@ -43,15 +51,16 @@ export class UrlSync {
       return;
     }
     if (request !== this.#request) return;
-    // The page's address without its query and hash, then the link.
-    const next = `${location.origin}${location.pathname}${suffix}`;
+    // The page's address without its query and hash, then the link (and the classroom's part).
+    const page = `${location.origin}${location.pathname}`;
+    const next = `${page}${withClassroom(suffix, classroomPart(location.search))}`;
     try {
       if (next !== location.href) history.replaceState(history.state, '', next);
     } catch {
       // A sandboxed frame may refuse; Copy link still has the link.
     }
     this.#problem = null;
-    this.#link = next;
+    this.#link = `${page}${suffix}`;
   }
 }
 

@@ -79,8 +79,14 @@ describe('the cycle time against processors view', () => {
 
     // The table: one row per point; the mean is never below the model (noise only delays).
     await view.getByRole('button', { name: 'Show data table' }).click();
-    const rows = view.getByRole('table').locator('tbody tr');
+    const rows = view.getByRole('table', { name: /^Simulated and modelled/ }).locator('tbody tr');
     expect(await rows.count()).toBe(48);
+    // 000 Table 3's rows for this machine, in a table of their own (src/published/).
+    const published = view.getByRole('table', { name: /^Published cycle times/ });
+    expect(await published.locator('tbody tr').allTextContents()).toEqual([
+      expect.stringMatching(/^Unoptimized system.*1\.60 s.*000 Table 3/),
+      expect.stringMatching(/^Model.*0\.63 s.*000 Table 3/),
+    ]);
     for (const cells of await rows.evaluateAll((trs) =>
       trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')),
     )) {
@@ -99,7 +105,10 @@ describe('the cycle time against processors view', () => {
 
     const csv = await downloadText(page, view, 'Download CSV');
     expect(csv.name).toBe('cycle-time-vs-processors.csv');
-    const lines = csv.text.trim().split('\n');
+    // The simulated points, then (after a blank line) the published ones with a header of their own.
+    const [simulated, publishedCsv] = csv.text.trim().split('\n\n');
+    expect(publishedCsv.split('\n')).toHaveLength(3);
+    const lines = simulated.split('\n');
     expect(lines[0]).toBe(
       'workload,ranks_per_node,nodes,processors,mean_cycle_us,min_cycle_us,model_cycle_us,ratio,cycles',
     );

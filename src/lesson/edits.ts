@@ -1,0 +1,40 @@
+// Applies a step's edits to a preset scenario and validates the result: the one way a lesson
+// step changes the simulator, so every step passes the same validator as a file or a link.
+import { setPath, validateScenario } from '../scenario/index.ts';
+import type { Scenario } from '../scenario/types.ts';
+import type { Edit } from './types.ts';
+
+function picks(edit: Extract<Edit, { kind: 'sources' }>, source: Scenario['noise'][number]) {
+  const named =
+    (edit.ids?.includes(source.id) ?? false) ||
+    (edit.categories?.includes(source.category) ?? false);
+  const all = edit.ids === undefined && edit.categories === undefined;
+  return (named || all) && (edit.arrival === undefined || edit.arrival === source.arrival);
+}
+
+/** `base` with `edits` applied in order, validated; throws ScenarioError when invalid. */
+export function applyEdits(base: Scenario, edits: readonly Edit[]): Scenario {
+  let edited: unknown = base;
+  for (const edit of edits) {
+    if (edit.kind === 'set') {
+      edited = setPath(edited, edit.path, edit.value);
+      continue;
+    }
+    const scenario = edited as Scenario;
+    const matched = scenario.noise.filter((s) => picks(edit, s));
+    if (matched.length === 0) throw new Error(`no noise source matches ${JSON.stringify(edit)}`);
+    edited = {
+      ...scenario,
+      noise: scenario.noise.map((s) =>
+        picks(edit, s)
+          ? {
+              ...s,
+              ...(edit.enabled === undefined ? {} : { enabled: edit.enabled }),
+              ...(edit.phase === undefined ? {} : { phase: edit.phase }),
+            }
+          : s,
+      ),
+    };
+  }
+  return validateScenario(edited);
+}

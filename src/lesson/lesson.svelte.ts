@@ -1,0 +1,177 @@
+// The lesson as the page runs it: which step is on show, the student's answers and reveals,
+// Back / Next, and applying a step's state to the simulator (through the callbacks the page
+// gives, so this class never touches the scenario's own state). A step with a comparison run
+// simulates it in a Simulation of its own (its own worker), beside the run on show.
+import { SvelteMap, SvelteSet } from 'svelte/reactivity';
+import type { RunResult } from '../engine/result.ts';
+import type { Scenario } from '../scenario/types.ts';
+import type { RunStatus } from '../state/simulation.svelte.ts';
+import { decodeAnswers, encodeAnswers, fitsQuestion } from './answers.ts';
+import { applyEdits } from './edits.ts';
+import { formatLessonParams, type LessonParams } from './lesson-url.ts';
+import { findStep, STEPS } from './steps.ts';
+import type { Answer, LessonStep, StepState } from './types.ts';
+
+/** What the lesson needs from the page. */
+export interface LessonDeps {
+  /** the preset as shipped (validated) */
+  loadPreset: (id: string) => Promise<Scenario>;
+  /** shows `scenario` (the preset `presetId` edited) in the simulator and runs it */
+  show: (scenario: Scenario, presetId: string, base: Scenario) => void;
+  /** runs the comparison scenario, or forgets the last one (null) */
+  compare: (scenario: Scenario | null) => void;
+  /** a step's state could not be applied (a preset failed to load or validate) */
+  fail: (message: string) => void;
+}
+
+/** The scenario a step state describes: its preset with the edits applied, validated. */
+export async function scenarioOf(
+  state: StepState,
+  loadPreset: LessonDeps['loadPreset'],
+): Promise<{ scenario: Scenario; base: Scenario }> {
+  const base = await loadPreset(state.preset);
+  return { scenario: applyEdits(base, state.edits), base };
+}
+
+export class Lesson {
+  #active = $state(false);
+  #index = $state(0);
+  /** step number → answer */
+  readonly #answers = new SvelteMap<number, Answer>();
+  /** the numbers of the steps revealed (kept in the page only) */
+  readonly #revealed = new SvelteSet<number>();
+  #deps: LessonDeps;
+  /** the latest step application: an older one that loads later is dropped */
+  #request = 0;
+
+  readonly steps = STEPS;
+
+  constructor(deps: LessonDeps) {
+    this.#deps = deps;
+  }
+
+  get active(): boolean {
+    return this.#active;
+  }
+  /** 0-based index of the step on show */
+  get index(): number {
+    return this.#index;
+  }
+  get step(): LessonStep {
+    return STEPS[this.#index];
+  }
+  get total(): number {
+    return STEPS.length;
+  }
+  get answers(): ReadonlyMap<number, Answer> {
+    return this.#answers;
+  }
+  get canBack(): boolean {
+    return this.#index > 0;
+  }
+  get canNext(): boolean {
+    return this.#index < STEPS.length - 1;
+  }
+
+  answerOf(step: LessonStep): Answer | undefined {
+    return this.#answers.get(step.number);
+  }
+
+  isRevealed(step: LessonStep): boolean {
+    return this.#revealed.has(step.number);
+  }
+
+  /** `lesson=<id>&answers=…` while the lesson is on; '' when it is off. */
+  get urlParams(): string {
+    if (!this.#active) return '';
+    return formatLessonParams(this.step.id, encodeAnswers(this.#answers));
+  }
+
+  /** Starts the lesson at step 1 (or the step it was on) and applies that step's state. */
+  start(): void {
+    this.#active = true;
+    void this.#apply(true);
+  }
+
+  /** Leaves the lesson; the simulator keeps the state on show, the answers stay in the page. */
+  stop(): void {
+    this.#active = false;
+    this.#request++;
+    this.#deps.compare(null);
+  }
+
+  /**
+   * Opens the lesson a link names. `scenarioInLink`: the link also holds a scenario (the student's
+   * own state at that step), which is then kept rather than replaced by the step's. Returns
+   * whether the link named a step.
+   */
+  openLink(params: LessonParams, scenarioInLink: boolean): boolean {
+    if (params.step === null) return false;
+    const step = findStep(params.step);
+    if (!step) return false;
+    this.#index = step.number - 1;
+    this.#answers.clear();
+    for (const [n, answer] of decodeAnswers(params.answers, STEPS)) this.#answers.set(n, answer);
+    this.#active = true;
+    void this.#apply(!scenarioInLink);
+    return true;
+  }
+
+  /** Goes to the step numbered `n` (1-based) and applies its state. */
+  goTo(n: number): void {
+    if (!Number.isInteger(n) || n < 1 || n > STEPS.length) return;
+    this.#index = n - 1;
+    void this.#apply(true);
+  }
+
+  next(): void {
+    if (this.canNext) this.goTo(this.#index + 2);
+  }
+
+  back(): void {
+    if (this.canBack) this.goTo(this.#index);
+  }
+
+  /** Records the student's answer to a step; refused once that step is revealed. */
+  answer(step: LessonStep, answer: Answer): void {
+    if (this.isRevealed(step) || !fitsQuestion(step, answer)) return;
+    this.#answers.set(step.number, answer);
+  }
+
+  /** Shows the step's reveal; only after an answer (predict, then reveal). */
+  reveal(step: LessonStep): boolean {
+    if (!this.#answers.has(step.number)) return false;
+    this.#revealed.add(step.number);
+    return true;
+  }
+
+  /** Back to step 1 with no answers. */
+  restart(): void {
+    this.#answers.clear();
+    this.#revealed.clear();
+    this.goTo(1);
+  }
+
+  /** Shows the step's state (unless `main` is false) and starts its comparison run. */
+  async #apply(main: boolean): Promise<void> {
+    const request = ++this.#request;
+    const step = this.step;
+    try {
+      const shown = main ? await scenarioOf(step.state, this.#deps.loadPreset) : null;
+      const compare = step.compare
+        ? (await scenarioOf(step.compare.state, this.#deps.loadPreset)).scenario
+        : null;
+      if (request !== this.#request) return;
+      if (shown) this.#deps.show(shown.scenario, step.state.preset, shown.base);
+      this.#deps.compare(compare);
+    } catch (e) {
+      if (request !== this.#request) return;
+      this.#deps.fail(`Step ${step.number} could not be set up: ${(e as Error).message}`);
+    }
+  }
+}
+
+/** Whether a run is complete enough for a reveal: done, with at least one measured iteration. */
+export function ready(status: RunStatus, result: RunResult | null): result is RunResult {
+  return status === 'done' && result !== null && result.summary.iterations > 0;
+}

@@ -1,0 +1,164 @@
+// The guided lesson as a student meets it, in Chromium: started from the header, walked through
+// all 13 steps by keyboard alone (answer, Reveal, Next), each reveal showing a simulated figure
+// beside the published one with its citation; a step's link reopens the same step with the same
+// numbers; axe finds nothing serious in the panel of any step, revealed (and on the whole page of
+// a few); the console stays quiet.
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STEPS } from '../../src/lesson/steps.ts';
+import { expectQuiet, openApp, type Site, startSite } from './site.ts';
+
+let site: Site;
+beforeAll(async () => {
+  site = await startSite();
+});
+afterAll(async () => {
+  await site?.close();
+});
+
+/** How long a poll waits for the page: generous, the machine is shared and has 2 cores. */
+const SOON = { timeout: 20_000 };
+
+const panel = (page: Page) => page.getByRole('region', { name: /^Lesson:/ });
+const simulatedValue = (page: Page) =>
+  panel(page).locator('[data-figure="simulated"] .value').textContent();
+
+/** Focuses a control and presses a key on it, as a keyboard user would after tabbing there. */
+async function press(page: Page, locator: ReturnType<Page['locator']>, key: string) {
+  await locator.focus();
+  await page.keyboard.press(key);
+}
+
+/** Serious axe violations: of the lesson panel only, or (`whole`) of the whole page. */
+async function serious(page: Page, whole = true): Promise<string[]> {
+  const builder = new AxeBuilder({ page });
+  if (!whole) builder.include('section[aria-labelledby="lesson-heading"]');
+  const { violations } = await builder.analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Answers the step on show by keyboard: its second option, or the slider nudged up. */
+async function answer(page: Page, kind: 'choice' | 'numeric'): Promise<void> {
+  if (kind === 'choice') {
+    await press(page, panel(page).getByRole('radio').nth(1), 'Space');
+    await expect.poll(() => panel(page).getByRole('radio').nth(1).isChecked(), SOON).toBe(true);
+  } else {
+    const slider = panel(page).getByRole('slider');
+    await press(page, slider, 'ArrowRight');
+    await page.keyboard.press('ArrowRight');
+  }
+}
+
+/** Reveals the step and waits for its simulated figure (its runs done). */
+async function reveal(page: Page): Promise<string> {
+  await press(page, panel(page).getByRole('button', { name: 'Reveal' }), 'Enter');
+  await expect
+    .poll(() => simulatedValue(page), { timeout: 90_000, interval: 250 })
+    .not.toMatch(/running/);
+  return (await simulatedValue(page)) ?? '';
+}
+
+describe('the guided lesson', () => {
+  it('walks all 13 steps by keyboard, each reveal simulated beside published', async () => {
+    const { page, problems } = await openApp(site);
+    await press(page, page.getByRole('button', { name: 'Start the lesson' }), 'Enter');
+    await expect.poll(() => panel(page).isVisible(), SOON).toBe(true);
+
+    for (const step of STEPS) {
+      const region = panel(page);
+      await expect
+        .poll(() => region.getByRole('heading', { level: 3 }).textContent(), SOON)
+        .toBe(`${step.number}. ${step.title}`);
+      expect(await region.getByText(`Step ${step.number} of 13`).first().isVisible()).toBe(true);
+      // the address is rewritten asynchronously (a hash link is compressed first)
+      await expect.poll(() => page.url(), SOON).toContain(`lesson=${step.id}`);
+      // predict, then reveal: Reveal waits for a choice
+      if (step.question.kind === 'choice') {
+        expect(await region.getByRole('button', { name: 'Reveal' }).isDisabled()).toBe(true);
+      }
+      if (step.question.kind === 'choice' && step.question.options.some((o) => o.curve)) {
+        // "choose the curve you expect": one small chart per option
+        expect(await region.locator('fieldset svg').count()).toBe(step.question.options.length);
+      }
+      await answer(page, step.question.kind);
+      const simulated = await reveal(page);
+      expect(simulated, `step ${step.number}`).toMatch(/[0-9]/);
+      const published = region.locator('[data-figure="published"]');
+      expect(await published.locator('.value').textContent()).toBe(step.published.value);
+      expect(await published.locator('cite').textContent()).toBe(step.published.cite);
+      expect(await page.locator('[aria-live="polite"]', { hasText: 'Revealed.' }).count()).toBe(1);
+      // the panel on every step; the whole page (slower: all the views) on a few
+      const whole = [1, 9, 13].includes(step.number);
+      expect(await serious(page, whole), `axe on step ${step.number}`).toEqual([]);
+      if (step.number === 9) {
+        await page.screenshot({ path: '/tmp/noiselab-lesson-step9.png', fullPage: false });
+      }
+      if (step.number < 13) {
+        await press(page, region.getByRole('button', { name: 'Next →' }), 'Enter');
+      }
+    }
+    expect(await panel(page).getByText('Answers: 13 of 13').isVisible()).toBe(true);
+    // every answer travels in the address
+    await expect
+      .poll(() => new URL(page.url()).searchParams.get('answers')?.split('_').length, SOON)
+      .toBe(13);
+    expectQuiet(problems);
+    await page.context().close();
+  }, 600_000);
+
+  it('reopens a step from its link on the same step, with the same numbers', async () => {
+    const { page, problems } = await openApp(site);
+    await page.goto(`${site.origin}/?lesson=resonance`);
+    await expect
+      .poll(() => panel(page).getByRole('heading', { level: 3 }).textContent(), SOON)
+      .toBe('9. Finding #4: resonance, the noise that hurts depends on the granularity');
+    await answer(page, 'choice');
+    const first = await reveal(page);
+    // the address now holds the step's scenario, the step and the answer
+    await expect.poll(() => page.url(), SOON).toMatch(/lesson=resonance.*answers=9b/);
+    const link = page.url();
+    expect(link).toMatch(/\?preset=asci-q-2003-without-0-31&g=0&/);
+
+    const other = await page.context().newPage();
+    await other.goto(link);
+    await expect
+      .poll(() => panel(other).getByRole('heading', { level: 3 }).textContent(), SOON)
+      .toBe('9. Finding #4: resonance, the noise that hurts depends on the granularity');
+    expect(await panel(other).getByRole('radio').nth(1).isChecked()).toBe(true);
+    expect(await reveal(other)).toBe(first);
+    expect(await panel(other).getByText('Step 9 of 13').first().isVisible()).toBe(true);
+
+    // a number names the same step
+    await other.goto(`${site.origin}/?lesson=9`);
+    await expect
+      .poll(() => panel(other).getByRole('heading', { level: 3 }).textContent(), SOON)
+      .toMatch(/^9\. /);
+    expectQuiet(problems);
+    await page.context().close();
+  }, 300_000);
+
+  it('opens the teacher’s notes in a dialog, closed by Escape, and is left for the header', async () => {
+    const { page, problems } = await openApp(site);
+    await page.goto(`${site.origin}/?lesson=1`);
+    await press(page, panel(page).getByRole('button', { name: 'Teacher’s notes' }), 'Enter');
+    const dialog = page.getByRole('dialog', { name: 'Teacher’s notes' });
+    await expect.poll(() => dialog.isVisible(), SOON).toBe(true);
+    expect(await dialog.getByRole('heading', { name: 'Learning goals' }).isVisible()).toBe(true);
+    expect(await dialog.getByRole('table').count()).toBe(1);
+    expect(await serious(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.isVisible(), SOON).toBe(false);
+    // leaving the lesson: the panel goes, focus returns to the header, the address drops the step
+    await press(page, panel(page).getByRole('button', { name: 'Leave the lesson' }), 'Enter');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent?.trim()), SOON)
+      .toBe('Start the lesson');
+    await expect.poll(() => page.url(), SOON).not.toContain('lesson=');
+    expect(await panel(page).count()).toBe(0);
+    expectQuiet(problems);
+    await page.context().close();
+  }, 120_000);
+});

@@ -1,0 +1,118 @@
+// The lesson's steps as data: 13 of them in the issue's order, each addressable by a URL-safe
+// id, each state a valid scenario of a shipped preset, each question answerable, each published
+// figure cited.
+import { describe, expect, it } from 'vitest';
+import { applyEdits } from '../../src/lesson/edits.ts';
+import { findStep, STEPS } from '../../src/lesson/steps.ts';
+import { PRESETS } from '../../src/state/presets.ts';
+import { preset } from './presets.ts';
+
+const ORDER = [
+  'expectation',
+  'processes-per-node',
+  'allreduce',
+  'small-noise',
+  'per-node',
+  'barrier-amplifies',
+  'fine-noise',
+  'january-2003',
+  'resonance',
+  'co-scheduling',
+  'jaguar-xt5',
+  'bgp',
+  'open-questions',
+];
+
+describe('the lesson steps', () => {
+  it('are the 13 steps of the issue, numbered 1 to 13 in order', () => {
+    expect(STEPS.map((s) => s.id)).toEqual(ORDER);
+    expect(STEPS.map((s) => s.number)).toEqual(ORDER.map((_, i) => i + 1));
+  });
+
+  it('have ids that are URL-safe slugs', () => {
+    for (const step of STEPS) expect(step.id).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+  });
+
+  it('are found by number or by id, and nothing else is', () => {
+    expect(findStep('9')?.id).toBe('resonance');
+    expect(findStep('resonance')?.number).toBe(9);
+    expect(findStep('1')?.id).toBe('expectation');
+    for (const bad of ['0', '14', '', 'Resonance', '9x', 'constructor']) {
+      expect(findStep(bad)).toBeUndefined();
+    }
+  });
+
+  for (const step of STEPS) {
+    describe(`step ${step.number} (${step.id})`, () => {
+      it('sets a shipped preset with edits the validator accepts', () => {
+        expect(PRESETS.map((p) => p.id)).toContain(step.state.preset);
+        expect(() => applyEdits(preset(step.state.preset), step.state.edits)).not.toThrow();
+        if (step.compare) {
+          expect(PRESETS.map((p) => p.id)).toContain(step.compare.state.preset);
+          expect(() =>
+            applyEdits(preset(step.compare!.state.preset), step.compare!.state.edits),
+          ).not.toThrow();
+        }
+      });
+
+      it('asks one question the paper answers', () => {
+        const q = step.question;
+        expect(q.prompt.length).toBeGreaterThan(10);
+        if (q.kind === 'choice') {
+          expect(q.options.length).toBeGreaterThanOrEqual(3);
+          expect(new Set(q.options.map((o) => o.id)).size).toBe(q.options.length);
+          for (const o of q.options) expect(o.id).toMatch(/^[a-z]$/);
+          expect(q.options.map((o) => o.id)).toContain(q.answer);
+          for (const o of q.options.filter((option) => option.curve)) {
+            expect(o.curve!.length).toBeGreaterThanOrEqual(2);
+            expect(o.curve!.every((y) => y >= 0 && y <= 1)).toBe(true);
+            expect(o.axes).toMatch(/against/);
+          }
+        } else {
+          expect(q.min).toBeLessThan(q.max);
+          for (const v of [q.initial, q.answer]) {
+            expect(v).toBeGreaterThanOrEqual(q.min);
+            expect(v).toBeLessThanOrEqual(q.max);
+          }
+        }
+      });
+
+      it('cites a seed paper for its published figure and its explanation', () => {
+        expect(step.published.cite).toMatch(/\b00[0-4]\b/);
+        expect(step.published.value).not.toBe('');
+        expect(step.explanation).toMatch(/\(00[0-4] /);
+        expect(step.runNote).toMatch(/s\b/); // says how long its run takes
+      });
+    });
+  }
+});
+
+describe('applyEdits', () => {
+  it('aligns only the periodic sources, and leaves the preset itself unchanged', () => {
+    const base = preset('asci-q-2002');
+    const aligned = applyEdits(base, [{ kind: 'sources', arrival: 'periodic', phase: 'aligned' }]);
+    for (const s of aligned.noise) {
+      expect(s.phase).toBe(s.arrival === 'periodic' ? 'aligned' : 'random');
+    }
+    expect(base.noise.every((s) => s.phase === 'random')).toBe(true);
+  });
+
+  it('disables sources by id and by category', () => {
+    const off = applyEdits(preset('asci-q-2002'), [
+      { kind: 'sources', categories: ['kernel'], enabled: false },
+      { kind: 'sources', ids: ['quorum-node'], enabled: false },
+    ]);
+    const disabled = off.noise.filter((s) => !s.enabled).map((s) => s.id);
+    expect(disabled).toContain('quorum-node');
+    expect(disabled).toContain('kernel-heartbeat-125ms');
+    expect(disabled).not.toContain('rms-15ms');
+  });
+
+  it('refuses an edit that names no source, and one the validator refuses', () => {
+    const base = preset('asci-q-2002');
+    expect(() => applyEdits(base, [{ kind: 'sources', ids: ['nope'], enabled: false }])).toThrow(
+      /no noise source/,
+    );
+    expect(() => applyEdits(base, [{ kind: 'set', path: 'job.nodes', value: 99999 }])).toThrow();
+  });
+});
