@@ -1,6 +1,7 @@
 // Chart export for the views: CSV as text, the chart's <svg> as a standalone .svg (every
 // element's computed presentation inlined, so it looks the same outside the page) and as a .png
 // (that SVG drawn on a canvas). Browser-only (DOM); the data shaping lives in the *-series files.
+import { csvSlices, type CsvText } from './csv-chunks.ts';
 
 /** The presentation properties copied from the page's CSS into the exported SVG. */
 const STYLE_PROPS = [
@@ -87,6 +88,18 @@ export async function downloadPng(svg: SVGSVGElement, fileName: string, scale = 
   downloadBlob(blob, fileName);
 }
 
-export function downloadCsv(text: string, fileName: string): void {
-  downloadBlob(new Blob([text], { type: 'text/csv' }), fileName);
+/** A task boundary: the page may paint and take input before the next slice. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Downloads the CSV, encoding it to UTF-8 one slice per task (src/charts/csv-chunks.ts): the
+ * blob of the slices' blobs is the same bytes as one blob of the whole text.
+ */
+export async function downloadCsv(text: CsvText, fileName: string): Promise<void> {
+  const parts: Blob[] = [];
+  for (const slice of csvSlices(text)) {
+    if (parts.length > 0) await nextTask();
+    parts.push(new Blob([slice]));
+  }
+  downloadBlob(new Blob(parts, { type: 'text/csv' }), fileName);
 }

@@ -209,6 +209,19 @@ export function iterationCsvRows(durationsUs: ArrayLike<number>, from: number, t
   return rows.join('\n');
 }
 
+/**
+ * The same CSV in pieces of at most `rowsPerChunk` rows, header first: their join is
+ * iterationCsv(durationsUs), and each piece is small enough to build and encode in one task.
+ */
+export function iterationCsvChunks(durationsUs: ArrayLike<number>, rowsPerChunk: number): string[] {
+  const chunks = [CSV_HEADER];
+  const step = Math.max(1, Math.floor(rowsPerChunk));
+  for (let from = 0; from < durationsUs.length; from += step) {
+    chunks.push(iterationCsvRows(durationsUs, from, Math.min(durationsUs.length, from + step)));
+  }
+  return chunks;
+}
+
 /** The view's data as CSV: every measured iteration, numbered from 1 after the warm-up. */
 export function iterationCsv(durationsUs: ArrayLike<number>): string {
   return CSV_HEADER + iterationCsvRows(durationsUs, 0, durationsUs.length);

@@ -1,8 +1,10 @@
 // Compare runs (issue 5): one run pinned as a baseline. Its curves stay as ghosts behind the
 // live ones on the iteration-times and loss-by-duration views, the results show the ratio of
 // the two runs' mean iteration times ("2.1× faster than the pinned run") and both summaries side
-// by side. The pinned run is held with $state.raw: a big, immutable worker payload.
+// by side, with what differs between their scenarios. The pinned run is held with $state.raw: a
+// big, immutable worker payload.
 import type { RunResult } from '../engine/result.ts';
+import type { Scenario } from '../scenario/types.ts';
 
 export interface PinnedRun {
   result: RunResult;
@@ -10,20 +12,33 @@ export interface PinnedRun {
   title: string;
   /** false when the run was pinned before it finished (cancelled or still running) */
   complete: boolean;
+  /** the scenario it ran, to say what differs from the live one; null when not known */
+  scenario?: Scenario | null;
 }
 
 export class Baseline {
   #pinned = $state.raw<PinnedRun | null>(null);
+  #live = $state.raw<Scenario | null>(null);
 
   get pinned(): PinnedRun | null {
     return this.#pinned;
   }
 
-  /** Pins `result` (a snapshot: later updates of the live run do not reach it). Refuses a run
-   * with no measured iteration, which has no mean to compare; returns whether it pinned. */
-  pin(result: RunResult, title: string, complete: boolean): boolean {
+  /** The scenario of the run on show (the views report it: a result always belongs to the
+   * scenario on show, since every change re-runs it); null until reported. */
+  get live(): Scenario | null {
+    return this.#live;
+  }
+  set live(scenario: Scenario | null) {
+    this.#live = scenario;
+  }
+
+  /** Pins `result` (a snapshot: later updates of the live run do not reach it) with the scenario
+   * it ran, by default the one on show. Refuses a run with no measured iteration, which has no
+   * mean to compare; returns whether it pinned. */
+  pin(result: RunResult, title: string, complete: boolean, scenario = this.#live): boolean {
     if (!hasMean(result)) return false;
-    this.#pinned = { result, title, complete };
+    this.#pinned = { result, title, complete, scenario };
     return true;
   }
 

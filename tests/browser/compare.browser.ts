@@ -4,7 +4,7 @@
 // citation in a tooltip and as text.
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectQuiet, openApp, runDone, type Site, startSite } from './site.ts';
+import { download, expectQuiet, openApp, runDone, type Site, startSite } from './site.ts';
 
 let site: Site;
 beforeAll(async () => {
@@ -51,6 +51,13 @@ describe('compare runs', () => {
     expect(Number(m![1])).toBeCloseTo(ratio, 1);
     expect(headline).toMatch(/Pinned: ASCI Q, November 2002/);
 
+    // Side by side: one title for both (they share it), then what differs — the daemon only.
+    const compare = panel.getByRole('region', { name: /^Pinned run and this run/ });
+    expect(await compare.locator('.both dd').textContent()).toMatch(/^ASCI Q, November 2002/);
+    expect(await compare.locator('.differs li').allTextContents()).toEqual([
+      expect.stringMatching(/^RMS daemon \(18 ms.*: off$/),
+    ]);
+
     // The ghosts: grey dashed curves labelled with the pinned run's title.
     const iterations = page.getByRole('region', { name: 'Iteration times' });
     await iterations.locator('g.ghost').waitFor({ state: 'attached' });
@@ -63,6 +70,27 @@ describe('compare runs', () => {
     const loss = page.getByRole('region', { name: 'Lost time by event duration' });
     await loss.locator('path.ghost').waitFor({ state: 'attached' });
     expect(await loss.locator('path.ghost').getAttribute('stroke-dasharray')).toBeTruthy();
+    // The node map outlines the pinned run's most delayed nodes, named in its legend, its data
+    // table and its CSV.
+    const map = page.getByRole('region', { name: 'Noise per node', exact: true });
+    await map.locator('g.ghost rect.ghost-cell').first().waitFor({ state: 'attached' });
+    expect(await map.locator('g.ghost title').textContent()).toMatch(/^pinned: ASCI Q/);
+    expect(await map.locator('.legend .ghost-entry').textContent()).toMatch(
+      /^\s*pinned: ASCI Q, November 2002.*most delayed nodes, outlined/,
+    );
+    await map.getByRole('button', { name: 'Show data table' }).click();
+    const ghostRows = map.locator('.ghost-table tbody tr');
+    expect(await ghostRows.count()).toBe(await map.locator('g.ghost rect.ghost-cell').count());
+    expect(await ghostRows.first().locator('td').first().textContent()).toMatch(/^pinned: ASCI Q/);
+    const csv = (await download(page, map, 'Download CSV')).bytes.toString('utf8');
+    expect(csv).toMatch(/\n\nseries,node_id,last_node_id,delay_us\n"pinned: ASCI Q, November 2002/);
+    // The other ghosts are in their CSVs too.
+    const lossCsv = (await download(page, loss, 'Download CSV')).bytes.toString('utf8');
+    expect(lossCsv).toMatch(/\nseries,event_duration_up_to_us,total_us\n"pinned: ASCI Q/);
+    const itCsv = (await download(page, iterations, 'Download CSV')).bytes.toString('utf8');
+    expect(itCsv).toMatch(/\nseries,mean_duration_us,iterations\n"pinned: ASCI Q[^\n]*,250\n/);
+    await map.screenshot({ path: '/tmp/noiselab-compare-node-map.png' });
+    await compare.screenshot({ path: '/tmp/noiselab-compare-1280.png' });
     await panel.screenshot({ path: '/tmp/noiselab-compare-results.png' });
     await iterations.screenshot({ path: '/tmp/noiselab-compare-iterations.png' });
     await loss.screenshot({ path: '/tmp/noiselab-compare-loss.png' });
@@ -74,6 +102,133 @@ describe('compare runs', () => {
     expectQuiet(problems);
     await page.context().close();
   }, 120_000);
+});
+
+describe('compare runs on a phone', () => {
+  it('lays the two runs out in the width of a 390 px screen, nothing cut or overflowing', async () => {
+    const { page, problems } = await openApp(site, { width: 390, height: 844 });
+    await page.goto(`${site.origin}/?preset=asci-q-2002&nodes=64&iterations=300`);
+    await runDone(page);
+    const panel = results(page);
+    await panel.getByRole('button', { name: 'Pin as baseline' }).click();
+    await page.getByRole('spinbutton', { name: 'Seed' }).fill('7');
+    await page.getByRole('spinbutton', { name: 'Seed' }).press('Enter');
+    await runDone(page);
+    const compare = panel.getByRole('region', { name: /^Pinned run and this run/ });
+    expect(await compare.locator('.differs li').allTextContents()).toEqual(['seed: 1 → 7']);
+    const fits = await compare.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      const table = el.querySelector('table')!;
+      return {
+        inside: box.left >= 0 && box.right <= window.innerWidth,
+        tableFits: table.scrollWidth <= el.clientWidth + 1,
+        // every number whole in its cell (they never wrap: white-space is nowrap)
+        numbersFit: [...el.querySelectorAll('tbody td')].every(
+          (td) => td.scrollWidth <= td.clientWidth + 1,
+        ),
+      };
+    });
+    await compare.screenshot({ path: '/tmp/noiselab-compare-390.png' });
+    expect(fits).toEqual({ inside: true, tableFits: true, numbersFit: true });
+    expectQuiet(problems);
+    await page.context().close();
+  }, 120_000);
+});
+
+describe('the CSV of a million iterations', () => {
+  it('downloads without a main-thread task over 50 ms, the whole file', async () => {
+    const { page, problems } = await openApp(site);
+    // One view only (embed mode): no sweep redraws a chart while the download is timed.
+    await page.goto(
+      `${site.origin}/?preset=asci-q-2002&nodes=1&iterations=1000000&embed=iterations`,
+    );
+    await runDone(page, 120_000);
+    const view = page.getByRole('region', { name: 'Iteration times' });
+    await view.locator('svg').first().waitFor();
+    // The view drafts the CSV in slices once the run is over (about 50 tasks of ~10 ms).
+    await page.waitForTimeout(3000);
+    await page.evaluate(() => {
+      const w = window as unknown as { longTasks: number[] };
+      w.longTasks = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) w.longTasks.push(e.duration);
+      }).observe({ type: 'longtask' });
+    });
+    const { bytes } = await download(page, view, 'Download CSV');
+    const longTasks = await page.evaluate(
+      () => (window as unknown as { longTasks: number[] }).longTasks,
+    );
+    console.log('long tasks (ms) while downloading the CSV of 10⁶ iterations:', longTasks);
+    const lines = bytes.toString('utf8').split('\n');
+    expect(lines[0]).toBe('iteration,duration_us');
+    expect(lines[1]).toMatch(/^1,[\d.]+$/);
+    // every measured iteration (the warm-up is not in it), numbered in order, and a final newline
+    const rows = lines.length - 2;
+    expect(rows).toBeGreaterThan(990_000);
+    expect(lines.at(-2)).toMatch(new RegExp(`^${rows},[\\d.]+$`));
+    expect(lines.at(-1)).toBe('');
+    expect(longTasks.filter((d) => d > 50)).toEqual([]);
+    expectQuiet(problems);
+    await page.context().close();
+  }, 180_000);
+});
+
+describe('chart layout', () => {
+  it('keeps the latency chart’s y tick labels clear of its rotated title in projector mode', async () => {
+    const { page, problems } = await openApp(site);
+    await page.goto(`${site.origin}/?preset=asci-q-2002&nodes=64&iterations=200&projector=1`);
+    const view = page.getByRole('region', { name: 'Latency against machine size' });
+    await view.locator('svg circle').first().waitFor({ state: 'attached', timeout: 120_000 });
+    for (const svg of await page.locator('.chart svg[viewBox]').all()) {
+      const clash = await svg.evaluate((el) => {
+        const title = [...el.querySelectorAll('text.axis-label')].find((t) =>
+          (t.getAttribute('transform') ?? '').includes('rotate(-90)'),
+        );
+        const ticks = [...el.querySelectorAll('g.tick text')].filter((t) =>
+          t.closest('g[transform^="translate("]')?.getAttribute('transform')?.endsWith(',0)'),
+        );
+        if (!title || ticks.length === 0) return null;
+        const right = title.getBoundingClientRect().right;
+        const left = Math.min(
+          ...ticks.filter((t) => t.textContent).map((t) => t.getBoundingClientRect().left),
+        );
+        return left - right;
+      });
+      if (clash !== null) expect(clash).toBeGreaterThan(0);
+    }
+    await view.locator('.chart').screenshot({ path: '/tmp/noiselab-projector-latency.png' });
+    expectQuiet(problems);
+    await page.context().close();
+  }, 180_000);
+
+  it('ends the published "under" arrows of the allreduce chart above its x axis', async () => {
+    const { page, problems } = await openApp(site);
+    // One view only (embed mode): its sweep is not queued behind the six others'.
+    await page.goto(`${site.origin}/?preset=allreduce-asci-q-2002&iterations=40&embed=cycle-time`);
+    const view = page.getByRole('region', { name: 'Cycle time against processors' });
+    const under = view.locator('g.published-mark[data-bound="under"]');
+    await expect.poll(() => under.count(), { timeout: 150_000, interval: 1000 }).toBeGreaterThan(0);
+    const axisTop = await view
+      .locator('svg g.tick text')
+      .evaluateAll((ts) =>
+        Math.min(
+          ...ts
+            .filter(
+              (t) =>
+                t.closest('g')!.getAttribute('transform')?.startsWith('translate(') &&
+                t.getAttribute('dy') === '0.71em',
+            )
+            .map((t) => t.getBoundingClientRect().top),
+        ),
+      );
+    for (const mark of await under.all()) {
+      const bottom = await mark.evaluate((g) => g.getBoundingClientRect().bottom);
+      expect(bottom).toBeLessThan(axisTop);
+    }
+    await view.locator('.chart').screenshot({ path: '/tmp/noiselab-allreduce-cycle-time.png' });
+    expectQuiet(problems);
+    await page.context().close();
+  }, 240_000);
 });
 
 describe('published data on the charts', () => {
