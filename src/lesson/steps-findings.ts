@@ -12,7 +12,8 @@ import {
   times,
   treeOf,
 } from './figures.ts';
-import type { LessonStep } from './types.ts';
+import { levelOf } from './sketch.ts';
+import type { Axis, LessonStep } from './types.ts';
 
 /** The sources of the special nodes of each cluster: 0 (cluster manager), 1 (quorum), 31 (RMS). */
 const NODES_0_1_31 = [
@@ -23,6 +24,13 @@ const NODES_0_1_31 = [
   'quorum-node',
   'rms-cluster-monitor',
 ] as const;
+
+/** Step 6's chart: 1 to 1,024 nodes, doubling. */
+const NODE_COUNTS = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024] as const;
+const NODES_AXIS: Axis = { label: 'nodes', unit: ' nodes', min: 1, max: 1024, log: true };
+/** Step 6's comparison run: one node, whose delayed share is p itself. */
+const ONE_NODE = 1;
+const DELAYED_AXIS: Axis = { label: 'barriers delayed', unit: '%', min: 0, max: 100 };
 
 export const perNode: LessonStep = {
   id: 'per-node',
@@ -79,17 +87,54 @@ export const barrierAmplifies: LessonStep = {
     preset: 'asci-q-2002',
     edits: [{ kind: 'set', path: 'workload.iterations', value: 1000 }],
   },
-  runNote: 'Barrier loop, 1,024 nodes × 4, g = 1 ms, 1,000 iterations: about 1 s.',
+  compare: {
+    label: '1 node',
+    state: {
+      preset: 'asci-q-2002',
+      edits: [
+        { kind: 'set', path: 'job.nodes', value: ONE_NODE },
+        { kind: 'set', path: 'workload.iterations', value: 1000 },
+      ],
+    },
+  },
+  runNote:
+    'Barrier loop, 1,024 nodes × 4 and 1 node × 4, g = 1 ms, 1,000 iterations: about 1 s. The curve between is the model 1 − (1 − p)ᴺ, not a run per node count.',
   question: {
-    kind: 'numeric',
+    kind: 'sketch',
     prompt:
-      'If 10% of the 1 ms quanta are delayed on each node, what percentage of barrier iterations on 1,024 nodes are delayed?',
-    unit: '%',
-    min: 0,
-    max: 100,
-    step: 1,
-    initial: 10,
-    answer: 100,
+      'If 10% of the 1 ms quanta are delayed on each node, sketch the percentage of barrier iterations delayed as the job grows from 1 to 1,024 nodes.',
+    x: NODES_AXIS,
+    y: DELAYED_AXIS,
+    xs: NODE_COUNTS,
+    initial: levelOf(DELAYED_AXIS, 10),
+    // the paper's argument: each node escapes with probability 0.9, all N with 0.9^N
+    answer: NODE_COUNTS.map((n) => levelOf(DELAYED_AXIS, 100 * (1 - 0.9 ** n))),
+    curve: ({ scenario, run, compare }) => {
+      const big = measured(run, 'shown');
+      const small = measured(compare, '1-node');
+      if (!big.ok) return { ok: false, reason: big.reason };
+      if (!small.ok) return { ok: false, reason: small.reason };
+      const g = 'granularityUs' in scenario.workload ? scenario.workload.granularityUs : 0;
+      const atBig = delayedFraction(run, g, 10);
+      const atSmall = delayedFraction(compare!, g, 10);
+      // p per node from the 1-node run (1 − (1 − P₁)^(1/1) = P₁); a run with every barrier late
+      // only bounds p, so P is capped half an iteration short of 1
+      const capped = Math.min(atSmall, 1 - 0.5 / compare!.iterationsUs.length);
+      const p = 1 - (1 - capped) ** (1 / ONE_NODE);
+      return {
+        ok: true,
+        ys: NODE_COUNTS.map((n) => 100 * (1 - (1 - p) ** n)),
+        runs: [
+          { x: ONE_NODE, y: 100 * atSmall },
+          { x: scenario.job.nodes, y: 100 * atBig },
+        ],
+        note: `Curve: the model 1 − (1 − p)ᴺ with p = ${pct(p, 1)}, the share of barriers delayed (by more than 10 µs) in the 1-node run; dots: the two runs, 1 and ${scenario.job.nodes.toLocaleString('en-US')} nodes.`,
+      };
+    },
+    published: [
+      { x: 1, y: 10 },
+      { x: 1024, y: 100 },
+    ],
   },
   published: {
     value: '10% per node → about 100%',
@@ -110,7 +155,7 @@ export const barrierAmplifies: LessonStep = {
     };
   },
   explanation:
-    'A barrier ends when the last process arrives, so an iteration is delayed when any one of the n·P processes is (000 sec 3.3, Fig 14(a)). If each node is delayed with probability p per quantum, all n escape with probability (1 − p)ⁿ: with p = 0.1, already 32 nodes are delayed 97% of the time and 1,024 nodes essentially always. Try fewer nodes in the Machine & job controls and watch the timeline: at 32 nodes most barriers are on time; at 1,024 almost none is. Noise that costs each processor 2.5% costs the synchronised program far more.',
+    'A barrier ends when the last process arrives, so an iteration is delayed when any one of the n·P processes is (000 sec 3.3, Fig 14(a)). If each node is delayed with probability p per quantum, all n escape with probability (1 − p)ⁿ: with p = 0.1, already 32 nodes are delayed 97% of the time and 1,024 nodes essentially always. The curve drawn over your sketch is this model with p measured by the simulator on one node (there, delays of more than 10 µs count, so p comes out above 10%). Try fewer nodes in the Machine & job controls and watch the timeline: at 2 nodes about half the barriers are on time; at 1,024 none is. Noise that costs each processor 2.5% costs the synchronised program far more.',
 };
 
 export const finding2: LessonStep = {

@@ -40,6 +40,32 @@ export interface ChoiceOption {
   axes?: string;
 }
 
+/** A chart axis of a sketch or marker question. */
+export interface Axis {
+  /** what the axis shows, e.g. 'nodes' */
+  label: string;
+  /** shown after a value, e.g. '%' or ' nodes' */
+  unit: string;
+  min: number;
+  max: number;
+  /** logarithmic (base 10 ticks) rather than linear */
+  log?: boolean;
+}
+
+/** A point of a chart, in the axes' units. */
+export interface CurvePoint {
+  x: number;
+  y: number;
+}
+
+/**
+ * The curve a sketch question reveals: y at each of the question's `xs`, computed from the
+ * step's run(s), and the points simulated directly (the others come from a model fitted to them).
+ */
+export type SimulatedCurve =
+  | { ok: true; ys: readonly number[]; runs: readonly CurvePoint[]; note: string }
+  | { ok: false; reason: string };
+
 export type Question =
   | {
       kind: 'choice';
@@ -60,10 +86,50 @@ export type Question =
       initial: number;
       /** the published value the question asks for */
       answer: number;
+    }
+  | {
+      /** "Sketch the curve you expect" (the "you draw it" pattern): y over x, point by point */
+      kind: 'sketch';
+      prompt: string;
+      x: Axis;
+      y: Axis;
+      /** the x values the student sets a y for (sketch.ts stores each y as a level) */
+      xs: readonly number[];
+      /** the level every point starts at, before the student draws */
+      initial: number;
+      /**
+       * the levels (sketch.ts) of the curve the paper supports, at `xs`, when it gives one (step
+       * 6: the paper's own model); else the published points are the paper's whole say
+       */
+      answer?: readonly number[];
+      /** the simulated curve at `xs`, from the step's run and comparison run */
+      curve: (input: RevealInput) => SimulatedCurve;
+      /** the paper's points on these axes (a bound: the value lies over or under it) */
+      published: readonly (CurvePoint & { bound?: 'over' | 'under' })[];
+    }
+  | {
+      /** "Drag a marker on the chart": one value on one axis */
+      kind: 'marker';
+      prompt: string;
+      axis: Axis;
+      /** a keyboard arrow moves the marker by this much */
+      step: number;
+      initial: number;
+      /** the published value the marker should land on */
+      answer: number;
+      /** 'over': the paper gives a lower bound, so anywhere from `answer` up agrees with it */
+      bound?: 'over';
+      /** labelled reference values drawn on the axis, e.g. one processor's loss */
+      guides: readonly { value: number; label: string }[];
+      /** the simulated value on the axis, from the step's run */
+      simulated: (input: RevealInput) => number | null;
     };
 
-/** A student's answer: an option id or a number. */
-export type Answer = string | number;
+/**
+ * A student's answer: an option id, a number (numeric or marker), or a sketch's levels
+ * (sketch.ts: 0 = the y axis's bottom, SKETCH_LEVELS - 1 its top).
+ */
+export type Answer = string | number | readonly number[];
 
 /** The published figure of a step, copied from the paper with its place in it. */
 export interface PublishedFigure {

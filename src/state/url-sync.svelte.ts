@@ -4,6 +4,7 @@
 // classroom's parameters (`projector=1`, `embed=…`: classroom-params.ts) stay in the address
 // through every rewrite, but not in `link`: they are how this page looks, not the scenario.
 
+import { withChallengeParams, withoutChallengeParams } from '../challenges/challenge-url.ts';
 import { withLessonParams, withoutLessonParams } from '../lesson/lesson-url.ts';
 import type { Scenario } from '../scenario/types.ts';
 import { classroomPart, withClassroom, withoutClassroom } from './classroom-params.ts';
@@ -27,8 +28,10 @@ export class UrlSync {
 
   /** What the page's current address opens (a hash first, else the query); never throws. */
   read(): Promise<Opened> {
-    // The lesson's parameters (src/lesson/lesson-url.ts) are read by the lesson, not here.
-    return openLink(withoutLessonParams(withoutClassroom(location.search)), location.hash, {
+    // The lesson's and the challenge's parameters (lesson-url.ts, challenge-url.ts) are read by
+    // them, not here.
+    const search = withoutChallengeParams(withoutLessonParams(withoutClassroom(location.search)));
+    return openLink(search, location.hash, {
       presets: PRESETS,
       defaultPresetId: STARTUP_PRESET_ID,
       fetchText: (path) => fetchSiteText(path, document.baseURI),
@@ -36,14 +39,14 @@ export class UrlSync {
   }
 
   /**
-   * Replaces the address with the link of `state` plus `lesson` (`lesson=…&answers=…`, or '');
-   * an older write finishing later is dropped.
+   * Replaces the address with the link of `state` plus `lesson` (`lesson=…&answers=…`, or '')
+   * and `challenge` (`challenge=<id>`, or ''); an older write finishing later is dropped.
    */
-  async write(state: ShareState, lesson = ''): Promise<void> {
+  async write(state: ShareState, lesson = '', challenge = ''): Promise<void> {
     const request = ++this.#request;
     let suffix: string;
     try {
-      suffix = withLessonParams(await linkFor(state), lesson);
+      suffix = withChallengeParams(withLessonParams(await linkFor(state), lesson), challenge);
     } catch (e) {
       if (request !== this.#request) return;
       this.#problem = (e as Error).message;

@@ -7,6 +7,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STEPS } from '../../src/lesson/steps.ts';
+import type { Question } from '../../src/lesson/types.ts';
 import { expectQuiet, openApp, type Site, startSite } from './site.ts';
 
 let site: Site;
@@ -40,11 +41,19 @@ async function serious(page: Page, whole = true): Promise<string[]> {
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-/** Answers the step on show by keyboard: its second option, or the slider nudged up. */
-async function answer(page: Page, kind: 'choice' | 'numeric'): Promise<void> {
+/**
+ * Answers the step on show by keyboard: its second option, a sketch's first point raised, or
+ * the slider (a numeric estimate's or a marker's) nudged up.
+ */
+async function answer(page: Page, kind: Question['kind']): Promise<void> {
   if (kind === 'choice') {
     await press(page, panel(page).getByRole('radio').nth(1), 'Space');
     await expect.poll(() => panel(page).getByRole('radio').nth(1).isChecked(), SOON).toBe(true);
+  } else if (kind === 'sketch') {
+    await press(page, panel(page).getByRole('slider').first(), 'ArrowUp');
+    await expect
+      .poll(() => panel(page).getByRole('button', { name: 'Reveal' }).isDisabled(), SOON)
+      .toBe(false);
   } else {
     const slider = panel(page).getByRole('slider');
     await press(page, slider, 'ArrowRight');
@@ -75,8 +84,8 @@ describe('the guided lesson', () => {
       expect(await region.getByText(`Step ${step.number} of 13`).first().isVisible()).toBe(true);
       // the address is rewritten asynchronously (a hash link is compressed first)
       await expect.poll(() => page.url(), SOON).toContain(`lesson=${step.id}`);
-      // predict, then reveal: Reveal waits for a choice
-      if (step.question.kind === 'choice') {
+      // predict, then reveal: Reveal waits for a choice or a sketch
+      if (step.question.kind === 'choice' || step.question.kind === 'sketch') {
         expect(await region.getByRole('button', { name: 'Reveal' }).isDisabled()).toBe(true);
       }
       if (step.question.kind === 'choice' && step.question.options.some((o) => o.curve)) {
@@ -115,10 +124,11 @@ describe('the guided lesson', () => {
     await expect
       .poll(() => panel(page).getByRole('heading', { level: 3 }).textContent(), SOON)
       .toBe('9. Finding #4: resonance, the noise that hurts depends on the granularity');
-    await answer(page, 'choice');
+    await answer(page, 'sketch');
+    const sketched = await panel(page).getByRole('slider').first().getAttribute('aria-valuenow');
     const first = await reveal(page);
-    // the address now holds the step's scenario, the step and the answer
-    await expect.poll(() => page.url(), SOON).toMatch(/lesson=resonance.*answers=9b/);
+    // the address now holds the step's scenario, the step and the answer (a sketch)
+    await expect.poll(() => page.url(), SOON).toMatch(/lesson=resonance.*answers=9\*[0-9a-z]{13}/);
     const link = page.url();
     expect(link).toMatch(/\?preset=asci-q-2003-without-0-31&g=0&/);
 
@@ -127,7 +137,9 @@ describe('the guided lesson', () => {
     await expect
       .poll(() => panel(other).getByRole('heading', { level: 3 }).textContent(), SOON)
       .toBe('9. Finding #4: resonance, the noise that hurts depends on the granularity');
-    expect(await panel(other).getByRole('radio').nth(1).isChecked()).toBe(true);
+    expect(await panel(other).getByRole('slider').first().getAttribute('aria-valuenow')).toBe(
+      sketched,
+    );
     expect(await reveal(other)).toBe(first);
     expect(await panel(other).getByText('Step 9 of 13').first().isVisible()).toBe(true);
 
@@ -139,6 +151,21 @@ describe('the guided lesson', () => {
     expectQuiet(problems);
     await page.context().close();
   }, 300_000);
+
+  it('explains a link to a step or challenge that does not exist, and opens the rest', async () => {
+    const { page, problems } = await openApp(site);
+    await page.goto(`${site.origin}/?preset=asci-q-2003&nodes=64&lesson=99&challenge=nope`);
+    const alert = page.getByText('Part of this link was not understood; the rest of it opened.');
+    await expect.poll(() => alert.isVisible(), SOON).toBe(true);
+    const text = (await page.locator('main').innerText()).replace(/\s+/g, ' ');
+    expect(text).toContain('lesson=99: the lesson has no such step');
+    expect(text).toContain('challenge=nope: there is no such challenge');
+    // the scenario part of the link still opened
+    await expect.poll(() => page.locator('#ctl-nodes').inputValue(), SOON).toBe('64');
+    expect(await panel(page).count()).toBe(0);
+    expectQuiet(problems);
+    await page.context().close();
+  }, 120_000);
 
   it('opens the teacher’s notes in a dialog, closed by Escape, and is left for the header', async () => {
     const { page, problems } = await openApp(site);

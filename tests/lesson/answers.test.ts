@@ -9,16 +9,22 @@ import {
   withoutLessonParams,
 } from '../../src/lesson/lesson-url.ts';
 import { findStep, STEPS } from '../../src/lesson/steps.ts';
-import type { Answer } from '../../src/lesson/types.ts';
+import type { Answer, LessonStep } from '../../src/lesson/types.ts';
+
+/** A step's paper answer; a sketch without a paper curve: a rising line, one level a point. */
+function paperAnswer(step: LessonStep): Answer {
+  const q = step.question;
+  return q.kind === 'sketch' ? (q.answer ?? q.xs.map((_, i) => i)) : q.answer;
+}
 
 /** An answer to every step: its paper answer. */
-const all = new Map<number, Answer>(STEPS.map((s) => [s.number, s.question.answer]));
+const all = new Map<number, Answer>(STEPS.map((s) => [s.number, paperAnswer(s)]));
 
 describe('answers in a URL', () => {
   it('round-trip for every step, choices and numbers alike', () => {
     const text = encodeAnswers(all);
     expect(decodeAnswers(text, STEPS)).toEqual(all);
-    expect(text.length).toBeLessThan(80); // short enough to share
+    expect(text.length).toBeLessThan(100); // short enough to share, with two sketches
   });
 
   it('are written in step order, e.g. 1c_3~5', () => {
@@ -35,11 +41,61 @@ describe('answers in a URL', () => {
   });
 
   it('drop entries that do not fit their question, and keep the rest', () => {
-    // step 1 has no option z; step 3 is numeric (0–90%); step 99 does not exist
-    const decoded = decodeAnswers('1z_2b_3~500_3x_99a_junk_4~1_8~1.75', STEPS);
+    // step 1 has no option z; step 3 is numeric (0–90%); step 4's marker axis starts at 1×;
+    // step 99 does not exist
+    const decoded = decodeAnswers('1z_2b_3~500_3x_99a_junk_4~0.5_8~1.75', STEPS);
     expect([...decoded]).toEqual([
       [2, 'b'],
       [8, 1.75],
+    ]);
+  });
+});
+
+describe('sketches and markers in a URL', () => {
+  const sketch = findStep('barrier-amplifies')!; // step 6
+  const marker = findStep('small-noise')!; // step 4
+
+  it('write a sketch as one base-36 character per point, and read it back exactly', () => {
+    const levels = [0, 1, 3, 9, 17, 26, 33, 35, 35, 35, 35];
+    const answers = new Map<number, Answer>([
+      [6, levels],
+      [4, 2.35],
+    ]);
+    const text = encodeAnswers(answers);
+    expect(text).toBe('4~2.35_6*0139hqxzzzz');
+    expect(decodeAnswers(text, STEPS)).toEqual(answers);
+  });
+
+  it('survive URLSearchParams, which leaves * alone', () => {
+    const text = encodeAnswers(new Map<number, Answer>([[6, paperAnswer(sketch)]]));
+    const url = `?${formatLessonParams(sketch.id, text)}`;
+    const read = readLessonParams(new URLSearchParams(url).toString());
+    expect(decodeAnswers(read.answers, STEPS).get(6)).toEqual(paperAnswer(sketch));
+  });
+
+  it('drop a sketch of the wrong length, a level past the top, or one on a choice step', () => {
+    // 10 points for 11 x values; 'a' (level 10) is fine but '!' is not base 36; step 5 is a choice
+    expect(decodeAnswers('6*0123456789_6*0123456789a!_5*0123', STEPS).size).toBe(0);
+    expect(decodeAnswers(`6*${'z'.repeat(11)}`, STEPS).get(6)).toEqual(Array(11).fill(35));
+  });
+
+  it('keep a marker only on its axis', () => {
+    expect(marker.question.kind).toBe('marker');
+    expect(decodeAnswers('4~4.5_4~1', STEPS)).toEqual(new Map([[4, 1]]));
+  });
+});
+
+describe('links written before sketches and markers', () => {
+  it('still read their choices and numbers, losing only answers to changed questions', () => {
+    // an old link: step 4 was a choice and step 6 a numeric estimate; both questions changed
+    // (and step 9 a choice, now a sketch)
+    const decoded = decodeAnswers('1c_2b_3~5_4c_6~100_8~1.75_9a_12b', STEPS);
+    expect([...decoded]).toEqual([
+      [1, 'c'],
+      [2, 'b'],
+      [3, 5],
+      [8, 1.75],
+      [12, 'b'],
     ]);
   });
 });

@@ -108,3 +108,71 @@ describe('at the lesson’s size, the simulation points the way the paper does',
     expect(run.summary.meanLatencyUs - compare!.summary.meanLatencyUs).toBeLessThan(5); // µs
   });
 });
+
+describe('the chart questions compute their reveal from the runs', () => {
+  it('step 6: the curve over the sketch starts at the 1-node run and reaches ~100% by 64 nodes', () => {
+    const step = findStep('barrier-amplifies')!;
+    const q = step.question;
+    if (q.kind !== 'sketch') throw new Error('step 6 is a sketch');
+    const scenario = small(step.state); // 64 nodes
+    const compare = runScenario(small(step.compare!.state)); // 1 node
+    const curve = q.curve({ scenario, run: runScenario(scenario), compare });
+    if (!curve.ok) throw new Error(curve.reason);
+    expect(curve.ys).toHaveLength(q.xs.length);
+    expect(curve.ys[0]).toBeCloseTo(curve.runs[0].y, 6); // N = 1: the model is the run
+    // rising, until it saturates at 100% in floating point
+    for (let i = 1; i < curve.ys.length; i++)
+      expect(curve.ys[i]).toBeGreaterThanOrEqual(curve.ys[i - 1]);
+    expect(curve.ys[1]).toBeGreaterThan(curve.ys[0]);
+    expect(curve.runs.map((r) => r.x)).toEqual([1, 64]);
+    // 1 − (1 − p)^64 for p of tens of percent: indistinguishable from 100% on the chart
+    expect(curve.ys[6]).toBeGreaterThan(99);
+    expect(curve.runs[1].y).toBeGreaterThan(90);
+    expect(curve.note).toMatch(/1 − \(1 − p\)ᴺ with p = [0-9.]+%/);
+  });
+
+  it('step 6: without the comparison run there is no curve, and it says why', () => {
+    const step = findStep('barrier-amplifies')!;
+    const q = step.question;
+    if (q.kind !== 'sketch') throw new Error('step 6 is a sketch');
+    const scenario = small(step.state);
+    expect(q.curve({ scenario, run: runScenario(scenario), compare: null })).toEqual({
+      ok: false,
+      reason: 'the 1-node run is not available yet',
+    });
+  });
+
+  it('step 4: the marker’s simulated value is the run’s slowdown', () => {
+    const step = findStep('small-noise')!;
+    const q = step.question;
+    if (q.kind !== 'marker') throw new Error('step 4 is a marker');
+    const scenario = small(step.state);
+    const run = runScenario(scenario);
+    expect(q.simulated({ scenario, run, compare: null })).toBe(run.summary.slowdown);
+    expect(run.summary.slowdown!).toBeGreaterThan(1);
+  });
+});
+
+describe('step 9’s sketch: the lost time summed by event duration (000 Fig 18)', () => {
+  const step = findStep('resonance')!;
+  const q = step.question;
+  if (q.kind !== 'sketch') throw new Error('step 9 is a sketch');
+
+  it('rises from the shortest events to all of the loss by 1 s, kernel noise first at g = 0', () => {
+    const scenario = small(step.state);
+    const curve = q.curve({ scenario, run: runScenario(scenario), compare: null });
+    if (!curve.ok) throw new Error(curve.reason);
+    for (let i = 1; i < curve.ys.length; i++)
+      expect(curve.ys[i]).toBeGreaterThanOrEqual(curve.ys[i - 1] - 1e-9);
+    expect(curve.ys.at(-1)).toBeCloseTo(100, 6);
+    // the paper: kernel noise (events ≤ 3 ms) is 66% of the loss at g = 0
+    expect(curve.ys[q.xs.indexOf(3000)]).toBeGreaterThan(50);
+    expect(curve.note).toMatch(/g = 0/);
+  });
+
+  it('says why a SAGE run cannot give the curve', () => {
+    const scenario = small({ preset: 'sage-asci-q-2002', edits: [] });
+    const figure = q.curve({ scenario, run: runScenario(scenario), compare: null });
+    expect(figure).toEqual({ ok: false, reason: 'the shown run is not a barrier run' });
+  });
+});

@@ -68,6 +68,17 @@ describe('the lesson steps', () => {
             expect(o.curve!.every((y) => y >= 0 && y <= 1)).toBe(true);
             expect(o.axes).toMatch(/against/);
           }
+        } else if (q.kind === 'sketch') {
+          expect(q.xs.length).toBeGreaterThanOrEqual(4);
+          if (q.answer) expect(q.answer.length).toBe(q.xs.length);
+          expect(q.x.min).toBeLessThan(q.x.max);
+          for (const x of q.xs) expect(x >= q.x.min && x <= q.x.max).toBe(true);
+          for (const p of q.published) expect(p.y >= q.y.min && p.y <= q.y.max).toBe(true);
+        } else if (q.kind === 'marker') {
+          for (const v of [q.initial, q.answer, ...q.guides.map((g) => g.value)]) {
+            expect(v).toBeGreaterThanOrEqual(q.axis.min);
+            expect(v).toBeLessThanOrEqual(q.axis.max);
+          }
         } else {
           expect(q.min).toBeLessThan(q.max);
           for (const v of [q.initial, q.answer]) {

@@ -1,0 +1,125 @@
+// A sketch's numbers: each point's y is kept as a level, 0 (the y axis's bottom) to
+// SKETCH_LEVELS - 1 (its top), so an answer is a short list of small integers that travels in a
+// URL as one base-36 character per point and comes back exactly. The verdict says, in words,
+// how far a sketch was from the simulated curve, measured in shares of the y axis's height.
+import type { Axis } from './types.ts';
+
+/** Levels per axis: one base-36 character; 1/35 of the axis is finer than a finger draws. */
+export const SKETCH_LEVELS = 36;
+
+/** Where `value` sits on `axis`: 0 at min, 1 at max (in log space for a log axis), clamped. */
+export function toFraction(axis: Axis, value: number): number {
+  const f = axis.log
+    ? (Math.log(value) - Math.log(axis.min)) / (Math.log(axis.max) - Math.log(axis.min))
+    : (value - axis.min) / (axis.max - axis.min);
+  return Number.isFinite(f) ? Math.min(1, Math.max(0, f)) : 0;
+}
+
+/** The value at fraction `f` (0–1) of `axis`. */
+export function fromFraction(axis: Axis, f: number): number {
+  return axis.log
+    ? Math.exp(Math.log(axis.min) + f * (Math.log(axis.max) - Math.log(axis.min)))
+    : axis.min + f * (axis.max - axis.min);
+}
+
+export function levelOf(axis: Axis, value: number): number {
+  return Math.round(toFraction(axis, value) * (SKETCH_LEVELS - 1));
+}
+
+export function valueOf(axis: Axis, level: number): number {
+  return fromFraction(axis, level / (SKETCH_LEVELS - 1));
+}
+
+/** A number with at most two decimals, thousands separated: `1,024`, `2.5`. */
+function plain(value: number, digits: number): string {
+  return Number(value.toFixed(digits)).toLocaleString('en-US');
+}
+
+/**
+ * A value with its unit, rounded for reading aloud: `57%`, `1.35×`, `128 nodes`: whole numbers
+ * from 10 up and on a linear axis spanning 20 units or more, else two decimals at most. An axis
+ * in µs reads in the unit that suits the value: `300 µs`, `3 ms`, `1 s`.
+ */
+export function formatValue(axis: Axis, value: number): string {
+  if (axis.unit === ' µs') {
+    if (value >= 1e6) return `${plain(value / 1e6, 2)} s`;
+    if (value >= 1e3) return `${plain(value / 1e3, 2)} ms`;
+    return `${plain(value, 2)} µs`;
+  }
+  // '1 node', not '1 nodes'
+  if (value === 1 && axis.unit.endsWith('s')) return `1${axis.unit.slice(0, -1)}`;
+  const coarse = Math.abs(value) >= 10 || (!axis.log && axis.max - axis.min >= 20);
+  const digits = coarse ? 0 : 2;
+  const text = Number(value.toFixed(digits)).toLocaleString('en-US');
+  return `${text}${axis.unit}`;
+}
+
+/** `05az`: one base-36 character per level. */
+export function encodeLevels(levels: readonly number[]): string {
+  return levels.map((l) => l.toString(36)).join('');
+}
+
+export function decodeLevels(text: string): number[] {
+  return [...text].map((c) => parseInt(c, 36));
+}
+
+export interface SketchVerdict {
+  /** mean distance from the simulated curve, as a share of the y axis's height (0–1) */
+  meanGap: number;
+  /** the x where the sketch was furthest off, with both values there */
+  worst: { x: number; sketched: number; simulated: number };
+  /** one line, in words */
+  text: string;
+}
+
+/** How far `levels` (a sketch at `xs`) are from the simulated `ys`, in words. */
+export function sketchVerdict(
+  x: Axis,
+  y: Axis,
+  xs: readonly number[],
+  levels: readonly number[],
+  ys: readonly number[],
+): SketchVerdict {
+  let sum = 0;
+  let worst = 0;
+  xs.forEach((_, i) => {
+    const gap = Math.abs(levels[i] / (SKETCH_LEVELS - 1) - toFraction(y, ys[i]));
+    sum += gap;
+    if (gap > Math.abs(levels[worst] / (SKETCH_LEVELS - 1) - toFraction(y, ys[worst]))) worst = i;
+  });
+  const meanGap = sum / xs.length;
+  const at = { x: xs[worst], sketched: valueOf(y, levels[worst]), simulated: ys[worst] };
+  const size = meanGap <= 0.08 ? 'close' : meanGap <= 0.2 ? 'roughly right' : 'far off';
+  const mark = meanGap <= 0.08 ? '✓' : meanGap <= 0.2 ? '≈' : '✗';
+  const where = `furthest at ${formatValue(x, at.x)}: you drew ${formatValue(y, at.sketched)}, the simulation gives ${formatValue(y, at.simulated)}`;
+  return {
+    meanGap,
+    worst: at,
+    text: `${mark} Your sketch was ${size}: on average ${Math.round(meanGap * 100)}% of the chart’s height from the simulated curve, ${where}.`,
+  };
+}
+
+/**
+ * The marker's verdict: how far from the published value (or, for a lower bound, whether on its
+ * side), in shares of the axis, in words, with the simulated value beside it.
+ */
+export function markerVerdict(
+  axis: Axis,
+  placed: number,
+  published: number,
+  simulated: number | null,
+  bound?: 'over',
+): string {
+  const gap = Math.abs(toFraction(axis, placed) - toFraction(axis, published));
+  const sim = simulated === null ? '' : `, the simulation ${formatValue(axis, simulated)}`;
+  const you = `you placed ${formatValue(axis, placed)}`;
+  if (bound === 'over') {
+    const paper = `the paper gives at least ${formatValue(axis, published)}${sim}.`;
+    return placed >= published
+      ? `✓ On the paper’s side: ${you}; ${paper}`
+      : `✗ Too low: ${you}; ${paper}`;
+  }
+  const mark = gap <= 0.08 ? '✓ Close' : gap <= 0.2 ? '≈ Roughly right' : '✗ Far off';
+  const side = placed > published ? 'above' : 'below';
+  return `${mark}: ${you}${gap > 0.08 ? `, ${side} the paper’s` : ''}; the paper gives ${formatValue(axis, published)}${sim}.`;
+}

@@ -1,0 +1,157 @@
+// The challenges as a student meets them, in Chromium: a challenge opened from its link at its
+// starting state; "Check my solution" failing with the reason, then passing once the scenario is
+// changed with the controls; the solution's link, sent to a teacher, reopening the challenge with
+// the student's scenario (not the start) and passing there; axe on the panel; a quiet console.
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectQuiet, openApp, type Site, startSite } from './site.ts';
+
+let site: Site;
+beforeAll(async () => {
+  site = await startSite();
+});
+afterAll(async () => {
+  await site?.close();
+});
+
+/** How long a poll waits for the page: generous, the machine is shared and has 2 cores. */
+const SOON = { timeout: 20_000 };
+/** A check runs the engine in workers: SAGE on 8,192 PEs takes seconds, more on a busy machine. */
+const CHECKED = { timeout: 120_000, interval: 250 };
+
+const panel = (page: Page) => page.getByRole('region', { name: /^Challenge:/ });
+const verdict = (page: Page) => panel(page).getByRole('status');
+
+async function check(page: Page): Promise<string> {
+  await panel(page).getByRole('button', { name: 'Check my solution' }).click();
+  await expect.poll(async () => (await verdict(page).textContent()) ?? '', CHECKED).toMatch(/✓|✗/);
+  return (await verdict(page).textContent()) ?? '';
+}
+
+async function serious(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page })
+    .include('section[aria-labelledby$="-title"]')
+    .analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+describe('the challenges', () => {
+  it('opens from its link, fails with the reason, passes once solved, and shares the solution', async () => {
+    const { page, problems } = await openApp(site);
+    await page.goto(`${site.origin}/?challenge=resonant-noise`);
+    await expect
+      .poll(() => panel(page).getByRole('heading', { level: 2 }).textContent(), SOON)
+      .toBe('Challenge: Find a noise source that hurts g = 5 ms but not g = 0');
+    // the starting state is on show, and the address keeps the challenge through its rewrites
+    const heartbeat = page.getByRole('checkbox', {
+      name: 'TruCluster kernel heartbeat (640 µs every 125 ms)',
+    });
+    await expect.poll(() => heartbeat.isChecked(), SOON).toBe(true);
+    await expect.poll(() => page.url(), SOON).toMatch(/challenge=resonant-noise/);
+    await expect.poll(() => page.url(), SOON).toMatch(/preset=asci-q-2002|#s=/);
+
+    // the start fails, and says why
+    const failed = await check(page);
+    expect(failed).toContain('✗ Not yet.');
+    expect(failed).toContain('hurts g = 0 too');
+    expect(failed).toMatch(/at g = 0 the mean barrier latency is .*hurt, more than/);
+    expect(await serious(page)).toEqual([]);
+    await panel(page).screenshot({ path: '/tmp/noiselab-challenge-fail.png' });
+
+    // hints on demand, one at a time
+    await panel(page).getByRole('button', { name: 'Show a hint' }).click();
+    const hints = panel(page).locator('ol > li');
+    await expect.poll(() => hints.count(), SOON).toBe(1);
+    expect(await hints.first().textContent()).toContain('kernel heartbeat');
+
+    // the student's solution: the heartbeat off, a long and rare source on
+    await heartbeat.uncheck();
+    await page
+      .getByRole('checkbox', { name: 'TruCluster cluster manager, activity 3 (node 0)' })
+      .check();
+    const passed = await check(page);
+    expect(passed).toContain('✓ Passed.');
+    expect(passed).toContain('“TruCluster cluster manager, activity 3 (node 0)” hurts g = 5 ms');
+    expect(await serious(page)).toEqual([]);
+    await panel(page).screenshot({ path: '/tmp/noiselab-challenge-pass.png' });
+
+    // the link the student sends: the challenge and the student's scenario, not the start
+    await expect.poll(() => page.url(), SOON).toMatch(/challenge=resonant-noise/);
+    const link = page.url();
+    const teacher = await page.context().newPage();
+    await teacher.goto(link);
+    await expect.poll(() => panel(teacher).isVisible(), SOON).toBe(true);
+    expect(
+      await teacher
+        .getByRole('checkbox', { name: /heartbeat \(640 µs every 125 ms\)/ })
+        .isChecked(),
+    ).toBe(false);
+    expect(await check(teacher)).toContain('✓ Passed.');
+
+    // leaving: the panel goes, the address drops the challenge, focus returns to the header
+    await panel(teacher).getByRole('button', { name: 'Leave challenges' }).click();
+    await expect.poll(() => teacher.url(), SOON).not.toContain('challenge=');
+    await expect
+      .poll(() => teacher.evaluate(() => document.activeElement?.textContent?.trim()), SOON)
+      .toBe('Challenges');
+    await teacher.screenshot({ path: '/tmp/noiselab-challenge-header.png' });
+    expectQuiet(problems);
+    await page.context().close();
+  }, 300_000);
+
+  it('is solved by keyboard alone: the two RMS daemon runs off halve the barrier loop', async () => {
+    const { page, problems } = await openApp(site);
+    const open = page.getByRole('button', { name: 'Challenges' });
+    await open.focus();
+    await page.keyboard.press('Enter');
+    const menu = panel(page).getByRole('combobox', { name: 'Challenge' });
+    await expect.poll(() => menu.isVisible(), SOON).toBe(true);
+    await menu.selectOption('fewest-sources');
+    await expect.poll(() => page.url(), SOON).toMatch(/challenge=fewest-sources/);
+    for (const name of ['RMS daemon (15 ms every 30 s)', 'RMS daemon (18 ms every 30 s)']) {
+      const box = page.getByRole('checkbox', { name });
+      await expect.poll(() => box.isChecked(), SOON).toBe(true);
+      await box.focus();
+      await page.keyboard.press('Space');
+      await expect.poll(() => box.isChecked(), SOON).toBe(false);
+    }
+    const button = panel(page).getByRole('button', { name: 'Check my solution' });
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(async () => (await verdict(page).textContent()) ?? '', CHECKED)
+      .toMatch(/✓|✗/);
+    const text = (await verdict(page).textContent()) ?? '';
+    expect(text).toContain('✓ Passed.');
+    expect(text).toContain('with 2 sources switched off: passes');
+    // focus stays on the button, so checking again is one key away
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe(
+      'Check my solution',
+    );
+    expectQuiet(problems);
+    await page.context().close();
+  }, 300_000);
+
+  it('checks a solution link of the ASCI Q challenge: 3 processes per node halve the cycle', async () => {
+    const { page, problems } = await openApp(site);
+    await page.goto(
+      `${site.origin}/?preset=sage-asci-q-2002&nodes=2048&iterations=5&ppn=3&challenge=halve-sage`,
+    );
+    await expect
+      .poll(() => panel(page).getByRole('heading', { level: 2 }).textContent(), SOON)
+      .toMatch(/^Challenge: Halve SAGE’s cycle on ASCI Q/);
+    const text = await check(page);
+    expect(text).toContain('✓ Passed.');
+    expect(text).toMatch(/using 6,144 of 8,192 processors: passes/);
+    // the menu switches challenge, by keyboard, to its starting state
+    const menu = panel(page).getByRole('combobox', { name: 'Challenge' });
+    await menu.focus();
+    await menu.selectOption('resonant-noise');
+    await expect.poll(() => page.url(), SOON).toMatch(/challenge=resonant-noise/);
+    expectQuiet(problems);
+    await page.context().close();
+  }, 300_000);
+});

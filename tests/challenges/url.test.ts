@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatChallengeParams,
+  readChallengeParam,
+  withChallengeParams,
+  withoutChallengeParams,
+} from '../../src/challenges/challenge-url.ts';
+import { CHALLENGES, findChallenge } from '../../src/challenges/index.ts';
+import { withLessonParams, withoutLessonParams } from '../../src/lesson/lesson-url.ts';
+
+describe('the challenge in the address', () => {
+  it('every challenge has a unique URL-safe id, found by findChallenge', () => {
+    const ids = CHALLENGES.map((c) => c.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) {
+      expect(id).toMatch(/^[a-z0-9-]+$/);
+      expect(findChallenge(id)?.id).toBe(id);
+    }
+    expect(findChallenge('nope')).toBeUndefined();
+  });
+
+  it('round-trips beside a preset link, a hash link and no link at all', () => {
+    const param = formatChallengeParams('halve-sage');
+    for (const link of ['?preset=sage-asci-q-2002&nodes=2048&ppn=3', '#s=1.abc', '']) {
+      const written = withChallengeParams(link, param);
+      const [search, hash = ''] = written.split('#');
+      expect(readChallengeParam(search)).toBe('halve-sage');
+      const rest = withoutChallengeParams(search);
+      expect(`${rest}${hash ? `#${hash}` : ''}`).toBe(link);
+    }
+  });
+
+  it('adds nothing when no challenge is open, and leaves other queries alone', () => {
+    expect(withChallengeParams('?preset=x', formatChallengeParams(null))).toBe('?preset=x');
+    expect(withoutChallengeParams('?preset=x&nodes=4')).toBe('?preset=x&nodes=4');
+    expect(readChallengeParam('?preset=x')).toBeNull();
+  });
+
+  it('lives beside the lesson’s parameters: each strips only its own', () => {
+    const both = withChallengeParams(
+      withLessonParams('?preset=x', 'lesson=resonance'),
+      'challenge=a',
+    );
+    expect(both).toBe('?preset=x&lesson=resonance&challenge=a');
+    expect(withoutChallengeParams(withoutLessonParams(both))).toBe('?preset=x');
+    expect(readChallengeParam(withoutLessonParams(both))).toBe('a');
+  });
+});

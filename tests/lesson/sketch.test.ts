@@ -1,0 +1,99 @@
+// A sketch's levels, its axes and its verdict: positions on linear and log axes come back from
+// their levels, and the verdict says in words how far a sketch was from the simulated curve.
+import { describe, expect, it } from 'vitest';
+import {
+  decodeLevels,
+  encodeLevels,
+  formatValue,
+  fromFraction,
+  levelOf,
+  markerVerdict,
+  sketchVerdict,
+  SKETCH_LEVELS,
+  toFraction,
+  valueOf,
+} from '../../src/lesson/sketch.ts';
+import { findStep } from '../../src/lesson/steps.ts';
+import type { Axis } from '../../src/lesson/types.ts';
+
+const nodes: Axis = { label: 'nodes', unit: ' nodes', min: 1, max: 1024, log: true };
+const pct: Axis = { label: 'delayed', unit: '%', min: 0, max: 100 };
+const xs = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024];
+
+describe('axes and levels', () => {
+  it('place 32 nodes halfway along a 1–1,024 log axis, and 25% a quarter up a linear one', () => {
+    expect(toFraction(nodes, 32)).toBeCloseTo(0.5, 12);
+    expect(fromFraction(nodes, 0.5)).toBeCloseTo(32, 9);
+    expect(toFraction(pct, 25)).toBe(0.25);
+    expect(toFraction(pct, 150)).toBe(1); // clamped
+  });
+
+  it('map the bottom and top of the axis to the first and last level', () => {
+    expect(levelOf(pct, 0)).toBe(0);
+    expect(levelOf(pct, 100)).toBe(SKETCH_LEVELS - 1);
+    expect(valueOf(pct, levelOf(pct, 40))).toBeCloseTo(40, 0);
+  });
+
+  it('encode every level as one character and decode it back', () => {
+    const levels = Array.from({ length: SKETCH_LEVELS }, (_, i) => i);
+    const text = encodeLevels(levels);
+    expect(text).toHaveLength(SKETCH_LEVELS);
+    expect(decodeLevels(text)).toEqual(levels);
+  });
+
+  it('format values with their unit', () => {
+    expect(formatValue(pct, 57.4)).toBe('57%');
+    expect(formatValue(nodes, 1024)).toBe('1,024 nodes');
+    expect(formatValue(nodes, 1)).toBe('1 node');
+    expect(formatValue({ label: 'duration', unit: ' µs', min: 1, max: 1e6 }, 3000)).toBe('3 ms');
+    expect(formatValue({ label: 'slowdown', unit: '×', min: 1, max: 4 }, 1.5)).toBe('1.5×');
+    expect(formatValue(pct, 2.86)).toBe('3%'); // a 0–100% axis reads in whole percent
+  });
+});
+
+describe('the verdict of a sketch', () => {
+  const model = xs.map((n) => 100 * (1 - 0.9 ** n));
+
+  it('calls a sketch of the model itself close', () => {
+    const v = sketchVerdict(
+      nodes,
+      pct,
+      xs,
+      model.map((y) => levelOf(pct, y)),
+      model,
+    );
+    expect(v.meanGap).toBeLessThan(0.02); // quantisation: at most half a level, 1/70
+    expect(v.text).toMatch(/^✓ Your sketch was close/);
+  });
+
+  it('calls a flat 10% far off, and names where it was furthest', () => {
+    const flat = xs.map(() => levelOf(pct, 10));
+    const v = sketchVerdict(nodes, pct, xs, flat, model);
+    expect(v.text).toMatch(/^✗ Your sketch was far off/);
+    expect(v.worst.x).toBeGreaterThanOrEqual(64); // where the model has reached ~100%
+    expect(v.text).toContain('the simulation gives 100%');
+  });
+
+  it('agrees with step 6, whose paper curve is the model with p = 0.1', () => {
+    const q = findStep('barrier-amplifies')!.question;
+    if (q.kind !== 'sketch') throw new Error('step 6 is a sketch');
+    expect(sketchVerdict(q.x, q.y, q.xs, q.answer!, model).text).toMatch(/^✓/);
+  });
+});
+
+describe('the verdict of a marker', () => {
+  const slowdown: Axis = { label: 'slowdown', unit: '×', min: 1, max: 4 };
+  it('says close, or which side of the paper the marker fell', () => {
+    expect(markerVerdict(slowdown, 2.1, 2, 1.8)).toBe(
+      '✓ Close: you placed 2.1×; the paper gives 2×, the simulation 1.8×.',
+    );
+    expect(markerVerdict(slowdown, 1.1, 2, null)).toMatch(/^✗ Far off: .* below the paper’s/);
+  });
+
+  it('takes a lower bound as one: anywhere above it agrees with the paper', () => {
+    expect(markerVerdict(slowdown, 3.5, 2, 3.2, 'over')).toBe(
+      '✓ On the paper’s side: you placed 3.5×; the paper gives at least 2×, the simulation 3.2×.',
+    );
+    expect(markerVerdict(slowdown, 1.5, 2, null, 'over')).toMatch(/^✗ Too low: /);
+  });
+});
