@@ -44,15 +44,16 @@ export function fitMargin(
 }
 
 /**
- * A Svelte action: reports the element's box (getBBox, in its own user units) now and whenever
- * it changes size (its text redrawn, a font size changed by projector mode).
+ * A Svelte action: reports the element's bounding box (in its own user units) once laid out and
+ * whenever it changes size (its text redrawn, a font size changed by projector mode).
  * Usage: use:measure={(size) => (yAxis = size)}.
  */
 export function measure(node: SVGGraphicsElement, report: (size: Size) => void) {
   let last = NO_SIZE;
   let onsize = report;
-  const check = () => {
-    const box = node.getBBox();
+  // An SVG element's observed box is its bounding box, in its own user units (getBBox's).
+  const check = (entries: ResizeObserverEntry[]) => {
+    const box = entries[entries.length - 1].contentRect;
     // Half a unit of jitter is no change: a redraw must not feed back on itself.
     if (Math.abs(box.width - last.width) < 0.5 && Math.abs(box.height - last.height) < 0.5) return;
     last = { width: box.width, height: box.height };
@@ -60,11 +61,9 @@ export function measure(node: SVGGraphicsElement, report: (size: Size) => void) 
   };
   const observer = new ResizeObserver(check);
   observer.observe(node);
-  check();
   return {
     update(next: (size: Size) => void) {
       onsize = next;
-      check();
     },
     destroy: () => observer.disconnect(),
   };
