@@ -275,6 +275,51 @@ describe('print', () => {
 });
 
 describe('keyboard shortcuts', () => {
+  it('embed mode has its own shortcuts: help lists run and copy-link, Alt+Shift+R runs', async () => {
+    const { page, problems } = await open(`?${SMALL}&embed=latency`, { width: 900, height: 700 });
+    await runDone(page);
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('Shift+?');
+    const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await dialog.waitFor();
+    const text = (await dialog.textContent()) ?? '';
+    expect(text).toContain('Alt+Shift+R');
+    expect(text).toContain('Alt+Shift+L');
+    // One view, no projector: those shortcuts are not offered, and do nothing.
+    expect(text).not.toContain('Alt+Shift+P');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+    await page.keyboard.press('Alt+Shift+KeyP');
+    expect(page.url()).not.toMatch(/projector/);
+    // Alt+Shift+R runs the scenario again, and says so to a screen reader.
+    await page.keyboard.press('Alt+Shift+KeyR');
+    await expect
+      .poll(() => page.locator('[aria-live="polite"]', { hasText: /^Running$/ }).count())
+      .toBe(1);
+    await runDone(page);
+    await page.keyboard.press('Shift+?');
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    expectQuiet(problems);
+    await page.context().close();
+  });
+
+  it('embed mode with links=0 offers no copy-link shortcut', async () => {
+    const { page, problems } = await open(`?${SMALL}&embed=latency&links=0`, {
+      width: 900,
+      height: 700,
+    });
+    await runDone(page);
+    await page.getByRole('button', { name: 'Keyboard shortcuts' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await dialog.waitFor();
+    const text = (await dialog.textContent()) ?? '';
+    expect(text).toContain('Alt+Shift+R');
+    expect(text).not.toContain('Alt+Shift+L');
+    expectQuiet(problems);
+    await page.context().close();
+  });
+
   it('? opens the help, Tab stays in it, Escape closes it and focus goes back', async () => {
     const { page, problems } = await open(`?${SMALL}`);
     await runDone(page);
