@@ -1,0 +1,53 @@
+// What the page says went wrong, as titled lists of lines: the same words on the full page
+// (PageNotices) and in embed mode (EmbedPage). Every problem keeps the previous state on show.
+import type { LoadFailure } from '../state/scenario.svelte.ts';
+
+export interface PageProblem {
+  title: string;
+  lines: string[];
+}
+
+export interface ProblemSources {
+  /** a file, link, lesson or preset that could not be loaded */
+  failure: LoadFailure | null;
+  /** the engine's error when a run stopped */
+  runError: string | null;
+  /** why the address bar cannot hold the scenario ('' or null when it can) */
+  urlProblem?: string | null;
+  /** a link's view settings this version could not use */
+  viewProblems?: readonly string[];
+  /** a link's lesson or challenge part that names nothing */
+  linkProblems?: readonly string[];
+}
+
+/** The problems to show, most useful first; [] when all is well. */
+export function pageProblems(p: ProblemSources): PageProblem[] {
+  const out: PageProblem[] = [];
+  if (p.urlProblem) {
+    out.push({
+      title: 'The address bar cannot hold this scenario; use Export to share it as a file.',
+      lines: [p.urlProblem],
+    });
+  }
+  if (p.viewProblems && p.viewProblems.length > 0) {
+    out.push({
+      title: 'Some view settings of the link were not understood; they are at their defaults.',
+      lines: [...p.viewProblems],
+    });
+  }
+  if (p.linkProblems && p.linkProblems.length > 0) {
+    out.push({
+      title: 'Part of this link was not understood; the rest of it opened.',
+      lines: [...p.linkProblems],
+    });
+  }
+  if (p.failure) {
+    out.push({
+      title:
+        p.failure.title ?? `Could not load ${p.failure.fileName}; the scenario shown is unchanged.`,
+      lines: p.failure.lines,
+    });
+  }
+  if (p.runError) out.push({ title: 'The simulation stopped.', lines: [p.runError] });
+  return out;
+}
