@@ -1,6 +1,7 @@
 // The challenges, in menu order, and the one way to check a scenario against one of them.
 import type { RunResult } from '../engine/result.ts';
 import type { Scenario } from '../scenario/types.ts';
+import { coSchedule } from './co-schedule.ts';
 import { fewestSources } from './fewest-sources.ts';
 import { halveSage } from './halve-sage.ts';
 import { resonantNoise } from './resonant-noise.ts';
@@ -8,7 +9,12 @@ import type { Challenge, CheckRun, Verdict } from './types.ts';
 
 export type { Challenge, CheckPlan, CheckRun, Verdict } from './types.ts';
 
-export const CHALLENGES: readonly Challenge[] = [halveSage, fewestSources, resonantNoise];
+export const CHALLENGES: readonly Challenge[] = [
+  halveSage,
+  fewestSources,
+  resonantNoise,
+  coSchedule,
+];
 
 export function findChallenge(id: string): Challenge | undefined {
   return CHALLENGES.find((c) => c.id === id);

@@ -33,12 +33,20 @@ export function describePlacement(p: Placement): string {
   }
 }
 
-/** "every 125 ms, 640 µs, on every node, any core" */
+/** ", aligned across nodes (offset 10 ms)" for a co-scheduled source; "" for a random phase. */
+function describePhase(s: NoiseSource): string {
+  if (s.phase !== 'aligned') return '';
+  const offset = s.phaseOffsetUs > 0 ? ` (offset ${formatTimeUs(s.phaseOffsetUs)})` : '';
+  return `, aligned across nodes${offset}`;
+}
+
+/** "every 125 ms, 640 µs, on every node, any core" (", aligned across nodes" when co-scheduled) */
 export function describeSource(s: NoiseSource): string {
   const when =
     s.arrival === 'periodic'
       ? `every ${formatTimeUs(s.periodUs)}`
       : `about every ${formatTimeUs(s.periodUs)} (Poisson)`;
   const core = s.cpu === 'any' ? 'any core' : `core ${s.cpu}`;
-  return `${when}, ${describeDuration(s.duration)}, on ${describePlacement(s.placement)}, ${core}`;
+  const where = `on ${describePlacement(s.placement)}, ${core}`;
+  return `${when}, ${describeDuration(s.duration)}, ${where}${describePhase(s)}`;
 }

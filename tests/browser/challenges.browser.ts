@@ -155,3 +155,99 @@ describe('the challenges', () => {
     await page.context().close();
   }, 300_000);
 });
+
+describe('the co-scheduling challenge', () => {
+  it('aligns the periodic noise with the Phase controls, fails unaligned and passes aligned', async () => {
+    const { page, problems } = await openApp(site);
+    await page.goto(`${site.origin}/?challenge=co-schedule`);
+    await expect
+      .poll(() => panel(page).getByRole('heading', { level: 2 }).textContent(), SOON)
+      .toBe('Challenge: Pay for the noise once: co-schedule it');
+    const heartbeat = page.getByRole('checkbox', {
+      name: 'TruCluster kernel heartbeat (640 µs every 125 ms)',
+    });
+    await expect.poll(() => heartbeat.isChecked(), SOON).toBe(true);
+
+    // the start: every source random, about 8 times slower than noiseless
+    const failed = await check(page);
+    expect(failed).toContain('✗ Not yet.');
+    expect(failed).toContain('with 0 of 16 periodic sources aligned: not yet');
+
+    // a Poisson source: its phase stays random, the select is disabled and says why
+    await page.getByRole('button', { name: 'Edit Other kernel activity (short)' }).click();
+    const poissonPhase = page.locator('#ctl-src-2-phase');
+    expect(await poissonPhase.isDisabled()).toBe(true);
+    expect(await poissonPhase.inputValue()).toBe('random');
+    expect(await page.locator('#ctl-src-2-phase-hint').textContent()).toBe(
+      'Poisson sources cannot be aligned',
+    );
+    expect(await poissonPhase.getAttribute('aria-describedby')).toBe('ctl-src-2-phase-hint');
+    await page.getByRole('button', { name: 'Close Other kernel activity (short)' }).click();
+
+    // the heartbeat's editor: Phase (labelled, keyboard operable) and, once aligned, its offset
+    await page
+      .getByRole('button', { name: 'Edit TruCluster kernel heartbeat (640 µs every 125 ms)' })
+      .click();
+    const phase = page.getByLabel('Phase', { exact: true }).first();
+    expect(await phase.getAttribute('id')).toBe('ctl-src-0-phase');
+    await phase.focus();
+    await phase.selectOption('aligned');
+    const offset = page.getByLabel('Phase offset (µs)');
+    await expect.poll(() => offset.inputValue(), SOON).toBe('0');
+    expect(await offset.getAttribute('id')).toBe('ctl-src-0-phase-offset');
+    await expect
+      .poll(() => page.locator('.row').first().locator('.what').textContent(), SOON)
+      .toContain('aligned across nodes');
+    // an offset of a whole period is refused, and the source keeps its offset
+    await offset.fill('125000');
+    await offset.press('Enter');
+    await expect
+      .poll(() => page.locator('#ctl-src-0-phase-offset-error').textContent(), SOON)
+      .toMatch(/not less than periodUs 125000/);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => offset.inputValue(), SOON).toBe('0');
+    await page.locator('#ctl-src-0-editor').screenshot({ path: '/tmp/helperA-editor.png' });
+
+    // arrival Poisson on an aligned source: random in the same edit, not refused
+    const arrival = page.locator('#ctl-src-0-arrival');
+    await arrival.selectOption('poisson');
+    await expect.poll(() => phase.isDisabled(), SOON).toBe(true);
+    expect(await phase.inputValue()).toBe('random');
+    expect(await offset.count()).toBe(0);
+    expect(await page.locator('.row').first().getByRole('alert').count()).toBe(0);
+    await arrival.selectOption('periodic');
+    await expect.poll(() => phase.isDisabled(), SOON).toBe(false);
+    expect(await phase.inputValue()).toBe('random');
+    await page
+      .getByRole('button', { name: 'Close TruCluster kernel heartbeat (640 µs every 125 ms)' })
+      .click();
+
+    // every periodic source aligned, each through its editor
+    const rows = page.locator('li.row');
+    const n = await rows.count();
+    for (let i = 0; i < n; i++) {
+      const row = rows.nth(i);
+      await row.getByRole('button', { name: /^Edit / }).click();
+      const select = row.locator(`#ctl-src-${i}-phase`);
+      if (!(await select.isDisabled())) {
+        await select.selectOption('aligned');
+        await expect.poll(() => row.locator('.what').textContent(), SOON).toContain('aligned');
+      }
+      await row.getByRole('button', { name: /^Close / }).click();
+    }
+    const passed = await check(page);
+    expect(passed).toContain('✓ Passed.');
+    expect(passed).toContain('with 16 of 16 periodic sources aligned: passes');
+    expect(await serious(page)).toEqual([]);
+    await panel(page).screenshot({ path: '/tmp/helperA-co-schedule-pass.png' });
+
+    // the solution's link reopens the aligned scenario, which passes there too
+    await expect.poll(() => page.url(), SOON).toMatch(/challenge=co-schedule/);
+    const teacher = await page.context().newPage();
+    await teacher.goto(page.url());
+    await expect.poll(() => panel(teacher).isVisible(), SOON).toBe(true);
+    expect(await check(teacher)).toContain('✓ Passed.');
+    expectQuiet(problems);
+    await page.context().close();
+  }, 300_000);
+});

@@ -10,9 +10,11 @@ import {
 import {
   convertDuration,
   uniqueId,
+  withArrival,
   withDuplicate,
   withNewSource,
   withoutSource,
+  withPhase,
   withReservation,
   withValue,
 } from '../../src/ui/controls/edit.ts';
@@ -104,6 +106,65 @@ describe('edited copies of a scenario', () => {
       dist: 'lognormal',
       medianUs: 640,
       sigma: 0.5,
+    });
+  });
+
+  describe('phase: random, or aligned across nodes (periodic sources only)', () => {
+    // asciQ.noise[0]: the 125 ms heartbeat (periodic); [2]: kernel activity (Poisson)
+    const aligned = withValue(withPhase(asciQ, 0, 'aligned'), 'noise.0.phaseOffsetUs', 5000);
+
+    it('withPhase aligns a periodic source, which the validator accepts, offset and all', () => {
+      const next = withPhase(asciQ, 0, 'aligned');
+      expect(next.noise[0]).toMatchObject({ phase: 'aligned', phaseOffsetUs: 0 });
+      expect(asciQ.noise[0].phase).toBe('random');
+      expect(refusal(next)).toBeNull();
+      expect(refusal(aligned)).toBeNull();
+      expect(validateScenario(aligned).noise[0].phaseOffsetUs).toBe(5000);
+    });
+
+    it('withPhase back to random drops the offset, which a random phase would ignore', () => {
+      // the offset alone on a random source is refused: that is why the switch drops it
+      expect(refusal(withValue(aligned, 'noise.0.phase', 'random'))?.join('\n')).toMatch(
+        /would be ignored with phase "random"/,
+      );
+      const next = withPhase(aligned, 0, 'random');
+      expect(next.noise[0]).toMatchObject({ phase: 'random', phaseOffsetUs: 0 });
+      expect(refusal(next)).toBeNull();
+    });
+
+    it('withArrival to Poisson makes an aligned source random in the same edit', () => {
+      expect(refusal(withValue(aligned, 'noise.0.arrival', 'poisson'))?.join('\n')).toMatch(
+        /cannot be used with arrival "poisson"/,
+      );
+      const next = withArrival(aligned, 0, 'poisson');
+      expect(next.noise[0]).toMatchObject({
+        arrival: 'poisson',
+        phase: 'random',
+        phaseOffsetUs: 0,
+      });
+      expect(refusal(next)).toBeNull();
+      expect(aligned.noise[0].phase).toBe('aligned');
+    });
+
+    it('withArrival leaves the phase alone otherwise', () => {
+      expect(withArrival(aligned, 0, 'periodic').noise[0]).toEqual(aligned.noise[0]);
+      const random = withArrival(asciQ, 0, 'poisson');
+      expect(random.noise[0]).toEqual({ ...asciQ.noise[0], arrival: 'poisson' });
+      expect(withArrival(asciQ, 2, 'periodic').noise[2].phase).toBe('random');
+    });
+
+    it('bad values still reach the validator, which refuses them', () => {
+      // an offset of a whole period or more, a negative one, an unknown phase, Poisson aligned
+      const period = asciQ.noise[0].periodUs;
+      expect(refusal(withValue(aligned, 'noise.0.phaseOffsetUs', period))?.join('\n')).toMatch(
+        /is not less than periodUs 125000/,
+      );
+      expect(refusal(withValue(aligned, 'noise.0.phaseOffsetUs', -1))).not.toBeNull();
+      expect(refusal(withValue(aligned, 'noise.0.phaseOffsetUs', 'soon'))).not.toBeNull();
+      expect(refusal(withPhase(asciQ, 0, 'sometimes'))).not.toBeNull();
+      expect(refusal(withPhase(asciQ, 2, 'aligned'))?.join('\n')).toMatch(
+        /cannot be used with arrival "poisson"/,
+      );
     });
   });
 });

@@ -77,6 +77,35 @@ export function withoutSource(scenario: Scenario, index: number): Scenario {
   return withChange(scenario, (s) => void s.noise.splice(index, 1));
 }
 
+/**
+ * Source `index` with another arrival. Only a periodic source can be aligned (model.md §2): a
+ * switch to Poisson makes an aligned source random (offset 0) in the same edit, so the validator
+ * does not refuse it.
+ */
+export function withArrival(scenario: Scenario, index: number, arrival: unknown): Scenario {
+  return withChange(scenario, (s) => {
+    const source = s.noise[index];
+    source.arrival = arrival as NoiseSource['arrival'];
+    if (arrival === 'poisson' && source.phase === 'aligned') {
+      source.phase = 'random';
+      source.phaseOffsetUs = 0;
+    }
+  });
+}
+
+/**
+ * Source `index` with another phase: `aligned` (co-scheduled: the same moment on every node,
+ * its offset kept) or `random` (each node its own), which drops the offset (0), since the
+ * validator refuses an offset it would ignore.
+ */
+export function withPhase(scenario: Scenario, index: number, phase: unknown): Scenario {
+  return withChange(scenario, (s) => {
+    const source = s.noise[index];
+    source.phase = phase as NoiseSource['phase'];
+    if (phase === 'random') source.phaseOffsetUs = 0;
+  });
+}
+
 /** A duration of another distribution with about the same mean (µs), to start editing from. */
 export function convertDuration(d: Duration, dist: DurationDist): Duration {
   const m = meanDurationUs(d);
