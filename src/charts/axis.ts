@@ -3,10 +3,20 @@
 import type { Selection } from 'd3-selection';
 import { select } from 'd3-selection';
 
-type AxisGenerator = (g: Selection<SVGGElement, unknown, null, undefined>) => void;
+/** What the action draws: a d3-axis generator (axisBottom(x), axisLeft(y), …). */
+export type AxisGenerator = (g: Selection<SVGGElement, unknown, null, undefined>) => void;
 
 export function axis(node: SVGGElement, generator: AxisGenerator) {
   const draw = (a: AxisGenerator) => void select(node).call(a);
   draw(generator);
   return { update: draw };
+}
+
+/**
+ * The ticks of an axis of counts (nodes, processors): the scale's own, whole numbers only. A log
+ * scale over less than a few units (one or two points swept, or none yet: 1 to 2) falls back on
+ * linear ticks 1, 1.1, 1.2, …, which a count's format prints as "1 1 1 … 2 2".
+ */
+export function wholeTicks(scale: { ticks(count: number): number[] }, count: number): number[] {
+  return scale.ticks(count).filter(Number.isInteger);
 }

@@ -1,0 +1,91 @@
+// The charts' shared pieces: the axes with their titles (ChartAxes), the data tables (DataTable)
+// and the ticks of an axis of counts. Rendered on the server: the markup, not the drawing (the
+// d3 axes and the measuring run in the browser: tests/browser/).
+import { scaleLog } from 'd3-scale';
+import { render } from 'svelte/server';
+import { describe, expect, it } from 'vitest';
+import { wholeTicks } from '../../src/charts/axis.ts';
+import ChartAxes from '../../src/charts/ChartAxes.svelte';
+import DataTable from '../../src/charts/DataTable.svelte';
+
+const identity = () => {};
+const margin = { top: 16, right: 16, bottom: 44, left: 64 };
+
+describe('wholeTicks(scale, count)', () => {
+  it('drops the fractional ticks of a log scale over less than a decade (none swept yet: 1 to 2)', () => {
+    expect(wholeTicks(scaleLog().domain([1, 2]), 8)).toEqual([1, 2]);
+    expect(wholeTicks(scaleLog().domain([2, 4]), 8)).toEqual([2, 3, 4]);
+  });
+
+  it('keeps every tick of a log scale over decades', () => {
+    const x = scaleLog().domain([1, 1024]);
+    expect(wholeTicks(x, 8)).toEqual(x.ticks(8));
+  });
+});
+
+describe('ChartAxes', () => {
+  it('puts the axes at the plot’s edges and the titles under it and at the left edge', () => {
+    const { body } = render(ChartAxes, {
+      props: {
+        x: identity,
+        y: identity,
+        xTitle: 'nodes (log scale)',
+        yTitle: 'mean latency (log scale)',
+        width: 640,
+        height: 320,
+        margin,
+      },
+    });
+    expect(body).toContain('transform="translate(0,276)"');
+    expect(body).toContain('transform="translate(64,0)"');
+    // x title: centred under the plot, 6 units above the bottom edge
+    expect(body).toMatch(
+      /<text class="axis-label" x="344" y="314"[^>]*>nodes \(log scale\)<\/text>/,
+    );
+    // y title: rotated, 14 units in before it is measured, halfway up the plot
+    expect(body).toMatch(
+      /<text class="axis-label" transform="translate\(14,146\) rotate\(-90\)"[^>]*>mean latency \(log scale\)<\/text>/,
+    );
+  });
+
+  it('offsets a panel of a larger chart by its place in it', () => {
+    const { body } = render(ChartAxes, {
+      props: {
+        x: identity,
+        y: identity,
+        xTitle: 'iteration time',
+        yTitle: 'iterations',
+        left: 560,
+        top: 290,
+        width: 400,
+        height: 290,
+        margin,
+      },
+    });
+    expect(body).toContain('transform="translate(0,536)"');
+    expect(body).toContain('transform="translate(624,0)"');
+    expect(body).toContain('x="784" y="574"');
+    expect(body).toContain('transform="translate(574,421) rotate(-90)"');
+  });
+});
+
+describe('DataTable', () => {
+  it('writes a caption, column headers and the rows, a cell with a tooltip as its title', () => {
+    const { body } = render(DataTable, {
+      props: {
+        class: 'ghost-table',
+        caption: 'The pinned run',
+        columns: ['Series', 'Nodes', 'Source'],
+        rows: [['pinned', 64, { text: '000 Fig 18', title: 'Petrini et al. 2003, Fig 18' }]],
+      },
+    });
+    const text = body.replace(/<!--[^>]*-->/g, '');
+    expect(text).toContain('<table class="ghost-table"><caption>The pinned run</caption>');
+    expect(text).toContain(
+      '<thead><tr><th scope="col">Series</th><th scope="col">Nodes</th><th scope="col">Source</th></tr></thead>',
+    );
+    expect(text).toContain(
+      '<tbody><tr><td>pinned</td><td>64</td><td title="Petrini et al. 2003, Fig 18">000 Fig 18</td></tr></tbody>',
+    );
+  });
+});
