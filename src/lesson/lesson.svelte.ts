@@ -1,7 +1,8 @@
 // The lesson as the page runs it: which step is on show, the student's answers and reveals,
 // Back / Next, and applying a step's state to the simulator (through the callbacks the page
 // gives, so this class never touches the scenario's own state). A step with a comparison run
-// simulates it in a Simulation of its own (its own worker), beside the run on show.
+// simulates it in a Simulation of its own (its own worker), beside the run on show; a step with a
+// sweep names the scenario it sweeps (`sweepScenario`), which the panel runs in the sweep workers.
 import { SvelteMap, SvelteSet } from 'svelte/reactivity';
 import type { RunResult } from '../engine/result.ts';
 import type { Scenario } from '../scenario/types.ts';
@@ -43,6 +44,8 @@ export class Lesson {
   #deps: LessonDeps;
   /** the latest step application: an older one that loads later is dropped */
   #request = 0;
+  /** the scenario the step on show sweeps (its own state); null when it has no sweep */
+  #sweepScenario = $state.raw<Scenario | null>(null);
 
   readonly steps = STEPS;
 
@@ -65,6 +68,10 @@ export class Lesson {
   }
   get answers(): ReadonlyMap<number, Answer> {
     return this.#answers;
+  }
+  /** the scenario the step on show sweeps (step.sweep), once its preset has loaded */
+  get sweepScenario(): Scenario | null {
+    return this.#sweepScenario;
   }
   get canBack(): boolean {
     return this.#index > 0;
@@ -97,6 +104,7 @@ export class Lesson {
   stop(): void {
     this.#active = false;
     this.#request++;
+    this.#sweepScenario = null;
     this.#deps.compare(null);
   }
 
@@ -152,18 +160,26 @@ export class Lesson {
     this.goTo(1);
   }
 
-  /** Shows the step's state (unless `main` is false) and starts its comparison run. */
+  /**
+   * Shows the step's state (unless `main` is false), starts its comparison run and names the
+   * scenario its sweep runs.
+   */
   async #apply(main: boolean): Promise<void> {
     const request = ++this.#request;
     const step = this.step;
+    this.#sweepScenario = null;
     try {
       const shown = main ? await scenarioOf(step.state, this.#deps.loadPreset) : null;
       const compare = step.compare
         ? (await scenarioOf(step.compare.state, this.#deps.loadPreset)).scenario
         : null;
+      const sweep = step.sweep
+        ? (shown ?? (await scenarioOf(step.state, this.#deps.loadPreset))).scenario
+        : null;
       if (request !== this.#request) return;
       if (shown) this.#deps.show(shown.scenario, step.state.preset, shown.base);
       this.#deps.compare(compare);
+      this.#sweepScenario = sweep;
     } catch (e) {
       if (request !== this.#request) return;
       this.#deps.fail(`Step ${step.number} could not be set up: ${(e as Error).message}`);

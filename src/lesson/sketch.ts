@@ -41,6 +41,7 @@ function plain(value: number, digits: number): string {
  * in µs reads in the unit that suits the value: `300 µs`, `3 ms`, `1 s`.
  */
 export function formatValue(axis: Axis, value: number): string {
+  if (value === 0 && axis.zeroAtMin) return '0';
   if (axis.unit === ' µs') {
     if (value >= 1e6) return `${plain(value / 1e6, 2)} s`;
     if (value >= 1e3) return `${plain(value / 1e3, 2)} ms`;
@@ -97,6 +98,47 @@ export function sketchVerdict(
     worst: at,
     text: `${mark} Your sketch was ${size}: on average ${Math.round(meanGap * 100)}% of the chart’s height from the simulated curve, ${where}.`,
   };
+}
+
+/** How a curve goes, from its points' heights (0–1): the words of shapeVerdict. */
+export type Shape = 'rises' | 'falls' | 'peaks' | 'stays flat';
+
+/** A change of less than this share of the axis's height reads as flat. */
+const FLAT = 0.1;
+
+/** Whether heights `f` (0–1, in x order) rise, fall, peak inside the range or stay flat. */
+export function shapeOf(f: readonly number[]): Shape {
+  const top = Math.max(...f);
+  if (top - Math.min(...f) < FLAT) return 'stays flat';
+  const peak = f.indexOf(top);
+  const ends = Math.max(f[0], f[f.length - 1]);
+  if (peak > 0 && peak < f.length - 1 && top - ends >= FLAT) return 'peaks';
+  const change = f[f.length - 1] - f[0];
+  return change <= -FLAT ? 'falls' : change >= FLAT ? 'rises' : 'stays flat';
+}
+
+/**
+ * Whether a sketch has the simulated curve's shape (rises, falls, peaks inside the range or stays
+ * flat), in words, with where the simulated curve starts and ends (or peaks).
+ */
+export function shapeVerdict(
+  x: Axis,
+  y: Axis,
+  xs: readonly number[],
+  levels: readonly number[],
+  ys: readonly number[],
+): string {
+  const drawn = shapeOf(levels.map((l) => l / (SKETCH_LEVELS - 1)));
+  const simulated = shapeOf(ys.map((v) => toFraction(y, v)));
+  const at = (i: number) => `${formatValue(y, ys[i])} at ${formatValue(x, xs[i])}`;
+  const top = ys.indexOf(Math.max(...ys));
+  const how =
+    simulated === 'peaks'
+      ? `peaks, ${at(top)}`
+      : `${simulated}, from ${at(0)} to ${at(xs.length - 1)}`;
+  return drawn === simulated
+    ? `✓ The shape is right: your curve ${drawn}, and the simulated one ${how}.`
+    : `✗ The shape differs: your curve ${drawn}, but the simulated one ${how}.`;
 }
 
 /**

@@ -1,45 +1,40 @@
 // Step 9: Finding #4 of the ASCI Q paper (000 sec 6, Fig 18), resonance: which noise costs most
-// depends on the program's granularity. The reveal follows the granularity of the run on show.
-import type { AttributionSnapshot } from '../engine/attribution.ts';
-import { attributionOf, categoryShares, fail, pct, time } from './figures.ts';
-import { levelOf } from './sketch.ts';
-import type { Axis, LessonStep } from './types.ts';
+// depends on the program's granularity. The student sketches the barrier loop's slowdown against
+// its granularity; the reveal draws a sweep of the engine over it (the step's machine at seven
+// granularities, in the sweep workers), split into each noise class's part, with the paper's
+// largest class at 0, 1 and 5 ms marked along the top.
+import type { Vary } from '../engine/sweep.ts';
+import { PUBLISHED, publishedText } from '../published/index.ts';
+import type { BarrierWorkload, Scenario } from '../scenario/types.ts';
+import { fail, pct } from './figures.ts';
+import { formatValue, levelOf } from './sketch.ts';
+import type { Axis, LessonStep, PublishedNote, RevealInput } from './types.ts';
 
-/** The sketch's x values: noise event durations, two per decade, µs. */
-const DURATIONS = [1, 3, 10, 30, 100, 300, 1e3, 3e3, 1e4, 3e4, 1e5, 3e5, 1e6] as const;
-const DURATION_AXIS: Axis = {
-  label: 'noise event duration',
-  unit: ' µs',
-  min: 1,
-  max: 1e6,
-  log: true,
-};
-const SHARE_AXIS: Axis = { label: 'share of lost time', unit: '%', min: 0, max: 100 };
-
+/** The sweep's granularities (µs): the paper's 0, 1 and 5 ms, and between and around them. */
+export const GRANULARITIES = [0, 100, 300, 1000, 3000, 5000, 10_000] as const;
 /**
- * The share of a run's lost time charged to events of at most `us`: the duration bins below
- * it summed, and the bin it falls in taken in proportion, in log duration (bins are log-spaced).
+ * Iterations per granularity: about 1.5 to 2.5 s of simulated time each, so that the 15–18 ms
+ * RMS stalls (about 32 a second over 960 nodes) are met some 50 times at every point; the whole
+ * sweep takes about 2 s of one core (4 s with the other core busy).
  */
-export function lostUpTo(a: AttributionSnapshot, us: number): number {
-  const edges = a.durationBinEdgesUs;
-  let sum = 0;
-  for (const s of a.bySource) {
-    s.byDurationUs.forEach((lost, k) => {
-      const lo = edges[k];
-      const hi = edges[k + 1] ?? Infinity;
-      if (hi <= us) sum += lost;
-      else if (lo < us && lo > 0 && Number.isFinite(hi))
-        sum += (lost * Math.log(us / lo)) / Math.log(hi / lo);
-    });
-  }
-  return Math.min(1, sum / a.totalLostUs);
-}
+export const SWEEP_ITERATIONS = [1500, 1500, 1000, 600, 300, 200, 150] as const;
 
-/** Finding #4's published shares (000 sec 6, Fig 18), by granularity in µs. */
-const FIG18: Record<number, { category: string; label: string; share: number }> = {
-  0: { category: 'kernel', label: 'kernel noise', share: 0.66 },
-  1000: { category: 'rms', label: 'RMS daemons', share: 0.4 },
-  5000: { category: 'trucluster', label: 'TruCluster daemons', share: 0.52 },
+const GRANULARITY_AXIS: Axis = {
+  label: 'granularity g, compute between barriers',
+  unit: ' µs',
+  min: 10,
+  max: 10_000,
+  log: true,
+  zeroAtMin: true,
+  ticks: [0, 100, 1000, 5000, 10_000],
+};
+const SLOWDOWN_AXIS: Axis = {
+  label: 'slowdown',
+  unit: '×',
+  min: 1,
+  max: 300,
+  log: true,
+  ticks: [1, 3, 10, 30, 100, 300],
 };
 
 const CATEGORY_LABELS: Record<string, string> = {
@@ -48,42 +43,127 @@ const CATEGORY_LABELS: Record<string, string> = {
   trucluster: 'TruCluster daemons',
   daemon: 'other daemons',
 };
+const labelOf = (category: string) => CATEGORY_LABELS[category] ?? category;
+const gText = (g: number) => (g === 0 ? '0' : formatValue(GRANULARITY_AXIS, g));
+
+/** Finding #4's published shares (src/published: 000 Fig 18(a)–(c)), by granularity. */
+const FIG18 = PUBLISHED.filter((v) => v.id.startsWith('fig18'));
+
+const NOTES: PublishedNote[] = FIG18.map((v) => ({
+  x: v.config.granularityUs ?? 0,
+  text: `${labelOf(v.config.category ?? '').split(' ')[0]} ${v.printed}`,
+  title: publishedText(v),
+  cite: v.cite,
+}));
+
+/** The sweep: the step's barrier loop at each granularity, with its iterations there. */
+export function resonancePlan(s: Scenario): { varies: Vary[]; total: number } {
+  const w = s.workload as BarrierWorkload;
+  const workloads = GRANULARITIES.map((g, i) => {
+    const iterations = SWEEP_ITERATIONS[i];
+    return {
+      ...w,
+      granularityUs: g,
+      iterations,
+      warmup: Math.min(w.warmup, Math.floor(iterations / 10)),
+    };
+  });
+  return { varies: [{ path: 'workload', values: workloads }], total: workloads.length };
+}
+
+/** One granularity of the sweep: its slowdown and each noise class's share of the lost time. */
+interface SweepPoint {
+  g: number;
+  slowdown: number;
+  shares: Map<string, number>;
+}
+
+type Points = { ok: true; points: SweepPoint[] } | { ok: false; reason: string };
+
+function pointsOf({ sweep }: RevealInput): Points {
+  if (!sweep || sweep.length !== GRANULARITIES.length)
+    return { ok: false, reason: 'the granularity sweep is not available yet' };
+  const points: SweepPoint[] = [];
+  for (const [i, run] of sweep.entries()) {
+    const slowdown = run.summary.slowdown;
+    const a = run.attribution;
+    if (slowdown === null || !Number.isFinite(slowdown) || a === null)
+      return { ok: false, reason: 'the sweep’s runs are not barrier runs' };
+    const shares = new Map<string, number>();
+    if (a.totalLostUs > 0) for (const c of a.byCategory) shares.set(c.category, c.share);
+    points.push({ g: GRANULARITIES[i], slowdown, shares });
+  }
+  return { ok: true, points };
+}
+
+/** The largest noise class of a point, with its share; null when nothing was lost. */
+function largest(p: SweepPoint): { category: string; share: number } | null {
+  let top: { category: string; share: number } | null = null;
+  for (const [category, share] of p.shares)
+    if (!top || share > top.share) top = { category, share };
+  return top && top.share > 0 ? top : null;
+}
+
+/** "kernel noise 58% at g = 0; RMS daemons 60% at 1 ms; …" at the paper's granularities. */
+function largestAtPaper(points: readonly SweepPoint[]): string {
+  return FIG18.map((v) => {
+    const p = points.find((q) => q.g === v.config.granularityUs);
+    const top = p ? largest(p) : null;
+    const at = `g = ${gText(v.config.granularityUs ?? 0)}`;
+    return top ? `${at}: ${labelOf(top.category)} ${pct(top.share)}` : `${at}: nothing lost`;
+  }).join('; ');
+}
+
+const slowdownText = (s: number) => formatValue(SLOWDOWN_AXIS, s);
 
 export const resonance: LessonStep = {
   id: 'resonance',
   number: 9,
   title: 'Finding #4: resonance, the noise that hurts depends on the granularity',
   intro:
-    'The optimised ASCI Q (960 nodes, without nodes 0 and 31) running back-to-back barriers (g = 0). Answer for g = 0 and reveal; then set the granularity to 1 ms and 5 ms in the Workload controls (or open the resonance view): the simulated figure follows the run on show.',
+    'The optimised ASCI Q (960 nodes, without nodes 0 and 31) runs a barrier loop: g of computation, then a barrier, over and over. Its kernel noise is short (at most 3 ms) and frequent; its RMS daemons stall a node for 15–18 ms about once a minute. For Reveal the lesson runs the loop at seven granularities, from back-to-back barriers (g = 0) to 10 ms.',
   state: {
     preset: 'asci-q-2003-without-0-31',
     edits: [{ kind: 'set', path: 'workload.granularityUs', value: 0 }],
   },
+  sweep: { label: '7 granularities', plan: resonancePlan },
   runNote:
-    'Barrier loop, 960 nodes × 4, 2,000 iterations: under 1 s at g = 0, about 1 s at 1 ms and 2 s at 5 ms.',
+    'Barrier loop, 960 nodes × 4, g = 0, 2,000 iterations (under 1 s); then the sweep: g = 0 to 10 ms, 150 to 1,500 iterations each, a few seconds.',
   question: {
     kind: 'sketch',
     prompt:
-      'With no computation between barriers (g = 0), how does the lost time build up with the length of the noise events? Sketch the share of all lost time caused by events up to each duration, from 1 µs to 1 s.',
-    x: DURATION_AXIS,
-    y: SHARE_AXIS,
-    xs: DURATIONS,
-    initial: levelOf(SHARE_AXIS, 50),
-    curve: ({ scenario, run }) => {
-      const a = attributionOf(run, 'shown');
-      if (!a.ok) return { ok: false, reason: a.reason };
-      if (a.value.totalLostUs <= 0) return { ok: false, reason: 'no time was lost to noise' };
-      const g = 'granularityUs' in scenario.workload ? scenario.workload.granularityUs : NaN;
+      'How many times slower than on a noiseless machine does the loop run, from back-to-back barriers (g = 0) to 10 ms of computation between them? Sketch the slowdown (each iteration’s time over the noiseless g + barrier) against the granularity.',
+    x: GRANULARITY_AXIS,
+    y: SLOWDOWN_AXIS,
+    xs: GRANULARITIES,
+    initial: levelOf(SLOWDOWN_AXIS, 2),
+    shape: true,
+    curve: (input) => {
+      const read = pointsOf(input);
+      if (!read.ok) return read;
+      const { points } = read;
+      // a class's part of the slowdown: 1 + its share of the lost time × (slowdown − 1)
+      const categories = [...new Set(points.flatMap((p) => [...p.shares.keys()]))].filter((c) =>
+        points.some((p) => (p.shares.get(c) ?? 0) >= 0.05),
+      );
+      const parts = categories.map((c) => ({
+        label: `${labelOf(c)}’s part`,
+        ys: points.map((p) => 1 + (p.shares.get(c) ?? 0) * (p.slowdown - 1)),
+      }));
+      const first = points[0];
+      const last = points.at(-1)!;
       return {
         ok: true,
-        ys: DURATIONS.map((d) => 100 * lostUpTo(a.value, d)),
-        runs: [],
-        note: `Curve: the run on show (g = ${g === 0 ? '0' : time(g)}), its lost time summed over events up to each duration (000 Fig 18 draws the same). The diamond: the paper’s kernel noise, events of at most 3 ms, 66% of the loss at g = 0.`,
+        ys: points.map((p) => p.slowdown),
+        runs: points.map((p) => ({ x: p.g, y: p.slowdown })),
+        parts,
+        note: `Curve: the sweep, a run of the step’s machine at each granularity (${slowdownText(first.slowdown)} at g = 0, ${slowdownText(last.slowdown)} at ${gText(last.g)}). Thin lines: each noise class’s part, 1 + its share of the lost time × (slowdown − 1). Along the top, the paper’s largest class (000 Fig 18); this sweep’s: ${largestAtPaper(points)}.`,
       };
     },
-    // Fig 18 at g = 0: kernel noise, whose events last at most about 3 ms (000 sec 4), caused
-    // 66% of the loss, so at least 66% of it came from events of 3 ms or less
-    published: [{ x: 3000, y: 66, bound: 'over' }],
+    // Finding #4 gives shares of the lost time, not slowdowns: marked along the top
+    published: [],
+    notes: NOTES,
+    notesLabel: 'the noise that caused the largest share of the lost time',
   },
   published: {
     value: 'g = 0: kernel 66%; 1 ms: RMS 40%; 5 ms: TruCluster 52%',
@@ -91,21 +171,16 @@ export const resonance: LessonStep = {
       'The largest share of the barrier’s lost time on the optimised machine, by granularity.',
     cite: '000 sec 6, Fig 18',
   },
-  simulate: ({ scenario, run }) => {
-    const a = attributionOf(run, 'shown');
-    if (!a.ok) return fail(a.reason);
-    const g = 'granularityUs' in scenario.workload ? scenario.workload.granularityUs : NaN;
-    const [top] = categoryShares(a.value);
-    if (!top) return fail('no time was lost to noise in this run');
-    const paper = FIG18[g];
+  simulate: (input) => {
+    const read = pointsOf(input);
+    if (!read.ok) return fail(read.reason);
+    const at = (g: number) => read.points.find((p) => p.g === g)!;
     return {
       ok: true,
-      value: `g = ${g === 0 ? '0' : time(g)}: ${CATEGORY_LABELS[top.category] ?? top.category} ${pct(top.share)}`,
-      detail: paper
-        ? `the largest class of lost time in this run; the paper’s at this granularity: ${paper.label} ${pct(paper.share)}`
-        : 'the largest class of lost time in this run (the paper gives g = 0, 1 ms and 5 ms)',
+      value: largestAtPaper(read.points),
+      detail: `the largest class of lost time in the sweep’s run at each of the paper’s granularities; slowdown ${slowdownText(at(0).slowdown)} at g = 0, ${slowdownText(at(1000).slowdown)} at 1 ms, ${slowdownText(at(5000).slowdown)} at 5 ms`,
     };
   },
   explanation:
-    'Finding #4 (000 sec 6): an application suffers most from the noise whose granularity resonates with its own. With no computation between barriers, the frequent short kernel events dominate (66%); at 1 ms, the RMS daemons are the largest single source (40%); at 5 ms, the long TruCluster daemons (52%) (000 Fig 18). Fine-grained noise hurts fine-grained programs; coarse-grained noise hurts coarse-grained ones, for which the fine noise is effectively co-scheduled (Fig 14(b)). NoiseLab matches g = 0 well and the other two less (docs/validation.md, target 8): a place to ask what the published sources leave out.',
+    'Finding #4 (000 sec 6): an application suffers most from the noise whose granularity resonates with its own. With no computation between barriers, nearly every barrier meets one of the frequent short kernel events, and a 9 µs barrier that waits for a 640 µs heartbeat is a hundred times slower: the kernel noise causes 66% of the loss. As g grows, each short event costs a smaller part of a longer iteration and the slowdown falls; what is left is the long daemons, which stall an iteration whatever its length: at 1 ms the RMS daemons are the largest single source (40%), at 5 ms the TruCluster daemons (52%) (000 Fig 18). Fine-grained noise hurts fine-grained programs; coarse-grained noise hurts coarse-grained ones. Where NoiseLab differs: its curve falls the same way and the kernel leads at g = 0, but with a smaller share than 66%, and at 1 ms its RMS daemons take well over the paper’s 40%; at 5 ms it has no TruCluster noise at all, because the January 2003 changes confined TruCluster to node 0, which this 960-node job leaves out (docs/validation.md, target 8). Ask what the published sources leave out.',
 };

@@ -1,6 +1,7 @@
 // The lesson's data model: a step sets the simulator's state, asks one question, and reveals the
 // simulated figure next to the published one. Pure data and functions: no DOM, no Svelte.
 import type { RunResult } from '../engine/result.ts';
+import type { Vary } from '../engine/sweep.ts';
 import type { Scenario } from '../scenario/types.ts';
 
 /** One change to a preset, applied in order (edits.ts). */
@@ -50,6 +51,10 @@ export interface Axis {
   max: number;
   /** logarithmic (base 10 ticks) rather than linear */
   log?: boolean;
+  /** a log axis that also shows 0: the value 0 is drawn at `min` and labelled 0 */
+  zeroAtMin?: boolean;
+  /** the values labelled on the axis (default: every other x of a log axis, or D3's ticks) */
+  ticks?: readonly number[];
 }
 
 /** A point of a chart, in the axes' units. */
@@ -63,8 +68,30 @@ export interface CurvePoint {
  * step's run(s), and the points simulated directly (the others come from a model fitted to them).
  */
 export type SimulatedCurve =
-  | { ok: true; ys: readonly number[]; runs: readonly CurvePoint[]; note: string }
+  | {
+      ok: true;
+      ys: readonly number[];
+      runs: readonly CurvePoint[];
+      note: string;
+      /** further simulated curves at `xs`, drawn thinner, e.g. each noise source's part */
+      parts?: readonly { label: string; ys: readonly number[] }[];
+    }
   | { ok: false; reason: string };
+
+/**
+ * A published claim at an x of a sketch that is not a y value of its chart (step 9: which noise
+ * caused most of the lost time, a share, on a chart of the slowdown): drawn as a labelled mark
+ * along the top of the plot.
+ */
+export interface PublishedNote {
+  x: number;
+  /** short, e.g. 'kernel 66%' */
+  text: string;
+  /** its tooltip, the whole claim with its citation */
+  title: string;
+  /** e.g. '000 Fig 18(a)' */
+  cite: string;
+}
 
 export type Question =
   | {
@@ -106,6 +133,15 @@ export type Question =
       curve: (input: RevealInput) => SimulatedCurve;
       /** the paper's points on these axes (a bound: the value lies over or under it) */
       published: readonly (CurvePoint & { bound?: 'over' | 'under' })[];
+      /** the paper's claims at some x that are not on the y axis (drawn along the top) */
+      notes?: readonly PublishedNote[];
+      /** what the notes are, for the chart's legend, e.g. 'the largest share of the lost time' */
+      notesLabel?: string;
+      /**
+       * the reveal also says whether the sketch has the simulated curve's shape (falls, rises,
+       * peaks or stays flat), beside how far it was from it
+       */
+      shape?: boolean;
     }
   | {
       /** "Drag a marker on the chart": one value on one axis */
@@ -139,11 +175,26 @@ export interface PublishedFigure {
   cite: string;
 }
 
-/** What the reveal reads: the run on show, and the step's comparison run when it has one. */
+/**
+ * What the reveal reads: the run on show, the step's comparison run when it has one, and its
+ * sweep's runs (in the sweep's point order) when it has one.
+ */
 export interface RevealInput {
   scenario: Scenario;
   run: RunResult;
   compare: RunResult | null;
+  sweep?: readonly RunResult[] | null;
+}
+
+/**
+ * Runs of the step's own state with some fields varied (src/engine/sweep.ts: every point its
+ * own child seed), run in the page's sweep workers after the run on show.
+ */
+export interface StepSweep {
+  /** what the runs are, e.g. '7 granularities' */
+  label: string;
+  /** the varied fields of the step's scenario, and the number of points (their product) */
+  plan: (scenario: Scenario) => { varies: Vary[]; total: number };
 }
 
 export type SimulatedFigure =
@@ -160,6 +211,8 @@ export interface LessonStep {
   state: StepState;
   /** a second run the reveal compares with (run in its own worker) */
   compare?: { label: string; state: StepState };
+  /** runs of the step's state at several values of some field (a sweep) the reveal reads */
+  sweep?: StepSweep;
   /** the run's size and why it stays affordable in a browser */
   runNote: string;
   question: Question;

@@ -1,6 +1,8 @@
 // The lesson's chart questions as a student meets them, in Chromium: step 6's sketch drawn with
 // the mouse and corrected by keyboard, revealed, with the simulated curve drawn over the sketch
-// and a verdict in words; a sketch comes back from its link; step 4's marker placed by mouse and
+// and a verdict in words; step 9's sketch of the slowdown against the granularity, revealed once
+// the step's sweep is done, with its parts and Finding #4's published shares along the top; a
+// sketch comes back from its link; step 4's marker placed by mouse and
 // by keyboard; the printed handout keeps the step's question, answer, chart and reveal and drops
 // the buttons; axe finds nothing serious on a sketch step. Screenshots go to /tmp for a look.
 import { AxeBuilder } from '@axe-core/playwright';
@@ -123,6 +125,75 @@ describe('sketch the curve you expect', () => {
     }
     expect(await region.getByText('Answers:').isVisible()).toBe(false);
     await page.screenshot({ path: '/tmp/noiselab-sketch-print.png', fullPage: true });
+    expectQuiet(problems);
+    await page.context().close();
+  }, 300_000);
+
+  it('step 9: sketches the slowdown against the granularity, and reveals a sweep over it', async () => {
+    const { page, problems } = await openApp(site);
+    const opened = Date.now();
+    await open(page, 'lesson=resonance', /^9\. Finding #4/);
+    expect(await handles(page).count()).toBe(7);
+    const at0 = handles(page).first();
+    expect(await at0.getAttribute('aria-label')).toBe('Your slowdown at 0');
+    expect(await at0.getAttribute('aria-valuetext')).toMatch(/^0: [0-9.]+×$/);
+    // the sweep runs after the run on show, before any reveal
+    const note = panel(page).locator('[data-runs]');
+    await expect
+      .poll(() => note.textContent(), { timeout: 120_000, interval: 250 })
+      .toMatch(/: done\./);
+    console.log(
+      `step 9: run on show and sweep done ${(Date.now() - opened) / 1000} s after opening`,
+    );
+
+    // by keyboard: a falling curve, from ×100 or so at g = 0 down to ×2 at 10 ms
+    const levels = [28, 15, 10, 7, 4, 4, 3];
+    for (const [i, level] of levels.entries()) {
+      const h = handles(page).nth(i);
+      await h.focus();
+      await page.keyboard.press('Home');
+      for (let k = 0; k < level; k++) await page.keyboard.press('ArrowUp');
+    }
+    await expect.poll(() => valuesOf(page), SOON).toEqual(levels);
+    await expect.poll(() => page.url(), SOON).toMatch(/answers=9\*[0-9a-z]{7}(&|$)/);
+    expect(await serious(page), 'axe on step 9, before reveal').toEqual([]);
+    await plotOf(page).evaluate((e) => e.scrollIntoView({ block: 'center' }));
+    await page.screenshot({ path: '/tmp/noiselab-step9-before.png' });
+
+    await panel(page).getByRole('button', { name: 'Reveal' }).click();
+    const simulated = panel(page).locator('[data-curve="simulated"]');
+    await expect.poll(() => simulated.count(), { timeout: 90_000, interval: 250 }).toBe(1);
+    const order = await panel(page)
+      .locator('svg [data-curve]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-curve')));
+    expect(order).toEqual(['sketch', 'part', 'part', 'simulated']);
+    expect(await panel(page).locator('svg circle.run').count()).toBe(7);
+    // Finding #4 along the top: the largest class at 0, 1 and 5 ms, with their citations
+    const notes = panel(page).locator('svg [data-note]');
+    expect(await notes.locator('text').allTextContents()).toEqual([
+      'kernel 66%',
+      'RMS 40%',
+      'TruCluster 52%',
+    ]);
+    expect(await notes.locator('.published-mark title').allTextContents()).toEqual([
+      'published, kernel noise, g = 0: 66% (000 Fig 18(a); Finding #4 (sec 6))',
+      'published, RMS daemons, largest single source, g = 1 ms: 40% (000 Fig 18(b); Finding #4 (sec 6))',
+      'published, TruCluster daemons, g = 5 ms: 52% (000 Fig 18(c); Finding #4 (sec 6))',
+    ]);
+    expect(await panel(page).locator('[data-verdict]').textContent()).toMatch(
+      /^. Your sketch was (close|roughly right|far off): on average [0-9]+% of the chart’s height/,
+    );
+    expect(await panel(page).locator('[data-shape]').textContent()).toMatch(
+      /^✓ The shape is right: your curve falls, and the simulated one falls, from [0-9]+× at 0 to [0-9.]+× at 10 ms\.$/,
+    );
+    expect(await panel(page).locator('[data-figure="simulated"] .value').textContent()).toMatch(
+      /^g = 0: kernel noise [0-9]+%; g = 1 ms: RMS daemons [0-9]+%; g = 5 ms: RMS daemons [0-9]+%$/,
+    );
+    expect(await serious(page), 'axe on step 9, revealed').toEqual([]);
+    await plotOf(page).evaluate((e) => e.scrollIntoView({ block: 'center' }));
+    await page.screenshot({ path: '/tmp/noiselab-step9-after.png' });
+    await panel(page).locator('[data-figure="simulated"]').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '/tmp/noiselab-step9-reveal.png' });
     expectQuiet(problems);
     await page.context().close();
   }, 300_000);

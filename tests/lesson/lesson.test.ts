@@ -49,6 +49,28 @@ describe('the lesson', () => {
     expect(lesson.urlParams).toBe('lesson=expectation');
   });
 
+  it('names the scenario a step sweeps: step 9’s own state, and none on other steps', async () => {
+    const { lesson, shown } = page();
+    lesson.openLink(readLessonParams('?lesson=resonance'), false);
+    expect(lesson.sweepScenario).toBeNull(); // until its preset has loaded
+    await settle();
+    const step = findStep('resonance')!;
+    expect(lesson.sweepScenario).toEqual(applyEdits(preset(step.state.preset), step.state.edits));
+    expect(lesson.sweepScenario).toBe(shown.at(-1)!.scenario);
+    // a link with the student's own scenario: the sweep is still of the step's state
+    lesson.openLink(readLessonParams('?lesson=resonance'), true);
+    await settle();
+    expect(lesson.sweepScenario?.workload).toMatchObject({ granularityUs: 0 });
+    lesson.next();
+    await settle();
+    expect(lesson.sweepScenario).toBeNull();
+    lesson.back();
+    await settle();
+    expect(lesson.sweepScenario).not.toBeNull();
+    lesson.stop();
+    expect(lesson.sweepScenario).toBeNull();
+  });
+
   it('goes Next and Back, applying each step, and stops at both ends', async () => {
     const { lesson, shown, compared } = page();
     lesson.start();

@@ -2,14 +2,31 @@
 // small version of each step (cheap), then, for the steps whose runs take a second or two in
 // Node, at the size the lesson runs, where the simulation must point the way the paper does.
 import { describe, expect, it } from 'vitest';
-import { runScenario, type RunResult } from '../../src/engine/index.ts';
+import { planSweep, runScenario, type RunResult } from '../../src/engine/index.ts';
 import { applyEdits } from '../../src/lesson/edits.ts';
 import { STEPS, findStep } from '../../src/lesson/steps.ts';
+import { GRANULARITIES } from '../../src/lesson/steps-resonance.ts';
+import {
+  levelOf,
+  shapeOf,
+  shapeVerdict,
+  sketchVerdict,
+  toFraction,
+} from '../../src/lesson/sketch.ts';
 import type { LessonStep, SimulatedFigure, StepState } from '../../src/lesson/types.ts';
 import type { Scenario } from '../../src/scenario/types.ts';
 import { preset } from './presets.ts';
 
 const scenarioOf = (state: StepState): Scenario => applyEdits(preset(state.preset), state.edits);
+
+/** A step's sweep run here, point by point, as the sweep workers run it (planSweep's seeds). */
+function sweepOf(step: LessonStep, scenario: Scenario): RunResult[] | null {
+  if (!step.sweep) return null;
+  const { varies, total } = step.sweep.plan(scenario);
+  const points = planSweep(scenario, varies);
+  expect(points).toHaveLength(total);
+  return points.map((p) => runScenario(p.scenario));
+}
 
 /** The step's scenario on at most 64 nodes and 120 iterations (SAGE keeps its few cycles). */
 function small(state: StepState): Scenario {
@@ -29,7 +46,7 @@ function reveal(step: LessonStep, make: (state: StepState) => Scenario): Simulat
   const scenario = make(step.state);
   const run = runScenario(scenario);
   const compare = step.compare ? runScenario(make(step.compare.state)) : null;
-  return step.simulate({ scenario, run, compare });
+  return step.simulate({ scenario, run, compare, sweep: sweepOf(step, scenario) });
 }
 
 const ok = (figure: SimulatedFigure) => {
@@ -62,12 +79,25 @@ describe('every reveal computes from a run', () => {
 });
 
 /** The reveal at the lesson's own size, with its numbers. */
-function full(id: string): { figure: SimulatedFigure; run: RunResult; compare: RunResult | null } {
+function full(id: string): {
+  figure: SimulatedFigure;
+  run: RunResult;
+  compare: RunResult | null;
+  sweep: RunResult[] | null;
+  scenario: Scenario;
+} {
   const step = findStep(id)!;
   const scenario = scenarioOf(step.state);
   const run = runScenario(scenario);
   const compare = step.compare ? runScenario(scenarioOf(step.compare.state)) : null;
-  return { figure: ok(step.simulate({ scenario, run, compare })), run, compare };
+  const sweep = sweepOf(step, scenario);
+  return {
+    figure: ok(step.simulate({ scenario, run, compare, sweep })),
+    run,
+    compare,
+    sweep,
+    scenario,
+  };
 }
 
 describe('at the lesson’s size, the simulation points the way the paper does', () => {
@@ -90,12 +120,6 @@ describe('at the lesson’s size, the simulation points the way the paper does',
   it('step 7: removing the kernel noise helps the fine-grained loop more (Finding #2)', () => {
     const { run, compare } = full('fine-noise');
     expect(run.summary.meanLatencyUs).toBeLessThan(compare!.summary.meanLatencyUs);
-  });
-
-  it('step 9: at g = 0 kernel noise is the largest class of lost time (000 Fig 18)', () => {
-    expect(full('resonance').figure).toMatchObject({
-      value: expect.stringMatching(/^g = 0: kernel/),
-    });
   });
 
   it('step 10: aligned noise costs the barrier several times less (000 Fig 14(b))', () => {
@@ -153,26 +177,96 @@ describe('the chart questions compute their reveal from the runs', () => {
   });
 });
 
-describe('step 9’s sketch: the lost time summed by event duration (000 Fig 18)', () => {
+describe('step 9’s sketch: the slowdown against the granularity, from a sweep (000 Fig 18)', () => {
   const step = findStep('resonance')!;
   const q = step.question;
   if (q.kind !== 'sketch') throw new Error('step 9 is a sketch');
+  // the lesson's own size: 960 nodes, the sweep's 7 granularities (about 2 s of one core)
+  let memo: ReturnType<typeof full> | null = null;
+  const lesson = () => (memo ??= full('resonance'));
+  const at = () => {
+    const { run, scenario, sweep } = lesson();
+    return { scenario, run, compare: null, sweep };
+  };
 
-  it('rises from the shortest events to all of the loss by 1 s, kernel noise first at g = 0', () => {
-    const scenario = small(step.state);
-    const curve = q.curve({ scenario, run: runScenario(scenario), compare: null });
-    if (!curve.ok) throw new Error(curve.reason);
-    for (let i = 1; i < curve.ys.length; i++)
-      expect(curve.ys[i]).toBeGreaterThanOrEqual(curve.ys[i - 1] - 1e-9);
-    expect(curve.ys.at(-1)).toBeCloseTo(100, 6);
-    // the paper: kernel noise (events ≤ 3 ms) is 66% of the loss at g = 0
-    expect(curve.ys[q.xs.indexOf(3000)]).toBeGreaterThan(50);
-    expect(curve.note).toMatch(/g = 0/);
+  it('sweeps the step’s own machine at 0, 1 and 5 ms and between, and at no other size', () => {
+    expect(q.xs).toEqual(GRANULARITIES);
+    expect(q.xs).toEqual(expect.arrayContaining([0, 1000, 5000]));
+    const runs = lesson().sweep!;
+    expect(runs.map((r) => r.attribution?.nodeIds.length)).toEqual(q.xs.map(() => 960));
   });
 
-  it('says why a SAGE run cannot give the curve', () => {
-    const scenario = small({ preset: 'sage-asci-q-2002', edits: [] });
-    const figure = q.curve({ scenario, run: runScenario(scenario), compare: null });
-    expect(figure).toEqual({ ok: false, reason: 'the shown run is not a barrier run' });
+  it('falls from a hundredfold at g = 0 to under ×3 at 10 ms, and says so', () => {
+    const curve = q.curve(at());
+    if (!curve.ok) throw new Error(curve.reason);
+    expect(curve.ys).toEqual(lesson().sweep!.map((r) => r.summary.slowdown));
+    expect(curve.ys[0]).toBeGreaterThan(30);
+    expect(curve.ys.at(-1)).toBeLessThan(3);
+    expect(shapeOf(curve.ys.map((y) => toFraction(q.y, y)))).toBe('falls');
+    expect(curve.runs.map((r) => r.x)).toEqual([...GRANULARITIES]);
+    expect(curve.note).toMatch(/this sweep’s: g = 0: kernel noise [0-9]+%/);
+  });
+
+  it('splits it by noise class: kernel noise leads at g = 0, the RMS daemons from 1 ms', () => {
+    const curve = q.curve(at());
+    if (!curve.ok) throw new Error(curve.reason);
+    const part = (label: string) => curve.parts!.find((p) => p.label.startsWith(label))!.ys;
+    const kernel = part('kernel');
+    const rms = part('RMS');
+    expect(kernel[0]).toBeGreaterThan(rms[0]);
+    expect(rms[q.xs.indexOf(1000)]).toBeGreaterThan(kernel[q.xs.indexOf(1000)]);
+    expect(rms[q.xs.indexOf(5000)]).toBeGreaterThan(kernel[q.xs.indexOf(5000)]);
+    // each part is 1 + its share × (slowdown − 1): the parts' losses add up to the whole
+    curve.ys.forEach((y, i) => {
+      const lost = curve.parts!.reduce((sum, p) => sum + (p.ys[i] - 1), 0);
+      expect(lost).toBeLessThanOrEqual(y - 1 + 1e-9);
+      expect(lost).toBeGreaterThan(0.9 * (y - 1));
+    });
+  });
+
+  it('reveals the largest class at the paper’s three granularities', () => {
+    expect(lesson().figure).toMatchObject({
+      value: expect.stringMatching(
+        /^g = 0: kernel noise [0-9]+%; g = 1 ms: RMS daemons [0-9]+%; g = 5 ms: RMS daemons [0-9]+%$/,
+      ),
+    });
+  });
+
+  it('marks Finding #4’s published shares along the top, with their citations', () => {
+    expect(q.notes!.map(({ x, text, cite }) => ({ x, text, cite }))).toEqual([
+      { x: 0, text: 'kernel 66%', cite: '000 Fig 18(a)' },
+      { x: 1000, text: 'RMS 40%', cite: '000 Fig 18(b)' },
+      { x: 5000, text: 'TruCluster 52%', cite: '000 Fig 18(c)' },
+    ]);
+    expect(q.notes![0].title).toBe(
+      'published, kernel noise, g = 0: 66% (000 Fig 18(a); Finding #4 (sec 6))',
+    );
+  });
+
+  it('judges the shape: a flat sketch differs, a falling one is right', () => {
+    const curve = q.curve(at());
+    if (!curve.ok) throw new Error(curve.reason);
+    const flat = q.xs.map(() => q.initial);
+    expect(shapeVerdict(q.x, q.y, q.xs, flat, curve.ys)).toMatch(
+      /^✗ The shape differs: your curve stays flat, but the simulated one falls, from [0-9]+× at 0 to [0-9.]+× at 10 ms\.$/,
+    );
+    const falling = curve.ys.map((y) => levelOf(q.y, y));
+    expect(shapeVerdict(q.x, q.y, q.xs, falling, curve.ys)).toMatch(/^✓ The shape is right/);
+    expect(sketchVerdict(q.x, q.y, q.xs, falling, curve.ys).text).toMatch(
+      /^✓ Your sketch was close/,
+    );
+  });
+
+  it('waits for the sweep, and says why a SAGE sweep cannot give the curve', () => {
+    expect(q.curve({ ...at(), sweep: null })).toEqual({
+      ok: false,
+      reason: 'the granularity sweep is not available yet',
+    });
+    const sage = small({ preset: 'sage-asci-q-2002', edits: [] });
+    const runs = q.xs.map(() => runScenario(sage));
+    expect(q.curve({ ...at(), sweep: runs })).toEqual({
+      ok: false,
+      reason: 'the sweep’s runs are not barrier runs',
+    });
   });
 });

@@ -8,6 +8,8 @@ import {
   fromFraction,
   levelOf,
   markerVerdict,
+  shapeOf,
+  shapeVerdict,
   sketchVerdict,
   SKETCH_LEVELS,
   toFraction,
@@ -95,5 +97,36 @@ describe('the verdict of a marker', () => {
       '✓ On the paper’s side: you placed 3.5×; the paper gives at least 2×, the simulation 3.2×.',
     );
     expect(markerVerdict(slowdown, 1.5, 2, null, 'over')).toMatch(/^✗ Too low: /);
+  });
+});
+
+describe('the shape of a sketch', () => {
+  it('reads rises, falls, peaks and flat from the heights', () => {
+    expect(shapeOf([0.1, 0.3, 0.6, 0.9])).toBe('rises');
+    expect(shapeOf([0.9, 0.4, 0.2, 0.1])).toBe('falls');
+    expect(shapeOf([0.2, 0.7, 0.3, 0.25])).toBe('peaks');
+    expect(shapeOf([0.5, 0.52, 0.48, 0.55])).toBe('stays flat');
+  });
+
+  it('says whether a sketch has the simulated curve’s shape, and where that curve goes', () => {
+    const g: Axis = { label: 'g', unit: ' µs', min: 10, max: 1e4, log: true, zeroAtMin: true };
+    const s: Axis = { label: 'slowdown', unit: '×', min: 1, max: 1000, log: true };
+    const gs = [0, 100, 1000, 10_000];
+    const ys = [100, 10, 3, 1.7];
+    expect(shapeVerdict(g, s, gs, [4, 4, 4, 4], ys)).toBe(
+      '✗ The shape differs: your curve stays flat, but the simulated one falls, from 100× at 0 to 1.7× at 10 ms.',
+    );
+    expect(shapeVerdict(g, s, gs, [30, 15, 8, 3], ys)).toMatch(
+      /^✓ The shape is right: your curve falls/,
+    );
+    expect(shapeVerdict(g, s, gs, [3, 20, 8, 3], [1.5, 4, 2, 1.5])).toBe(
+      '✓ The shape is right: your curve peaks, and the simulated one peaks, 4× at 100 µs.',
+    );
+  });
+
+  it('writes 0 on a log axis that shows it as 0', () => {
+    expect(
+      formatValue({ label: 'g', unit: ' µs', min: 10, max: 1e4, log: true, zeroAtMin: true }, 0),
+    ).toBe('0');
   });
 });

@@ -2,6 +2,7 @@
 // id, each state a valid scenario of a shipped preset, each question answerable, each published
 // figure cited.
 import { describe, expect, it } from 'vitest';
+import { planSweep } from '../../src/engine/sweep.ts';
 import { applyEdits } from '../../src/lesson/edits.ts';
 import { findStep, STEPS } from '../../src/lesson/steps.ts';
 import { PRESETS } from '../../src/state/presets.ts';
@@ -53,6 +54,13 @@ describe('the lesson steps', () => {
             applyEdits(preset(step.compare!.state.preset), step.compare!.state.edits),
           ).not.toThrow();
         }
+        if (step.sweep) {
+          // every point of the sweep a valid scenario, and not too many for a browser
+          const scenario = applyEdits(preset(step.state.preset), step.state.edits);
+          const { varies, total } = step.sweep.plan(scenario);
+          expect(planSweep(scenario, varies)).toHaveLength(total);
+          expect(total).toBeLessThanOrEqual(12);
+        }
       });
 
       it('asks one question the paper answers', () => {
@@ -72,7 +80,14 @@ describe('the lesson steps', () => {
           expect(q.xs.length).toBeGreaterThanOrEqual(4);
           if (q.answer) expect(q.answer.length).toBe(q.xs.length);
           expect(q.x.min).toBeLessThan(q.x.max);
-          for (const x of q.xs) expect(x >= q.x.min && x <= q.x.max).toBe(true);
+          const onAxis = (x: number) =>
+            (x >= q.x.min || (q.x.zeroAtMin === true && x === 0)) && x <= q.x.max;
+          for (const x of q.xs) expect(onAxis(x)).toBe(true);
+          for (const x of q.x.ticks ?? []) expect(onAxis(x)).toBe(true);
+          for (const n of q.notes ?? []) {
+            expect(q.xs).toContain(n.x);
+            expect(n.cite).toMatch(/^00[0-4] /);
+          }
           for (const p of q.published) expect(p.y >= q.y.min && p.y <= q.y.max).toBe(true);
         } else if (q.kind === 'marker') {
           for (const v of [q.initial, q.answer, ...q.guides.map((g) => g.value)]) {

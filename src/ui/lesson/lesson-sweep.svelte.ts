@@ -1,0 +1,94 @@
+// A lesson step's sweep (step.sweep: the step's own scenario at several values of a field) as the
+// lesson panel runs it: in the page's sweep workers (src/state/sweep.svelte.ts), after the run on
+// show and the comparison run (the cores are few), and only once per step: a step's scenario is
+// its preset and edits with a fixed seed, so its sweep gives the same runs every time and is kept
+// for when the student comes back to the step.
+import { untrack } from 'svelte';
+import type { RunResult } from '../../engine/result.ts';
+import type { LessonStep } from '../../lesson/types.ts';
+import type { Scenario } from '../../scenario/types.ts';
+import { Sweep } from '../../state/sweep.svelte.ts';
+
+export class LessonSweep {
+  readonly #sweep: Sweep;
+  /**
+   * step id → its sweep's runs in point order, once complete: filled in by `results`, which the
+   * panel reads in a $derived, so plain (a change of it needs no redraw: the Sweep's own state
+   * that led to it has one)
+   */
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity
+  readonly #kept = new Map<string, readonly RunResult[]>();
+  /** the step whose sweep is wanted; null: the step on show has none */
+  #step = $state.raw<LessonStep | null>(null);
+  /** the step the Sweep's points are of */
+  #of = $state.raw<string | null>(null);
+
+  constructor(sweep = new Sweep()) {
+    this.#sweep = sweep;
+  }
+
+  /**
+   * For the panel's effect: runs the sweep of `step` on `scenario` (the lesson's sweepScenario)
+   * unless it is kept already, waiting while `running` (a run of the page's is under way); a step
+   * without a sweep stops the one under way.
+   */
+  follow(step: LessonStep, scenario: Scenario | null, running: boolean): void {
+    untrack(() => {
+      const plan = step.sweep;
+      if (!plan || scenario === null) {
+        this.#step = null;
+        if (this.#sweep.busy) this.#sweep.cancel();
+        return;
+      }
+      this.#step = step;
+      if (this.#kept.has(step.id)) return;
+      this.#sweep.follow([step.id, scenario], running, () => {
+        const { varies, total } = plan.plan(scenario);
+        this.#of = step.id;
+        this.#sweep.run(scenario, varies, total);
+      });
+    });
+  }
+
+  /** the step's sweep runs in point order once all are done; null until then */
+  get results(): readonly RunResult[] | null {
+    const step = this.#step;
+    if (step === null) return null;
+    const kept = this.#kept.get(step.id);
+    if (kept) return kept;
+    const s = this.#sweep;
+    if (this.#of !== step.id || s.status !== 'done' || s.points.length !== s.total) return null;
+    const runs = s.points.map((p) => p.result);
+    this.#kept.set(step.id, runs);
+    return runs;
+  }
+
+  /**
+   * runs done and planned, and what the sweep is doing: 'waiting' for the page's own runs,
+   * 'queued' behind the views' sweeps, 'running' or 'done'; null when the step has no sweep
+   */
+  get progress(): {
+    done: number;
+    total: number;
+    state: 'waiting' | 'queued' | 'running' | 'done';
+  } | null {
+    const step = this.#step;
+    if (step === null) return null;
+    const kept = this.#kept.get(step.id);
+    if (kept) return { done: kept.length, total: kept.length, state: 'done' };
+    const s = this.#sweep;
+    if (this.#of !== step.id) return { done: 0, total: 0, state: 'waiting' };
+    const state =
+      s.status === 'queued' || s.status === 'running' || s.status === 'done' ? s.status : 'waiting';
+    return { done: s.points.length, total: s.total, state };
+  }
+
+  /** why the sweep stopped, when it failed */
+  get error(): string | null {
+    return this.#step === null ? null : this.#sweep.error;
+  }
+
+  dispose(): void {
+    this.#sweep.dispose();
+  }
+}
