@@ -48,7 +48,18 @@ export interface TraceRequest {
   options: TraceOptions;
 }
 
-export type PageMessage = RunRequest | CancelRequest | SweepRequest | TraceRequest;
+/**
+ * Page → sweep worker: hold the sweep under way at its next slice (`held`), or let it go on. The
+ * page holds its sweeps while its own run is under way: on a laptop of two cores a sweep slowed
+ * the first numbers after a change from about 100 ms to 170 (docs/benchmarks.md). A sweep
+ * cancelled while held ends when released, posting nothing.
+ */
+export interface HoldRequest {
+  type: 'hold';
+  held: boolean;
+}
+
+export type PageMessage = RunRequest | CancelRequest | SweepRequest | TraceRequest | HoldRequest;
 
 /** Worker → page: a run is under way; `partial` summarises the iterations done so far. */
 export interface ProgressMessage {

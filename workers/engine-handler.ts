@@ -44,6 +44,12 @@ export function createEngineHandler(
   const pause = options.pause ?? nextTask;
   /** the run allowed to go on; null once it is cancelled or over */
   let latest: number | null = null;
+  /** sweeps wait between slices while the page holds them ('hold'); their wake-ups */
+  let held = false;
+  let waiting: (() => void)[] = [];
+  const whileHeld = async () => {
+    while (held) await new Promise<void>((resolve) => waiting.push(resolve));
+  };
 
   async function drive({ runId, scenario }: RunRequest): Promise<void> {
     const start = now();
@@ -101,6 +107,7 @@ export function createEngineHandler(
         while (!run.done) {
           run.stepFor(sliceMs, now, batch);
           await pause();
+          await whileHeld();
           if (latest !== runId) return;
         }
         post({
@@ -137,6 +144,15 @@ export function createEngineHandler(
       // The timeline's trace: answered in one go, leaves `latest` alone (trace-handler.ts).
       // Loaded on first use, so the run loop's module does not grow for pages that never ask.
       return import('./trace-handler.ts').then(({ handleTrace }) => handleTrace(data, post, now));
+    }
+    if (data.type === 'hold') {
+      held = data.held;
+      if (!held) {
+        const wake = waiting;
+        waiting = [];
+        for (const resolve of wake) resolve();
+      }
+      return Promise.resolve();
     }
     if (data.type === 'cancel' && data.runId === latest) latest = null;
     return Promise.resolve();

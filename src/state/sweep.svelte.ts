@@ -37,6 +37,24 @@ export class Sweep {
   /** sweeps waiting for their turn, oldest first, and the one under way */
   static #queue: Sweep[] = [];
   static #current: Sweep | null = null;
+  /** every sweep with workers, and whether the page holds them (hold); plain: nothing on the
+   * page draws from these */
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity
+  static #all = new Set<Sweep>();
+  static #held = false;
+
+  /**
+   * Holds every sweep's workers at their next slice while the page's own run is under way
+   * (`held`), or lets them go on. The views cancel and redo their sweeps when they see the run,
+   * a few tasks later; holding at once leaves the cores to the run's first numbers.
+   */
+  static hold(held: boolean): void {
+    if (Sweep.#held === held) return;
+    Sweep.#held = held;
+    for (const sweep of Sweep.#all) {
+      for (let w = 0; w < sweep.#workers.length; w++) sweep.#post(w, { type: 'hold', held });
+    }
+  }
 
   /** Starts the next queued sweep if none is under way. */
   static #next(): void {
@@ -140,7 +158,11 @@ export class Sweep {
       const plain = $state.snapshot(base) as Scenario;
       this.#status = 'running';
       const n = Math.min(this.#poolSize, Math.max(1, total));
-      while (this.#workers.length < n) this.#workers.push(this.#start());
+      while (this.#workers.length < n) {
+        this.#workers.push(this.#start());
+        if (Sweep.#held) this.#post(this.#workers.length - 1, { type: 'hold', held: true });
+      }
+      Sweep.#all.add(this);
       this.#pending = n;
       for (let w = 0; w < n; w++) {
         const indices: number[] = [];
@@ -171,6 +193,7 @@ export class Sweep {
     this.#release();
     for (const w of this.#workers) w.terminate();
     this.#workers = [];
+    Sweep.#all.delete(this);
   }
 
   #post(w: number, message: PageMessage): void {

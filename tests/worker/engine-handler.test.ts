@@ -196,6 +196,49 @@ describe('engine handler, sweeps', () => {
     if (got[0].type === 'error') expect(got[0].message).toContain('job.nodes');
   });
 
+  it('holds a sweep between slices while held, then finishes it with the same numbers', async () => {
+    const got: WorkerMessage[] = [];
+    let pauses = 0;
+    const handler = createEngineHandler((m) => got.push(m), {
+      batch: 10,
+      sliceMs: 30,
+      progressMs: 0,
+      now: steppingClock(),
+      pause: async () => void pauses++,
+    });
+    await handler({ data: { type: 'hold', held: true } });
+    const sweep = handler({ data: { type: 'sweep', runId: 3, base: noisy, varies } });
+    // One slice runs, then the sweep waits: no point, however long we wait for it.
+    for (let k = 0; k < 20; k++) await new Promise((r) => setTimeout(r, 0));
+    expect(pauses).toBe(1);
+    expect(got).toEqual([]);
+    await handler({ data: { type: 'hold', held: false } });
+    await sweep;
+    const alone = await drive([{ type: 'sweep', runId: 3, base: noisy, varies }]);
+    const points = (ms: WorkerMessage[]) => ms.filter((m) => m.type === 'point');
+    expect(points(got)).toHaveLength(6);
+    expect(points(got)).toEqual(points(alone));
+    expect(got.at(-1)).toMatchObject({ type: 'sweep-done', runId: 3, points: 6 });
+  });
+
+  it('a sweep cancelled while held posts nothing once released', async () => {
+    const got: WorkerMessage[] = [];
+    const handler = createEngineHandler((m) => got.push(m), {
+      batch: 10,
+      sliceMs: 30,
+      progressMs: 0,
+      now: steppingClock(),
+      pause: async () => undefined,
+    });
+    await handler({ data: { type: 'hold', held: true } });
+    const sweep = handler({ data: { type: 'sweep', runId: 4, base: noisy, varies } });
+    await new Promise((r) => setTimeout(r, 0));
+    await handler({ data: { type: 'cancel', runId: 4 } });
+    await handler({ data: { type: 'hold', held: false } });
+    await sweep;
+    expect(got).toEqual([]);
+  });
+
   it('stops a sweep when a newer request arrives, and runs the newer one', async () => {
     let sent = false;
     const got = await drive([{ type: 'sweep', runId: 1, base: noisy, varies }], {
