@@ -39,6 +39,8 @@ export interface QueryKnobs {
   /** µs; written with the largest exact unit (`1ms`, `1.5ms`, `10us`) */
   granularityUs?: number;
   iterations?: number;
+  /** iterations left out of the statistics (below `iterations`) */
+  warmup?: number;
   seed?: number;
   waitMode?: 'poll' | 'block';
   reservedCores?: number[];
@@ -64,6 +66,7 @@ export const QUERY_PARAMETERS = [
   'ppn',
   'g',
   'iterations',
+  'warmup',
   'seed',
   'wait',
   'reserve',
@@ -123,6 +126,11 @@ const KNOBS: Record<string, Knob> = {
     path: 'workload.iterations',
     knob: 'iterations',
     ...integer(1, Number.MAX_SAFE_INTEGER, 'an integer ≥ 1, e.g. iterations=2000'),
+  },
+  warmup: {
+    path: 'workload.warmup',
+    knob: 'warmup',
+    ...integer(0, Number.MAX_SAFE_INTEGER, 'an integer ≥ 0 below iterations, e.g. warmup=0'),
   },
   seed: {
     path: 'seed',
@@ -322,8 +330,18 @@ export function applyAssignments(base: Scenario, assignments: readonly Assignmen
     return { ok: true, scenario: validateScenario(edited) };
   } catch (e) {
     if (e instanceof ScenarioError) {
-      const lines = e.issues.map(formatIssue).join('\n');
-      return { ok: false, error: `the link's parameters make the scenario invalid:\n${lines}` };
+      const lines = e.issues.map(formatIssue);
+      // A hand-written iterations= below the preset's warm-up: say how the link fixes it.
+      const setsWarmup = assignments.some((a) => a.path === 'workload.warmup');
+      if (!setsWarmup && e.issues.some((i) => i.path === 'workload.warmup')) {
+        lines.push(
+          'the link can set the warm-up too: add &warmup=0 (or any count below iterations)',
+        );
+      }
+      return {
+        ok: false,
+        error: `the link's parameters make the scenario invalid:\n${lines.join('\n')}`,
+      };
     }
     return { ok: false, error: `the link's parameters cannot be applied: ${String(e)}` };
   }

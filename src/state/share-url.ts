@@ -28,6 +28,7 @@ const KNOB_VALUES: [keyof QueryKnobs, (s: Scenario) => unknown][] = [
   ['ranksPerNode', (s) => s.job.ranksPerNode],
   ['granularityUs', (s) => ('granularityUs' in s.workload ? s.workload.granularityUs : undefined)],
   ['iterations', (s) => s.workload.iterations],
+  ['warmup', (s) => s.workload.warmup],
   ['seed', (s) => s.seed],
   ['waitMode', (s) => s.job.waitMode],
   ['reservedCores', (s) => s.job.reservedCores],

@@ -37,7 +37,7 @@ describe('parseQuery: parameters', () => {
 
   it('every parameter, in a fixed order whatever the order in the link', () => {
     const q = parse(
-      'exclude=0,31&reserve=0,1&wait=block&seed=42&iterations=500&g=250&ppn=7&nodes=16' +
+      'exclude=0,31&reserve=0,1&wait=block&seed=42&warmup=5&iterations=500&g=250&ppn=7&nodes=16' +
         '&scenario=scenarios/x.json',
     );
     expect(q).toEqual({
@@ -47,6 +47,7 @@ describe('parseQuery: parameters', () => {
         { path: 'job.ranksPerNode', value: 7 },
         { path: 'workload.granularityUs', value: 250 },
         { path: 'workload.iterations', value: 500 },
+        { path: 'workload.warmup', value: 5 },
         { path: 'seed', value: 42 },
         { path: 'job.waitMode', value: 'block' },
         { path: 'job.reservedCores', value: [0, 1] },
@@ -142,13 +143,13 @@ describe('parseQuery: errors', () => {
     ['nodes=1&nodes=2', 'nodes: given 2 times; allowed: once'],
     [
       'foo=1',
-      'unknown parameter "foo"; allowed: preset, scenario, nodes, ppn, g, iterations, seed, ' +
+      'unknown parameter "foo"; allowed: preset, scenario, nodes, ppn, g, iterations, warmup, seed, ' +
         'wait, reserve, exclude',
     ],
     [
       'foo=1&Nodes=2&foo=3',
       'unknown parameters "foo", "Nodes"; allowed: preset, scenario, nodes, ppn, g, ' +
-        'iterations, seed, wait, reserve, exclude',
+        'iterations, warmup, seed, wait, reserve, exclude',
     ],
     [
       'preset=asci-q-2002&scenario=a.json',
@@ -348,6 +349,23 @@ describe('applyAssignments', () => {
       expect.stringMatching(/^job\.nodes: 20000 /),
       expect.stringMatching(/^job\.ranksPerNode: 8 /),
     ]);
+  });
+
+  it('iterations below the preset’s warm-up: the message says the link can set warmup, which fixes it', () => {
+    const base = jaguar();
+    const short = applyAssignments(base, parse('iterations=3').assignments);
+    expect(short.ok).toBe(false);
+    if (short.ok) return;
+    const lines = short.error.split('\n');
+    expect(lines).toContainEqual(expect.stringMatching(/^workload\.warmup: /));
+    expect(lines.at(-1)).toBe(
+      'the link can set the warm-up too: add &warmup=0 (or any count below iterations)',
+    );
+    const fixed = applyAssignments(base, parse('iterations=3&warmup=0').assignments);
+    expect(fixed.ok && fixed.scenario.workload).toMatchObject({ iterations: 3, warmup: 0 });
+    // Given warmup and still wrong: no hint, the validator's line says it all.
+    const still = applyAssignments(base, parse('iterations=3&warmup=3').assignments);
+    expect(!still.ok && still.error).not.toMatch(/the link can set/);
   });
 
   it('a parameter the workload does not have (g on mpi-fwq) is named by the validator', () => {
