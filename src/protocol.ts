@@ -1,6 +1,7 @@
 // The messages between the page and the engine worker: the only thing the two
 // sides share besides the engine's types. Every message carries the run id the
 // page chose; the latest run wins, and the page ignores messages from any other.
+import type { PartReport } from './engine/partitioned-run.ts';
 import type { RunResult } from './engine/result.ts';
 import type { Vary } from './engine/sweep.ts';
 import type { Trace, TraceOptions } from './engine/trace.ts';
@@ -120,3 +121,29 @@ export interface TraceMessage {
 
 export type WorkerMessage =
   ProgressMessage | DoneMessage | ErrorMessage | PointMessage | SweepDoneMessage | TraceMessage;
+
+// A partitioned run (src/engine/partitioned-run.ts): the engine worker running a whole machine
+// splits the nodes over part workers of its own and exchanges one message each way per iteration.
+
+/** Engine worker → part worker: build the run of job nodes [lo, hi). Sent once, first. */
+export interface PartInit {
+  type: 'part-init';
+  /** validated already (the page did): the part trusts it */
+  scenario: Scenario;
+  lo: number;
+  hi: number;
+}
+
+/** Engine worker → part worker: run the next iteration, released at t (µs). */
+export interface PartStep {
+  type: 'part-step';
+  t: number;
+  /** include the range's lost time per node in the report */
+  delays: boolean;
+}
+
+export type PartRequest = PartInit | PartStep;
+
+/** Part worker → engine worker: one reply per PartStep, in order. */
+export type PartReply =
+  { type: 'part-report'; report: PartReport } | { type: 'part-error'; message: string };

@@ -4,10 +4,20 @@
 // a slice of time, a progress snapshot now and then, then a yield to the
 // event loop so a newer request can be seen. The latest request wins: a run
 // that is no longer the latest stops at its next batch boundary, silently.
-import { createRun } from '../src/engine/run.ts';
+import { BarrierRun } from '../src/engine/barrier-run.ts';
+import {
+  LocalPart,
+  PartitionedRun,
+  partsFor,
+  splitNodes,
+  type Part,
+} from '../src/engine/partitioned-run.ts';
+import { createRun, type Run } from '../src/engine/run.ts';
 import { resultOf } from '../src/engine/result.ts';
 import { planSweep } from '../src/engine/sweep.ts';
 import type { PageMessage, RunRequest, SweepRequest, WorkerMessage } from '../src/protocol.ts';
+import type { Scenario } from '../src/scenario/types.ts';
+import { WorkerPart, type PartPort } from './worker-part.ts';
 
 export interface LoopOptions {
   /** iterations per step() call */
@@ -21,6 +31,16 @@ export interface LoopOptions {
   now?: () => number;
   /** lets queued messages run; resolves when the loop may go on */
   pause?: () => Promise<void>;
+  /**
+   * Threads a large run may be split over (partitioned-run.ts), and how to start a part
+   * worker; without it every run stays on this thread.
+   */
+  parts?: {
+    threads: number;
+    spawn: () => PartPort;
+    /** parts for a run (default partsFor: only whole machines); tests split small runs */
+    count?: (run: BarrierRun, threads: number) => number;
+  };
 }
 
 /** ms of the first slice of a run: its first numbers reach the page this soon */
@@ -51,15 +71,30 @@ export function createEngineHandler(
     while (held) await new Promise<void>((resolve) => waiting.push(resolve));
   };
 
+  /** A whole machine's run goes over several threads when `parts` allows it. */
+  function split(run: Run, scenario: Scenario): Run | PartitionedRun {
+    const parts = options.parts;
+    if (!parts || !(run instanceof BarrierRun)) return run;
+    const k = (parts.count ?? partsFor)(run, parts.threads);
+    if (k < 2) return run;
+    const ranges = splitNodes(run.layout.nodes, k);
+    // This thread runs the first range, between posting the step to the others and their replies.
+    const list: Part[] = [new LocalPart(scenario, ranges[0][0], ranges[0][1], run)];
+    for (const [lo, hi] of ranges.slice(1))
+      list.push(new WorkerPart(parts.spawn(), scenario, lo, hi));
+    return new PartitionedRun(run, list);
+  }
+
   async function drive({ runId, scenario }: RunRequest): Promise<void> {
     const start = now();
+    let run: Run | PartitionedRun | null = null;
     try {
-      const run = createRun(scenario);
+      run = split(createRun(scenario), scenario);
       let progressDue = start; // the first slice reports at once
       // The first slice is short: the page waits for its numbers after every change.
       let slice = Math.min(sliceMs, FIRST_SLICE_MS);
       while (!run.done) {
-        run.stepFor(slice, now, batch);
+        await run.stepFor(slice, now, batch);
         slice = sliceMs;
         if (run.done) break;
         const before = now();
@@ -88,6 +123,8 @@ export function createEngineHandler(
         runId,
         message: error instanceof Error ? error.message : String(error),
       });
+    } finally {
+      if (run instanceof PartitionedRun) run.close();
     }
     if (latest === runId) latest = null;
   }

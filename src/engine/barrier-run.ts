@@ -18,6 +18,7 @@
 import type { Scenario } from '../scenario/types.ts';
 import { Attribution } from './attribution.ts';
 import { collectiveLatency } from './collective.ts';
+import type { EventLog } from './event-log.ts';
 import { sweepLanes } from './dense-sweep.ts';
 import { buildLayout, type Layout } from './layout.ts';
 import { NodeCalendar } from './node-calendar.ts';
@@ -86,6 +87,8 @@ export class BarrierRun {
   private readonly wakeupUs: number;
   /** a sweep runs the dense loop (dense-sweep.ts) */
   private readonly denseLoop: boolean;
+  /** one part of a partitioned run (restrict): visits, the coordinator keeps the rest */
+  private part = false;
 
   constructor(scenario: Scenario, options: BarrierRunOptions = {}) {
     this.scenario = scenario;
@@ -136,12 +139,63 @@ export class BarrierRun {
 
   /** Run up to `n` more iterations; returns how many ran. */
   step(n: number): number {
+    if (this.part) throw new Error('a part of a partitioned run advances by stepPart');
     const end = Math.min(this.totalIterations, this.iteration + n);
     const start = this.iteration;
     while (this.iteration < end) this.runIteration();
-    // The dense loop's idle-core events are counted at the end (DenseLanes.settle).
-    if (this.done && this.ns.denseActive) this.ns.dense!.settle(this.ns);
+    this.settleAtEnd();
     return this.iteration - start;
+  }
+
+  /**
+   * Make this run one part of a partitioned run (partitioned-run.ts): it
+   * visits only job nodes [lo, hi), and advances by stepPart. Before the
+   * first iteration only.
+   */
+  restrict(lo: number, hi: number): void {
+    const n = this.layout.nodes;
+    if (this.iteration > 0) throw new Error('a run is restricted before its first iteration');
+    if (!(Number.isInteger(lo) && Number.isInteger(hi) && lo >= 0 && lo < hi && hi <= n)) {
+      throw new Error(`node range [${lo}, ${hi}) is not inside the job's ${n} nodes`);
+    }
+    this.part = true;
+    this.ns.restrict(lo, hi);
+    if (this.calendar !== null) this.calendar = this.buildCalendar();
+  }
+
+  /**
+   * A part's iteration: released at t (µs, the coordinator's max + L), on
+   * this part's nodes only. The coordinator reads the part's latest arrival,
+   * critical rank and its log (partMax, partCritical, criticalLog) and keeps
+   * the iteration times and the attribution itself.
+   */
+  stepPart(t: number): void {
+    if (!this.part) throw new Error('stepPart runs a part of a partitioned run (restrict first)');
+    if (this.done) throw new Error('the run is over');
+    this.timeUs = t;
+    this.visitNodes();
+    this.iteration++;
+    this.settleAtEnd();
+  }
+
+  /** the part's latest arrival in its last iteration, µs (base + g when nobody was late) */
+  get partMax(): number {
+    return this.ns.iterMax;
+  }
+
+  /** its critical rank as a core id x·C + c (-1: nobody late) */
+  get partCritical(): number {
+    return this.ns.critical;
+  }
+
+  /** what delayed the critical rank (newest first; charge() reads it in this order) */
+  get criticalLog(): EventLog {
+    return this.ns.criticalLog;
+  }
+
+  /** the dense loop's idle-core events are counted at the end (DenseLanes.settle) */
+  private settleAtEnd(): void {
+    if (this.done && this.ns.denseActive) this.ns.dense!.settle(this.ns);
   }
 
   /**
@@ -173,9 +227,9 @@ export class BarrierRun {
     return this;
   }
 
-  /** Per job node, µs its ranks lost over the measured iterations (Σ of f_r − (base + g)). */
-  nodeDelays(): Float64Array {
-    return this.ns.nodeDelays();
+  /** Per job node of [lo, hi), µs its ranks lost over the measured iterations (Σ of f_r − (base + g)). */
+  nodeDelays(lo = 0, hi = this.layout.nodes): Float64Array<ArrayBuffer> {
+    return this.ns.nodeDelay.slice(lo, hi);
   }
 
   /**
@@ -209,7 +263,7 @@ export class BarrierRun {
 
   /** Adapt the visit strategy to the work the last iteration had (see `mode`). */
   private adapt(visits: number, events: number): void {
-    const n = this.layout.nodes;
+    const n = this.ns.hi - this.ns.lo;
     const other = this.mode === 'calendar' ? visits > TO_SWEEP * n : events < TO_CALENDAR * n;
     this.streak = other ? this.streak + 1 : 0;
     if (this.streak < SWITCH_AFTER) return;
@@ -233,6 +287,22 @@ export class BarrierRun {
     const i = this.iteration;
     const t = this.timeUs;
     const ns = this.ns;
+    this.visitNodes();
+    const M = ns.iterMax;
+    const next = M + this.collectiveUs;
+    if (ns.measuring) {
+      this.durations[i - this.warmup] = next - t;
+      this.charge(M);
+    }
+    this.timeUs = next;
+    this.iteration = i + 1;
+  }
+
+  /** Visit the nodes of iteration `this.iteration`, released at `this.timeUs`. */
+  private visitNodes(): void {
+    const i = this.iteration;
+    const t = this.timeUs;
+    const ns = this.ns;
     ns.begin(t, i > 0 ? t + this.wakeupUs : t, i >= this.warmup);
     const eventsBefore = ns.noiseEvents;
     let visits = 0;
@@ -246,14 +316,14 @@ export class BarrierRun {
     }
     if (dense) {
       sweepLanes(ns, i);
-      visits = this.layout.nodes;
+      visits = ns.hi - ns.lo;
     } else if (calendar === null) {
       // A node with no event before base + g and no rank frozen into this
       // iteration would only confirm f_r = base + g: skip it (a sequential
       // scan of two fields per node).
       const { nodeKey, marked } = ns;
       const gEnd = ns.iterGEnd;
-      for (let x = 0; x < this.layout.nodes; x++) {
+      for (let x = ns.lo; x < ns.hi; x++) {
         if (nodeKey[x] < gEnd || marked[x] === i - 1) {
           ns.visit(x, i);
           visits++;
@@ -289,15 +359,6 @@ export class BarrierRun {
       this.touched = touch;
     }
     if (this.adaptive) this.adapt(visits, ns.noiseEvents - eventsBefore);
-
-    const M = ns.iterMax;
-    const next = M + this.collectiveUs;
-    if (ns.measuring) {
-      this.durations[i - this.warmup] = next - t;
-      this.charge(M);
-    }
-    this.timeUs = next;
-    this.iteration = i + 1;
   }
 
   /**

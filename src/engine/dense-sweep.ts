@@ -63,7 +63,8 @@ const ENTRIES = -2;
  * in laneStash, to log what delayed it (O(log n) times per iteration).
  */
 export function sweepLanes(ns: NodeState, i: number): void {
-  const { nodes: n, cores: C, ranksPerNode: P, slotCore } = ns.layout;
+  const { cores: C, ranksPerNode: P, slotCore } = ns.layout;
+  const { lo, hi } = ns;
   const noise = ns.noise;
   const { scenarioIndex } = noise;
   const nodeDelay = ns.nodeDelay;
@@ -81,7 +82,7 @@ export function sweepLanes(ns: NodeState, i: number): void {
   const measuring = ns.measuring;
   let events = 0;
   let serial = dense.serial;
-  for (let x = 0; x < n; x++) {
+  for (let x = lo; x < hi; x++) {
     // An "any" event before base + g lands in this visit for sure.
     const anyNext = anyKey[x];
     if (anyNext < gEnd) {
@@ -345,12 +346,12 @@ export class DenseLanes {
   }
 
   enter(ns: NodeState): void {
-    for (let x = 0; x < ns.layout.nodes; x++) this.load(ns, x);
+    for (let x = ns.lo; x < ns.hi; x++) this.load(ns, x);
   }
 
   /** Hand the lanes back; the nodes' next event starts (nodeKey), which the loop leaves, too. */
   leave(ns: NodeState): void {
-    for (let x = 0; x < ns.layout.nodes; x++) {
+    for (let x = ns.lo; x < ns.hi; x++) {
       this.store(ns, x);
       ns.nodeKey[x] = ns.noise.earliest(x);
     }
@@ -373,7 +374,7 @@ export class DenseLanes {
     const bound = ns.iterGEnd;
     const M = this.slots;
     let events = 0;
-    for (let x = 0; x < ns.layout.nodes; x++) {
+    for (let x = ns.lo; x < ns.hi; x++) {
       for (let q = x * M; q < x * M + M; q++) {
         const e = this.idleEntry[q];
         if (e < 0 || !(this.idleNext[q] < bound)) continue;

@@ -37,6 +37,12 @@ export class NodeState {
   /** false: merge every node's events across cores even when all are pinned */
   readonly useLanes: boolean;
   /**
+   * The job nodes this state runs: [lo, hi). All of them, except in a part of
+   * a partitioned run (partitioned-run.ts), where each part runs a range (restrict).
+   */
+  lo: number;
+  hi: number;
+  /**
    * Every rank core is fed by at most one enabled source pinned to it, a
    * periodic one: the dense sweep can run the rank cores' lanes in one tight
    * loop (dense-sweep.ts), whatever the idle cores and cpu "any" sources do.
@@ -95,6 +101,8 @@ export class NodeState {
 
   constructor(scenario: Scenario, layout: Layout, noise: NoiseTable, useLanes: boolean) {
     this.layout = layout;
+    this.lo = 0;
+    this.hi = layout.nodes;
     this.noise = noise;
     const w = scenario.workload;
     this.granularityUs = w.kind === 'barrier' ? w.granularityUs : NaN; // BarrierRun checks
@@ -167,9 +175,12 @@ export class NodeState {
     this.mustNextCount = 0;
   }
 
-  /** Per job node, µs its ranks lost over the measured iterations (Σ of f_r − (base + g)). */
-  nodeDelays(): Float64Array {
-    return this.nodeDelay.slice();
+  /** Run only job nodes [lo, hi) (a part of a partitioned run), before the first iteration. */
+  restrict(lo: number, hi: number): void {
+    this.lo = lo;
+    this.hi = hi;
+    const n = this.layout.nodes;
+    for (let x = 0; x < n; x++) if (x < lo || x >= hi) this.nodeKey[x] = Infinity;
   }
 
   /** Apply node x's events for iteration i (see the file header). */

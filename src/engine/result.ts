@@ -1,7 +1,8 @@
 // What a run reports: the data the CLI reshapes into its JSON and the worker ships.
 import type { WorkloadKind } from '../scenario/types.ts';
 import type { AttributionSnapshot } from './attribution.ts';
-import { BarrierRun } from './barrier-run.ts';
+import type { BarrierRun } from './barrier-run.ts';
+import type { PartitionedRun } from './partitioned-run.ts';
 import type { PhaseRun } from './phase-run.ts';
 import { summarize, type Summary } from './summary.ts';
 
@@ -83,24 +84,27 @@ function treeReport(run: PhaseRun): TreeReport {
 /** A barrier run's result always has its attribution. */
 export type BarrierResult = RunResult & { attribution: AttributionSnapshot; tree: null };
 
+/** A barrier run, on one thread or split by nodes over several (partitioned-run.ts). */
+export type BarrierLike = BarrierRun | PartitionedRun;
+
 /** A snapshot of a run, complete or partial (the worker streams these). */
-export function resultOf(run: BarrierRun): BarrierResult;
-export function resultOf(run: BarrierRun | PhaseRun): RunResult;
-export function resultOf(run: BarrierRun | PhaseRun): RunResult {
-  const barrier = run instanceof BarrierRun;
+export function resultOf(run: BarrierLike): BarrierResult;
+export function resultOf(run: BarrierLike | PhaseRun): RunResult;
+export function resultOf(run: BarrierLike | PhaseRun): RunResult {
+  const barrier = 'attribution' in run ? run : null;
   return {
     title: run.scenario.title,
     seed: run.scenario.seed,
     summary: summarize(run),
     iterationsUs: run.durations.slice(0, run.measured),
     attribution: barrier
-      ? run.attribution.snapshot(run.scenario, run.layout.nodeIds, run.nodeDelays())
+      ? barrier.attribution.snapshot(run.scenario, run.layout.nodeIds, barrier.nodeDelays())
       : null,
-    tree: barrier ? null : treeReport(run),
+    tree: barrier ? null : treeReport(run as PhaseRun),
     engine: {
       noiseEvents: run.noiseEvents,
       iterationsRun: run.iteration,
-      mode: barrier ? run.mode : 'events',
+      mode: barrier ? barrier.mode : 'events',
     },
   };
 }

@@ -8,6 +8,7 @@ import type { DenseLanes } from '../../src/engine/dense-sweep.ts';
 import { planSweep } from '../../src/engine/sweep.ts';
 import { scenario, source } from '../helpers/scenario.ts';
 import { referenceDurations } from './reference-model.ts';
+import { rnShape as rn } from './rn-shape.ts';
 
 const noisy = (seed: number) =>
   scenario({
@@ -231,59 +232,6 @@ describe('the dense loop with idle-core and cpu "any" noise (the Jaguar RN shape
   // runs the rank cores' ticks and hands a node to the general visit when an
   // "any" event falls in its visit — decided before its lanes run, or after,
   // by undoing them (both counted, and both must happen here).
-  const rn = (waitMode: 'poll' | 'block', seed: number) =>
-    scenario({
-      nodes: 160,
-      cores: 8,
-      ranksPerNode: 7,
-      reservedCores: [0],
-      g: 1000,
-      iterations: 700,
-      warmup: 10,
-      waitMode,
-      wakeupUs: waitMode === 'block' ? 15 : 0,
-      seed,
-      collective: { kind: 'software', baseUs: 1, perLevelUs: 4 },
-      noise: [
-        ...[0, 1, 2, 3, 4, 5, 6, 7].map((c) =>
-          source({
-            id: `tick${c}`,
-            periodUs: 4000,
-            cpu: c,
-            duration: { dist: 'uniform', minUs: 2.5, maxUs: 3.5 },
-          }),
-        ),
-        source({ id: 'tod', periodUs: 4000, cpu: 0, duration: { dist: 'fixed', valueUs: 1.5 } }),
-        source({
-          id: 'rca',
-          periodUs: 30_000,
-          cpu: 0,
-          duration: { dist: 'lognormal', medianUs: 400, sigma: 1 },
-        }),
-        source({
-          id: 'tcp',
-          periodUs: 20_000,
-          cpu: 0,
-          arrival: 'poisson',
-          duration: { dist: 'exponential', meanUs: 300 },
-        }),
-        source({
-          id: 'packets',
-          periodUs: 40_000,
-          cpu: 'any',
-          arrival: 'poisson',
-          duration: { dist: 'lognormal', medianUs: 30, sigma: 1.2 },
-        }),
-        source({
-          id: 'lustre',
-          periodUs: 90_000,
-          cpu: 'any',
-          arrival: 'poisson',
-          duration: { dist: 'pareto', scaleUs: 50, shape: 1.5 },
-        }),
-      ],
-    });
-
   for (const waitMode of ['poll', 'block'] as const) {
     it(`gives the general path's bits, in ${waitMode} mode`, () => {
       for (const seed of [1, 2]) {

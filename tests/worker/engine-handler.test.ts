@@ -46,8 +46,11 @@ async function drive(
     pause: async () => options.onPause?.(send),
   });
   for (const data of requests) send(data);
-  for (let settled = 0; settled < runs.length; settled = runs.length) {
-    await Promise.all(runs.slice(settled));
+  // Runs started while awaiting are awaited in the next round.
+  for (let settled = 0; settled < runs.length;) {
+    const upTo = runs.length;
+    await Promise.all(runs.slice(settled, upTo));
+    settled = upTo;
   }
   return got;
 }

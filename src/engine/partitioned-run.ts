@@ -1,0 +1,266 @@
+// A barrier run split by nodes over several parts (threads), for the whole
+// machines: Jaguar XT5's 18,688 nodes × 2,000 iterations are 92 million
+// noise events, seconds on one thread however tight its loop.
+//
+// Nodes interact only through the collective (t_{i+1} = max f_r + L), and a
+// node's visit reads nothing of other nodes (barrier-run.ts). So each part
+// runs a contiguous range of nodes with an ordinary BarrierRun (restrict),
+// and per iteration the coordinator sends the release t_i to every part,
+// takes back each part's latest arrival, critical rank and that rank's log,
+// and does the rest as BarrierRun.runIteration does: t_{i+1} = max + L, Δ_i,
+// and the attribution of the critical rank (latest arrival, lowest id on
+// ties: the parts are in node order, so the first part holding the maximum).
+// Every number is the one a single BarrierRun gives, to the bit
+// (tests/engine/partitioned-run.test.ts): draws are keyed by source, node and
+// event index, and visit order never mattered.
+//
+// The parts are behind an interface: in the page they are engine workers
+// (workers/part-handler.ts), one round trip of a few dozen bytes per
+// iteration; the coordinator runs its own range in between.
+import type { Scenario } from '../scenario/types.ts';
+import { Attribution } from './attribution.ts';
+import { BarrierRun } from './barrier-run.ts';
+import type { Layout } from './layout.ts';
+
+/** What a part says after each iteration. */
+export interface PartReport {
+  /** its latest arrival, µs (base + g when none of its ranks was late) */
+  max: number;
+  /** its critical rank as a core id x·C + c; -1 when none was late */
+  critical: number;
+  /** that rank's log, newest first: source (scenario index), the event's duration and cost, µs */
+  source: Int32Array<ArrayBuffer>;
+  duration: Float64Array<ArrayBuffer>;
+  cost: Float64Array<ArrayBuffer>;
+  /** noise events the part has applied so far */
+  noiseEvents: number;
+  /** when asked: µs lost per node of its range so far (Σ f_r − (base + g), measured iterations) */
+  nodeDelay: Float64Array<ArrayBuffer> | null;
+}
+
+/** A part of the run: one range of nodes. */
+export interface Part {
+  readonly lo: number;
+  readonly hi: number;
+  /** Run the part's next iteration, released at t (µs); `delays`: include nodeDelay. */
+  step(t: number, delays: boolean): PartReport | Promise<PartReport>;
+  /** The run is over or abandoned: free what the part holds. */
+  close(): void;
+}
+
+/** Parts at most: past this, a part's range gets short of the per-iteration message cost. */
+const MAX_PARTS = 8;
+/**
+ * Fewer ranks than this: an iteration's work (20–35 ns a rank in the dense sweep,
+ * docs/benchmarks.md) is under half a millisecond, about a message round trip's worth.
+ */
+const SPLIT_MIN_RANKS = 16_384;
+/** Fewer rank-iterations than this: one thread is done in about a second anyway. */
+const SPLIT_MIN_WORK = 2 ** 25;
+
+/**
+ * How many parts to split a run into, given the threads available: 1 (do not split) unless
+ * every node is visited every iteration (mode 'sweep': with sparse noise the calendar's cost
+ * follows the events and one thread is fast) and the run is a large one.
+ */
+export function partsFor(run: BarrierRun, threads: number): number {
+  const ranks = run.layout.nodes * run.layout.ranksPerNode;
+  if (run.mode !== 'sweep' || ranks < SPLIT_MIN_RANKS) return 1;
+  if (ranks * (run.totalIterations - run.iteration) < SPLIT_MIN_WORK) return 1;
+  return Math.max(1, Math.min(threads, MAX_PARTS, run.layout.nodes));
+}
+
+/** Split n nodes into `parts` contiguous ranges of near-equal size (the first ones one larger). */
+export function splitNodes(n: number, parts: number): [number, number][] {
+  const k = Math.max(1, Math.min(parts, n));
+  const out: [number, number][] = [];
+  for (let p = 0, lo = 0; p < k; p++) {
+    const hi = lo + Math.floor(n / k) + (p < n % k ? 1 : 0);
+    out.push([lo, hi]);
+    lo = hi;
+  }
+  return out;
+}
+
+/** A part run in this thread: a restricted BarrierRun (the coordinator's own range, and tests). */
+export class LocalPart implements Part {
+  readonly run: BarrierRun;
+  readonly lo: number;
+  readonly hi: number;
+
+  constructor(scenario: Scenario, lo: number, hi: number, run = new BarrierRun(scenario)) {
+    this.run = run;
+    this.lo = lo;
+    this.hi = hi;
+    run.restrict(lo, hi);
+  }
+
+  step(t: number, delays: boolean): PartReport {
+    const run = this.run;
+    run.stepPart(t);
+    return partReport(run, this.lo, this.hi, delays);
+  }
+
+  close(): void {}
+}
+
+/** A part's report after its last stepPart (also what a part worker posts). */
+export function partReport(run: BarrierRun, lo: number, hi: number, delays: boolean): PartReport {
+  const log = run.criticalLog;
+  const n = log.count;
+  return {
+    max: run.partMax,
+    critical: run.partCritical,
+    source: log.source.slice(0, n),
+    duration: log.duration.slice(0, n),
+    cost: log.cost.slice(0, n),
+    noiseEvents: run.noiseEvents,
+    nodeDelay: delays ? run.nodeDelays(lo, hi) : null,
+  };
+}
+
+export class PartitionedRun {
+  readonly scenario: Scenario;
+  readonly layout: Layout;
+  readonly collectiveUs: number;
+  readonly granularityUs: number;
+  readonly totalIterations: number;
+  readonly warmup: number;
+  iteration = 0;
+  /** release time t_i of the next iteration, µs */
+  timeUs = 0;
+  readonly durations: Float64Array;
+  readonly attribution: Attribution;
+  /** the parts' visit strategy is the same in each: the first one's */
+  readonly mode: 'sweep' | 'calendar';
+  readonly parts: readonly Part[];
+  private readonly wakeupUs: number;
+  private readonly events: Float64Array;
+  private readonly delay: Float64Array;
+
+  /**
+   * @param first a BarrierRun of the scenario, not yet stepped: its settings are the run's
+   * @param parts the parts in node order, covering every job node once
+   */
+  constructor(first: BarrierRun, parts: readonly Part[]) {
+    const scenario = first.scenario;
+    this.scenario = scenario;
+    this.layout = first.layout;
+    this.collectiveUs = first.collectiveUs;
+    this.granularityUs = first.granularityUs;
+    this.totalIterations = first.totalIterations;
+    this.warmup = first.warmup;
+    this.mode = first.mode;
+    this.wakeupUs = scenario.job.waitMode === 'block' ? scenario.job.wakeupUs : 0;
+    let next = 0;
+    for (const part of parts) {
+      if (part.lo !== next || part.hi <= part.lo)
+        throw new Error('parts must cover the nodes in order');
+      next = part.hi;
+    }
+    if (next !== this.layout.nodes) throw new Error('parts must cover every job node');
+    this.parts = parts;
+    this.durations = new Float64Array(this.totalIterations - this.warmup);
+    this.attribution = new Attribution(scenario.noise.length, this.layout.nodes);
+    this.events = new Float64Array(parts.length);
+    this.delay = new Float64Array(this.layout.nodes);
+  }
+
+  get done(): boolean {
+    return this.iteration >= this.totalIterations;
+  }
+
+  get measured(): number {
+    return Math.max(0, this.iteration - this.warmup);
+  }
+
+  get noiseEvents(): number {
+    let sum = 0;
+    for (const e of this.events) sum += e;
+    return sum;
+  }
+
+  /** Per job node, µs lost over the measured iterations, as of the last step() call's end. */
+  nodeDelays(): Float64Array {
+    return this.delay.slice();
+  }
+
+  /**
+   * Run up to `n` more iterations; resolves with how many ran. The nodes' lost
+   * time is fetched with the last one (nodeDelays).
+   */
+  async step(n: number): Promise<number> {
+    const end = Math.min(this.totalIterations, this.iteration + n);
+    const start = this.iteration;
+    const parts = this.parts;
+    const replies: (PartReport | Promise<PartReport>)[] = new Array(parts.length);
+    while (this.iteration < end) {
+      const t = this.timeUs;
+      const last = this.iteration + 1 === end;
+      // The remote parts first, so they compute while a local one does.
+      for (let p = parts.length - 1; p >= 0; p--) replies[p] = parts[p].step(t, last);
+      const reports = await Promise.all(replies);
+      this.merge(t, reports);
+      if (last) {
+        for (let p = 0; p < parts.length; p++) this.delay.set(reports[p].nodeDelay!, parts[p].lo);
+      }
+    }
+    return this.iteration - start;
+  }
+
+  /** Like BarrierRun.stepFor: iterations until `budgetMs` has passed on `now`, in growing batches. */
+  async stepFor(budgetMs: number, now: () => number, batch = 8): Promise<number> {
+    const start = now();
+    let ran = 0;
+    let size = 1;
+    let t0 = start;
+    do {
+      ran += await this.step(size);
+      const t1 = now();
+      if ((t1 - t0) * 4 < budgetMs) size = Math.min(size * 2, Math.max(1, batch));
+      t0 = t1;
+    } while (!this.done && t0 - start < budgetMs);
+    return ran;
+  }
+
+  close(): void {
+    for (const part of this.parts) part.close();
+  }
+
+  /** The iteration released at t from the parts' reports: BarrierRun.runIteration's bookkeeping. */
+  private merge(t: number, reports: PartReport[]): void {
+    const i = this.iteration;
+    // The first part holding the maximum has its lowest critical rank (parts are in node order).
+    let win = 0;
+    for (let p = 0; p < reports.length; p++) {
+      this.events[p] = reports[p].noiseEvents;
+      if (reports[p].max > reports[win].max) win = p;
+    }
+    const M = reports[win].max;
+    const next = M + this.collectiveUs;
+    if (i >= this.warmup) {
+      this.durations[i - this.warmup] = next - t;
+      this.charge(t, i, M, reports[win]);
+    }
+    this.timeUs = next;
+    this.iteration = i + 1;
+  }
+
+  /** BarrierRun.charge with the winning part's log (the same sums, in the same order). */
+  private charge(t: number, i: number, M: number, r: PartReport): void {
+    const attr = this.attribution;
+    const base = i > 0 ? t + this.wakeupUs : t;
+    attr.wakeupUs += base - t;
+    const excess = M - (base + this.granularityUs);
+    const k = r.critical;
+    if (k < 0 || !(excess > 0)) return;
+    let total = 0;
+    for (let e = 0; e < r.cost.length; e++) total += r.cost[e];
+    if (!(total > 0)) return;
+    const scale = excess / total;
+    for (let e = 0; e < r.cost.length; e++) {
+      attr.charge(r.source[e], r.duration[e], r.cost[e] * scale);
+    }
+    attr.addCritical((k / this.layout.cores) | 0, excess);
+  }
+}

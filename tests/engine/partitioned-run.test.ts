@@ -1,0 +1,105 @@
+// A barrier run split by nodes over parts (partitioned-run.ts) must give a single run's
+// numbers to the bit: iteration times, attribution by source, duration and node, lost time
+// per node, noise events. The parts here run in this thread (LocalPart); the page's parts
+// are workers running the same class behind messages (tests/workers/part-handler.test.ts).
+import { describe, expect, it } from 'vitest';
+import { BarrierRun, type BarrierRunOptions } from '../../src/engine/barrier-run.ts';
+import {
+  LocalPart,
+  PartitionedRun,
+  splitNodes,
+  type Part,
+} from '../../src/engine/partitioned-run.ts';
+import { resultOf } from '../../src/engine/result.ts';
+import type { Scenario } from '../../src/scenario/types.ts';
+import { randomScenario } from './random-scenario.ts';
+import { rnShape } from './rn-shape.ts';
+
+function partitioned(s: Scenario, ranges: [number, number][], options: BarrierRunOptions = {}) {
+  const first = new BarrierRun(s, options);
+  const parts: Part[] = ranges.map(
+    ([lo, hi], p) => new LocalPart(s, lo, hi, p === 0 ? first : new BarrierRun(s, options)),
+  );
+  return new PartitionedRun(first, parts);
+}
+
+async function runToEnd(run: PartitionedRun, batch: number) {
+  while (!run.done) await run.step(batch);
+  return run;
+}
+
+describe('splitNodes', () => {
+  it('covers every node once, in order, in ranges that differ by at most one', () => {
+    for (const [n, k] of [
+      [1, 1],
+      [1, 4],
+      [10, 3],
+      [18_688, 6],
+      [7, 7],
+    ]) {
+      const ranges = splitNodes(n, k);
+      expect(ranges.length).toBe(Math.min(n, k));
+      expect(ranges[0][0]).toBe(0);
+      expect(ranges.at(-1)![1]).toBe(n);
+      for (let p = 1; p < ranges.length; p++) expect(ranges[p][0]).toBe(ranges[p - 1][1]);
+      const sizes = ranges.map(([lo, hi]) => hi - lo);
+      expect(Math.max(...sizes) - Math.min(...sizes)).toBeLessThanOrEqual(1);
+    }
+  });
+});
+
+describe('a partitioned run', () => {
+  it('gives a single run’s bits on the Jaguar RN shape, poll and block, 2 to 5 parts', async () => {
+    for (const waitMode of ['poll', 'block'] as const) {
+      const s = rnShape(waitMode, 3);
+      const single = resultOf(new BarrierRun(s).run());
+      for (const k of [2, 3, 5]) {
+        const run = await runToEnd(partitioned(s, splitNodes(s.job.nodes!, k)), 37);
+        expect(run.iteration).toBe(s.workload.iterations);
+        expect(resultOf(run)).toEqual(single);
+      }
+    }
+  });
+
+  it('gives a single run’s bits on random scenarios, in every visit strategy, with uneven parts', async () => {
+    let tried = 0;
+    for (let seed = 1; tried < 24 && seed < 200; seed++) {
+      const s = randomScenario(seed, 40, 60);
+      if (s.workload.kind !== 'barrier') continue;
+      const n = s.job.nodes!;
+      if (n < 3) continue;
+      tried++;
+      const single = resultOf(new BarrierRun(s).run());
+      // Uneven: one node, then the rest split in two.
+      const ranges: [number, number][] = [
+        [0, 1],
+        [1, 1 + ((n - 1) >> 1)],
+        [1 + ((n - 1) >> 1), n],
+      ];
+      for (const visit of ['auto', 'sweep', 'calendar'] as const) {
+        const run = await runToEnd(partitioned(s, ranges, { visit }), 1 + (seed % 7));
+        const got = resultOf(run);
+        got.engine.mode = single.engine.mode; // the strategy is the test's choice here
+        expect(got, `seed ${seed}, ${visit}`).toEqual(single);
+      }
+    }
+    expect(tried).toBe(24);
+  });
+
+  it('refuses parts that do not cover the job’s nodes in order', () => {
+    const s = rnShape('poll', 1);
+    const n = s.job.nodes!;
+    const make = (ranges: [number, number][]) => () => partitioned(s, ranges);
+    expect(
+      make([
+        [0, 50],
+        [60, n],
+      ]),
+    ).toThrow(/cover/);
+    expect(make([[0, n - 1]])).toThrow(/cover/);
+    expect(() => new BarrierRun(s).restrict(5, n + 1)).toThrow(/not inside/);
+    const started = new BarrierRun(s);
+    started.step(1);
+    expect(() => started.restrict(0, 10)).toThrow(/before its first iteration/);
+  });
+});

@@ -1,0 +1,102 @@
+// A partitioned run over messages, as the engine worker runs one with part workers: the parts
+// here are part handlers behind Node MessageChannels, so every report crosses a structured
+// clone with its buffers transferred. The numbers must be a single run's, to the bit.
+import { MessageChannel } from 'node:worker_threads';
+import { describe, expect, it } from 'vitest';
+import { runScenario } from '../../src/engine/index.ts';
+import type { PageMessage, PartReply, PartRequest, WorkerMessage } from '../../src/protocol.ts';
+import { createEngineHandler } from '../../workers/engine-handler.ts';
+import { createPartHandler } from '../../workers/part-handler.ts';
+import type { PartPort } from '../../workers/worker-part.ts';
+import { rnShape } from '../engine/rn-shape.ts';
+
+/** A part worker behind a MessageChannel; `closed` counts terminate() calls. */
+function channelPart(log: { closed: number; spawned: number }, fail = false): PartPort {
+  log.spawned++;
+  const { port1, port2 } = new MessageChannel();
+  const handler = createPartHandler((reply, transfer) => port2.postMessage(reply, transfer));
+  port2.on('message', (data: PartRequest) => {
+    if (fail && data.type === 'part-step') {
+      port2.postMessage({ type: 'part-error', message: 'out of memory' } satisfies PartReply);
+    } else handler({ data });
+  });
+  const port: PartPort = {
+    postMessage: (m) => port1.postMessage(m),
+    onmessage: null,
+    onerror: null,
+    terminate: () => {
+      log.closed++;
+      port1.close();
+    },
+  };
+  port1.on('message', (data: PartReply) => port.onmessage?.({ data } as MessageEvent<PartReply>));
+  return port;
+}
+
+function runOver(
+  message: PageMessage,
+  parts: number,
+  log: { closed: number; spawned: number },
+  fail = false,
+) {
+  const got: WorkerMessage[] = [];
+  const handler = createEngineHandler((m) => got.push(m), {
+    progressMs: 0,
+    parts: { threads: parts, spawn: () => channelPart(log, fail), count: (_, k) => k },
+  });
+  return { got, done: handler({ data: message }) };
+}
+
+describe('a run split over part workers', () => {
+  it('streams progress and ends with a single run’s numbers, to the bit', async () => {
+    const s = rnShape('poll', 4);
+    const log = { closed: 0, spawned: 0 };
+    const { got, done } = runOver({ type: 'run', runId: 1, scenario: s }, 3, log);
+    await done;
+    expect(log.spawned).toBe(2); // this thread runs the first range
+    expect(log.closed).toBe(2);
+    const last = got.at(-1)!;
+    expect(last.type).toBe('done');
+    if (last.type === 'done') expect(last.result).toEqual(runScenario(s));
+    const progress = got.filter((m) => m.type === 'progress');
+    expect(progress.length).toBeGreaterThan(0);
+    // Partial results already carry the nodes' lost time of every part.
+    const mid = progress.at(-1)!;
+    if (mid.type === 'progress') {
+      expect(mid.partial.attribution!.nodeDelayUs.slice(100).some((v) => v > 0)).toBe(true);
+    }
+  });
+
+  it('says which part failed, and frees the others', async () => {
+    const log = { closed: 0, spawned: 0 };
+    const { got, done } = runOver(
+      { type: 'run', runId: 2, scenario: rnShape('block', 1) },
+      2,
+      log,
+      true,
+    );
+    await done;
+    expect(got.at(-1)).toMatchObject({
+      type: 'error',
+      runId: 2,
+      message: expect.stringMatching(/part running nodes 80–159 failed: out of memory/),
+    });
+    expect(log.closed).toBe(log.spawned);
+  });
+
+  it('stops the parts when a newer run takes over', async () => {
+    const log = { closed: 0, spawned: 0 };
+    const got: WorkerMessage[] = [];
+    const handler = createEngineHandler((m) => got.push(m), {
+      progressMs: 0,
+      sliceMs: 1,
+      parts: { threads: 2, spawn: () => channelPart(log), count: (_, k) => k },
+    });
+    const first = handler({ data: { type: 'run', runId: 1, scenario: rnShape('poll', 1) } });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const second = handler({ data: { type: 'cancel', runId: 1 } });
+    await Promise.all([first, second]);
+    expect(got.some((m) => m.type === 'done')).toBe(false);
+    expect(log.closed).toBe(log.spawned);
+  });
+});

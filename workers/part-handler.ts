@@ -1,0 +1,40 @@
+// A part worker's message handler (a partitioned run, src/engine/partitioned-run.ts): one
+// BarrierRun restricted to a range of nodes, stepped one iteration per message. Apart from the
+// worker global so tests can drive it over a MessageChannel.
+import { BarrierRun } from '../src/engine/barrier-run.ts';
+import { partReport } from '../src/engine/partitioned-run.ts';
+import type { PartReply, PartRequest } from '../src/protocol.ts';
+
+export function createPartHandler(
+  post: (reply: PartReply, transfer: ArrayBuffer[]) => void,
+): (event: { data: PartRequest }) => void {
+  let run: BarrierRun | null = null;
+  let lo = 0;
+  let hi = 0;
+  return ({ data }) => {
+    try {
+      if (data.type === 'part-init') {
+        run = new BarrierRun(data.scenario);
+        run.restrict(data.lo, data.hi);
+        lo = data.lo;
+        hi = data.hi;
+        return;
+      }
+      if (run === null) throw new Error('a part was asked to step before it was given its nodes');
+      run.stepPart(data.t);
+      const report = partReport(run, lo, hi, data.delays);
+      const transfer: ArrayBuffer[] = [
+        report.source.buffer,
+        report.duration.buffer,
+        report.cost.buffer,
+      ];
+      if (report.nodeDelay) transfer.push(report.nodeDelay.buffer);
+      post({ type: 'part-report', report }, transfer);
+    } catch (error) {
+      post(
+        { type: 'part-error', message: error instanceof Error ? error.message : String(error) },
+        [],
+      );
+    }
+  };
+}

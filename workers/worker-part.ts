@@ -1,0 +1,63 @@
+// A part of a partitioned run (src/engine/partitioned-run.ts) behind messages: the engine worker
+// posts the release time, the part worker (part-handler.ts) replies with its report. One step
+// is outstanding at a time, so replies come back in order.
+import type { Part, PartReport } from '../src/engine/partitioned-run.ts';
+import type { PartReply, PartRequest } from '../src/protocol.ts';
+import type { Scenario } from '../src/scenario/types.ts';
+
+/** What a part needs of a worker: a Worker in the browser, an adapter in tests. */
+export interface PartPort {
+  postMessage(message: PartRequest): void;
+  onmessage: ((event: MessageEvent<PartReply>) => void) | null;
+  onerror: ((event: ErrorEvent) => void) | null;
+  terminate(): void;
+}
+
+export class WorkerPart implements Part {
+  readonly lo: number;
+  readonly hi: number;
+  private readonly port: PartPort;
+  private pending: { resolve: (r: PartReport) => void; reject: (e: Error) => void } | null = null;
+  /** a failure with no step waiting for it: the next step fails with it */
+  private failed: Error | null = null;
+
+  constructor(port: PartPort, scenario: Scenario, lo: number, hi: number) {
+    this.port = port;
+    this.lo = lo;
+    this.hi = hi;
+    port.onmessage = ({ data }) => {
+      if (data.type === 'part-report') this.settle(null, data.report);
+      else this.settle(this.failure(data.message), null);
+    };
+    port.onerror = (event) => {
+      event.preventDefault?.();
+      this.settle(this.failure(event.message || 'the worker could not start or crashed'), null);
+    };
+    port.postMessage({ type: 'part-init', scenario, lo, hi });
+  }
+
+  step(t: number, delays: boolean): Promise<PartReport> {
+    if (this.failed) return Promise.reject(this.failed);
+    return new Promise((resolve, reject) => {
+      this.pending = { resolve, reject };
+      this.port.postMessage({ type: 'part-step', t, delays });
+    });
+  }
+
+  close(): void {
+    this.port.terminate();
+  }
+
+  private failure(message: string): Error {
+    return new Error(`the part running nodes ${this.lo}–${this.hi - 1} failed: ${message}`);
+  }
+
+  private settle(error: Error | null, report: PartReport | null): void {
+    const pending = this.pending;
+    this.pending = null;
+    if (error) {
+      this.failed = error;
+      pending?.reject(error);
+    } else if (pending && report) pending.resolve(report);
+  }
+}
