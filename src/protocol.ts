@@ -80,6 +80,8 @@ export interface DoneMessage {
   result: RunResult;
   /** ms of wall-clock time in the worker, from the request to the result */
   wallMs: number;
+  /** threads the run was split over (src/engine/partitioned-run.ts); 1: not split */
+  threads: number;
 }
 
 /** Worker → page: the run failed (an engine exception); the last message for `runId`. */

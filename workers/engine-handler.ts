@@ -115,7 +115,8 @@ export function createEngineHandler(
         await pause();
         if (latest !== runId) return;
       }
-      post({ type: 'done', runId, result: resultOf(run), wallMs: now() - start });
+      const threads = run instanceof PartitionedRun ? run.parts.length : 1;
+      post({ type: 'done', runId, result: resultOf(run), wallMs: now() - start, threads });
     } catch (error) {
       if (latest !== runId) return;
       post({

@@ -27,6 +27,7 @@ export class Simulation {
   #error = $state<string | null>(null);
   /** ms the worker took for the last completed run */
   #wallMs = $state<number | null>(null);
+  #threads = $state(1);
   #worker: Worker | null = null;
   #runId = 0;
   /** the run whose messages count; null when none is under way */
@@ -50,6 +51,11 @@ export class Simulation {
   get error(): string | null {
     return this.#error;
   }
+  /** threads the last completed run was split over (1: one engine worker) */
+  get threads(): number {
+    return this.#threads;
+  }
+
   get wallMs(): number | null {
     return this.#wallMs;
   }
@@ -129,6 +135,7 @@ export class Simulation {
         this.#progress = 1;
         this.#result = message.result;
         this.#wallMs = message.wallMs;
+        this.#threads = message.threads;
         break;
       case 'error':
         this.#active = null;

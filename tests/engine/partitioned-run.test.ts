@@ -7,11 +7,13 @@ import { BarrierRun, type BarrierRunOptions } from '../../src/engine/barrier-run
 import {
   LocalPart,
   PartitionedRun,
+  partsFor,
   splitNodes,
   type Part,
 } from '../../src/engine/partitioned-run.ts';
 import { resultOf } from '../../src/engine/result.ts';
 import type { Scenario } from '../../src/scenario/types.ts';
+import { loadPreset } from '../../src/validation/presets.ts';
 import { randomScenario } from './random-scenario.ts';
 import { rnShape } from './rn-shape.ts';
 
@@ -101,5 +103,39 @@ describe('a partitioned run', () => {
     const started = new BarrierRun(s);
     started.step(1);
     expect(() => started.restrict(0, 10)).toThrow(/before its first iteration/);
+  });
+});
+
+describe('partsFor', () => {
+  const whole = (id: string, iterations?: number) => {
+    const s = loadPreset(id);
+    s.job.nodes = s.machine.nodes;
+    if (iterations !== undefined) s.workload.iterations = iterations;
+    return new BarrierRun(s);
+  };
+
+  it('splits a whole machine swept every iteration, leaving a thread to the page from 4 on', () => {
+    const jaguar = whole('jaguar-xt5-rn');
+    expect(jaguar.mode).toBe('sweep');
+    expect(partsFor(jaguar, 1)).toBe(1);
+    expect(partsFor(jaguar, 2)).toBe(2);
+    expect(partsFor(jaguar, 4)).toBe(3);
+    expect(partsFor(jaguar, 8)).toBe(7);
+    expect(partsFor(jaguar, 64)).toBe(8);
+  });
+
+  it('keeps small, short and sparse runs on one thread', () => {
+    const short = whole('jaguar-xt5-rn', 100);
+    expect(partsFor(short, 8)).toBe(1);
+    const s = loadPreset('jaguar-xt5-rn');
+    s.job.nodes = 1024;
+    expect(partsFor(new BarrierRun(s), 8)).toBe(1);
+    // Only the rare daemons: the calendar's cost follows the events, one thread is fast.
+    const sparse = loadPreset('jaguar-xt5-rn');
+    sparse.job.nodes = sparse.machine.nodes;
+    for (const src of sparse.noise) src.enabled = src.periodUs >= 1e6;
+    const run = new BarrierRun(sparse);
+    expect(run.mode).toBe('calendar');
+    expect(partsFor(run, 8)).toBe(1);
   });
 });

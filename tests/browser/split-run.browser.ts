@@ -1,0 +1,61 @@
+// A whole machine in the built site: the engine worker splits the run over part workers of its
+// own (src/engine/partitioned-run.ts), one per hardware thread (one left to the page from 4 on),
+// and the page shows the numbers a single thread computes: every iteration time, as Node's
+// engine gives it, in the iteration-times CSV.
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runScenario } from '../../src/engine/index.ts';
+import { iterationCsv } from '../../src/charts/iteration-times.ts';
+import { loadPreset } from '../../src/validation/presets.ts';
+import { expectQuiet, openApp, runDone, type Site, startSite } from './site.ts';
+
+let site: Site;
+beforeAll(async () => {
+  site = await startSite();
+});
+afterAll(async () => {
+  await site?.close();
+});
+
+describe('a whole machine split over threads', () => {
+  it('runs Jaguar XT5 RN on all 18,688 nodes on several threads, with one thread’s numbers', async () => {
+    const { page, problems } = await openApp(site);
+    // 130,816 ranks × 300 iterations: past the split's threshold (partsFor), a few seconds.
+    await page.goto(`${site.origin}/?preset=jaguar-xt5-rn&nodes=18688&iterations=300`);
+    await runDone(page, 120_000);
+    const threads = await page.evaluate(() => navigator.hardwareConcurrency);
+    const parts = threads >= 4 ? Math.min(threads - 1, 8) : threads;
+    const status = await page.locator('[data-run-status="done"]').textContent();
+    if (parts > 1)
+      expect(status).toMatch(new RegExp(`Done: 300 iterations in .* on ${parts} threads\\.`));
+    else expect(status).not.toMatch(/threads/);
+
+    const s = loadPreset('jaguar-xt5-rn');
+    s.job.nodes = 18_688;
+    s.workload.iterations = 300;
+    const expected = runScenario(s);
+
+    const view = page.getByRole('region', { name: 'Iteration times' });
+    await view.scrollIntoViewIfNeeded();
+    await view.locator('figure[aria-busy="false"]').waitFor();
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      view.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
+    const rowsOf = (text: string) =>
+      text
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((line) => line.split(',').map(Number));
+    const got = rowsOf(readFileSync(await file.path(), 'utf8'));
+    const want = rowsOf(iterationCsv(expected.iterationsUs));
+    expect(got.length).toBe(250); // 300 iterations, 50 of warm-up
+    expect(got.map(([i]) => i)).toEqual(want.map(([i]) => i));
+    // Chromium's V8 and Node may round a libm result differently (iteration-times.browser.ts).
+    const worst = Math.max(...got.map(([, v], k) => Math.abs(v - want[k][1]) / want[k][1]));
+    expect(worst).toBeLessThan(1e-9);
+    expectQuiet(problems);
+    await page.context().close();
+  }, 180_000);
+});
