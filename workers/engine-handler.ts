@@ -5,12 +5,12 @@
 // event loop so a newer request can be seen. The latest request wins: a run
 // that is no longer the latest stops at its next batch boundary, silently.
 import { BarrierRun } from '../src/engine/barrier-run.ts';
+import { buildLayout } from '../src/engine/layout.ts';
 import {
   LocalPart,
   PartitionedRun,
-  partsFor,
+  partsForSize,
   splitNodes,
-  type Part,
 } from '../src/engine/partitioned-run.ts';
 import { createRun, type Run } from '../src/engine/run.ts';
 import { resultOf } from '../src/engine/result.ts';
@@ -38,8 +38,8 @@ export interface LoopOptions {
   parts?: {
     threads: number;
     spawn: () => PartPort;
-    /** parts for a run (default partsFor: only whole machines); tests split small runs */
-    count?: (run: BarrierRun, threads: number) => number;
+    /** parts for a run (default partsForSize: only whole machines); tests split small runs */
+    count?: (scenario: Scenario, threads: number) => number;
   };
 }
 
@@ -71,25 +71,32 @@ export function createEngineHandler(
     while (held) await new Promise<void>((resolve) => waiting.push(resolve));
   };
 
-  /** A whole machine's run goes over several threads when `parts` allows it. */
-  function split(run: Run, scenario: Scenario): Run | PartitionedRun {
+  /** The run of a scenario; a whole machine's goes over several threads when `parts` allows. */
+  function startRun(scenario: Scenario): Run | PartitionedRun {
     const parts = options.parts;
-    if (!parts || !(run instanceof BarrierRun)) return run;
-    const k = (parts.count ?? partsFor)(run, parts.threads);
-    if (k < 2) return run;
-    const ranges = splitNodes(run.layout.nodes, k);
-    // This thread runs the first range, between posting the step to the others and their replies.
-    const list: Part[] = [new LocalPart(scenario, ranges[0][0], ranges[0][1], run)];
-    for (const [lo, hi] of ranges.slice(1))
-      list.push(new WorkerPart(parts.spawn(), scenario, lo, hi));
-    return new PartitionedRun(run, list);
+    const k = parts ? (parts.count ?? partsForSize)(scenario, parts.threads) : 1;
+    if (!parts || k < 2) return createRun(scenario);
+    const ranges = splitNodes(buildLayout(scenario).nodes, k);
+    // The part workers start and build their ranges while this thread builds its own (the
+    // first), which it runs between posting each step to the others and their replies.
+    const remote = ranges
+      .slice(1)
+      .map(([lo, hi]) => new WorkerPart(parts.spawn(), scenario, lo, hi));
+    const first = new BarrierRun(scenario, { range: ranges[0] });
+    if (first.mode !== 'sweep') {
+      // Sparse noise after all (partsFor): the calendar's cost follows the events, one thread.
+      for (const part of remote) part.close();
+      return createRun(scenario);
+    }
+    const local = new LocalPart(scenario, ranges[0][0], ranges[0][1], first);
+    return new PartitionedRun(first, [local, ...remote]);
   }
 
   async function drive({ runId, scenario }: RunRequest): Promise<void> {
     const start = now();
     let run: Run | PartitionedRun | null = null;
     try {
-      run = split(createRun(scenario), scenario);
+      run = startRun(scenario);
       let progressDue = start; // the first slice reports at once
       // The first slice is short: the page waits for its numbers after every change.
       let slice = Math.min(sliceMs, FIRST_SLICE_MS);

@@ -14,8 +14,8 @@ export function createPartHandler(
   return ({ data }) => {
     try {
       if (data.type === 'part-init') {
-        run = new BarrierRun(data.scenario);
-        run.restrict(data.lo, data.hi);
+        // Built for its range only: the noise table of the other parts' nodes is theirs.
+        run = new BarrierRun(data.scenario, { range: [data.lo, data.hi] });
         lo = data.lo;
         hi = data.hi;
         return;

@@ -52,6 +52,11 @@ export interface BarrierRunOptions {
   visit?: 'auto' | 'sweep' | 'calendar';
   /** false: merge every node's events across cores even when all are pinned */
   lanes?: boolean;
+  /**
+   * Build and run only job nodes [lo, hi): a part of a partitioned run
+   * (partitioned-run.ts) in a worker of its own, which advances by stepPart.
+   */
+  range?: [number, number];
 }
 
 export class BarrierRun {
@@ -106,8 +111,14 @@ export class BarrierRun {
       layout.ranksPerNode,
     );
     this.wakeupUs = scenario.job.waitMode === 'block' ? scenario.job.wakeupUs : 0;
-    this.noise = new NoiseTable(scenario, layout);
+    const [lo, hi] = options.range ?? [0, layout.nodes];
+    checkRange(lo, hi, layout.nodes);
+    this.noise = new NoiseTable(scenario, layout, lo, hi);
     this.ns = new NodeState(scenario, layout, this.noise, options.lanes ?? true);
+    if (options.range) {
+      this.part = true;
+      this.ns.restrict(lo, hi);
+    }
     this.durations = new Float64Array(w.iterations - w.warmup);
     this.attribution = new Attribution(scenario.noise.length, layout.nodes);
     this.due = new Int32Array(layout.nodes);
@@ -153,11 +164,9 @@ export class BarrierRun {
    * first iteration only.
    */
   restrict(lo: number, hi: number): void {
-    const n = this.layout.nodes;
+    if (this.part && this.ns.lo === lo && this.ns.hi === hi) return; // built for this range
     if (this.iteration > 0) throw new Error('a run is restricted before its first iteration');
-    if (!(Number.isInteger(lo) && Number.isInteger(hi) && lo >= 0 && lo < hi && hi <= n)) {
-      throw new Error(`node range [${lo}, ${hi}) is not inside the job's ${n} nodes`);
-    }
+    checkRange(lo, hi, this.layout.nodes);
     this.part = true;
     this.ns.restrict(lo, hi);
     if (this.calendar !== null) this.calendar = this.buildCalendar();
@@ -245,7 +254,8 @@ export class BarrierRun {
       if (anyOnly && t.pinnedCore[j] >= 0) continue;
       perIteration += span / t.periodUs[j];
     }
-    return perIteration / this.layout.nodes;
+    // Per node of the table's range (a part's table holds its own nodes only).
+    return perIteration / (this.noise.hi - this.noise.lo);
   }
 
   private buildCalendar(): NodeCalendar {
@@ -382,5 +392,11 @@ export class BarrierRun {
       attr.charge(log.source[e], log.duration[e], log.cost[e] * scale);
     }
     attr.addCritical((k / this.layout.cores) | 0, excess);
+  }
+}
+
+function checkRange(lo: number, hi: number, n: number): void {
+  if (!(Number.isInteger(lo) && Number.isInteger(hi) && lo >= 0 && lo < hi && hi <= n)) {
+    throw new Error(`node range [${lo}, ${hi}) is not inside the job's ${n} nodes`);
   }
 }

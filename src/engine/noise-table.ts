@@ -55,10 +55,17 @@ export class NoiseTable {
    * node), phase (µs, periodic sources) and local source index.
    */
   readonly ent: Float64Array;
+  /** the job nodes [lo, hi) that have entries */
+  readonly lo: number;
+  readonly hi: number;
   /** machine node id per job node, for the hash keys */
   private readonly nodeIds: Int32Array;
 
-  constructor(scenario: Scenario, layout: Layout) {
+  /**
+   * @param lo, hi only job nodes [lo, hi) get entries (a part of a partitioned run builds its
+   * own range only); the others have none, as a node no source covers.
+   */
+  constructor(scenario: Scenario, layout: Layout, lo = 0, hi = layout.nodes) {
     const enabled: number[] = [];
     scenario.noise.forEach((src, k) => src.enabled && enabled.push(k));
     const S = enabled.length;
@@ -74,6 +81,8 @@ export class NoiseTable {
     this.victimKey = new Uint32Array(S);
     this.gapKey = new Uint32Array(S);
     this.nodeIds = layout.nodeIds;
+    this.lo = lo;
+    this.hi = hi;
     const n = layout.nodes;
     const covered: Int32Array[] = [];
     const C = layout.cores;
@@ -103,7 +112,7 @@ export class NoiseTable {
       covered.push(nodes);
       const lane = src.cpu === 'any' ? C : src.cpu;
       laneOf.push(lane);
-      for (const x of nodes) laneCount[x * W + lane]++;
+      for (const x of nodes) if (x >= lo && x < hi) laneCount[x * W + lane]++;
     }
     this.laneStart = new Int32Array(n * W + 1);
     for (let q = 0; q < n * W; q++) this.laneStart[q + 1] = this.laneStart[q] + laneCount[q];
@@ -116,6 +125,7 @@ export class NoiseTable {
     for (let j = 0; j < S; j++) {
       const src = scenario.noise[enabled[j]];
       for (const x of covered[j]) {
+        if (x < lo || x >= hi) continue;
         const o = fill[x * W + laneOf[j]]++ * ENTRY_STRIDE;
         ent[o + E_SOURCE] = j;
         if (this.periodic[j]) {

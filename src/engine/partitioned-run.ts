@@ -20,7 +20,7 @@
 import type { Scenario } from '../scenario/types.ts';
 import { Attribution } from './attribution.ts';
 import { BarrierRun } from './barrier-run.ts';
-import type { Layout } from './layout.ts';
+import { buildLayout, type Layout } from './layout.ts';
 
 /** What a part says after each iteration. */
 export interface PartReport {
@@ -59,19 +59,28 @@ const SPLIT_MIN_RANKS = 16_384;
 const SPLIT_MIN_WORK = 2 ** 25;
 
 /**
- * How many parts to split a run into, given the threads available: 1 (do not split) unless
- * every node is visited every iteration (mode 'sweep': with sparse noise the calendar's cost
- * follows the events and one thread is fast) and the run is a large one.
+ * How many parts a barrier run's size calls for, given the threads available, before the run
+ * is built: 1 (do not split) unless it is a large one.
  */
-export function partsFor(run: BarrierRun, threads: number): number {
-  const ranks = run.layout.nodes * run.layout.ranksPerNode;
-  if (run.mode !== 'sweep' || ranks < SPLIT_MIN_RANKS) return 1;
-  if (ranks * (run.totalIterations - run.iteration) < SPLIT_MIN_WORK) return 1;
+export function partsForSize(scenario: Scenario, threads: number): number {
+  if (scenario.workload.kind !== 'barrier') return 1;
+  const layout = buildLayout(scenario);
+  const ranks = layout.nodes * layout.ranksPerNode;
+  if (ranks < SPLIT_MIN_RANKS || ranks * scenario.workload.iterations < SPLIT_MIN_WORK) return 1;
   // From 4 threads on, one is left to the page and the OS: a part that loses its core stalls
   // every part at the next exchange (the papers' lesson, one level up). With 2, both compute:
   // the page's share is small, and 2 parts measured 1.4× faster than one here.
   const usable = threads >= 4 ? threads - 1 : threads;
-  return Math.max(1, Math.min(usable, MAX_PARTS, run.layout.nodes));
+  return Math.max(1, Math.min(usable, MAX_PARTS, layout.nodes));
+}
+
+/**
+ * How many parts to split a run into: partsForSize, when every node is visited every
+ * iteration (mode 'sweep'); with sparse noise the calendar's cost follows the events and one
+ * thread is fast.
+ */
+export function partsFor(run: BarrierRun, threads: number): number {
+  return run.mode === 'sweep' ? partsForSize(run.scenario, threads) : 1;
 }
 
 /** Split n nodes into `parts` contiguous ranges of near-equal size (the first ones one larger). */
@@ -92,7 +101,12 @@ export class LocalPart implements Part {
   readonly lo: number;
   readonly hi: number;
 
-  constructor(scenario: Scenario, lo: number, hi: number, run = new BarrierRun(scenario)) {
+  constructor(
+    scenario: Scenario,
+    lo: number,
+    hi: number,
+    run = new BarrierRun(scenario, { range: [lo, hi] }),
+  ) {
     this.run = run;
     this.lo = lo;
     this.hi = hi;

@@ -19,8 +19,16 @@ import { rnShape } from './rn-shape.ts';
 
 function partitioned(s: Scenario, ranges: [number, number][], options: BarrierRunOptions = {}) {
   const first = new BarrierRun(s, options);
+  // The first part is the whole run restricted (as the engine worker's own part); the others
+  // are built for their range only (as the part workers' are).
   const parts: Part[] = ranges.map(
-    ([lo, hi], p) => new LocalPart(s, lo, hi, p === 0 ? first : new BarrierRun(s, options)),
+    ([lo, hi], p) =>
+      new LocalPart(
+        s,
+        lo,
+        hi,
+        p === 0 ? first : new BarrierRun(s, { ...options, range: [lo, hi] }),
+      ),
   );
   return new PartitionedRun(first, parts);
 }
