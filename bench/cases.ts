@@ -165,6 +165,9 @@ export interface BenchCase {
   /** run the scenarios as a sweep on this many worker threads (the CLI's runPoints), timing
    * the whole parallel sweep, worker start-up included; absent: one after the other, here */
   threads?: number;
+  /** run each scenario split by nodes over this many threads (split-run.ts, as the page's
+   * engine worker splits a whole machine), worker start-up included */
+  parts?: number;
 }
 
 export const CASES: BenchCase[] = [
@@ -240,6 +243,32 @@ export const CASES: BenchCase[] = [
     },
     target: 'view',
     reps: 3,
+  },
+  {
+    name: 'jaguar-rn-full-2',
+    about:
+      'the same, split by nodes over 2 threads (src/engine/partitioned-run.ts; this machine has 2 cores), part workers started and built in the time',
+    scenarios: () => {
+      const s = loadPreset('jaguar-xt5-rn');
+      s.job.nodes = s.machine.nodes;
+      return [s];
+    },
+    target: 'view',
+    reps: 3,
+    parts: 2,
+  },
+  {
+    name: 'split-exchange',
+    about:
+      "a split run's exchange: Jaguar XT5 RN on 16 nodes, 4,000 iterations, over 2 threads (about 20 µs of work per iteration on one thread: the rest is the per-iteration round trip and the start of the part worker)",
+    scenarios: () => {
+      const s = loadPreset('jaguar-xt5-rn');
+      s.job.nodes = 16;
+      s.workload.iterations = 4000;
+      return [s];
+    },
+    reps: 3,
+    parts: 2,
   },
   {
     name: 'bgp',

@@ -12,6 +12,7 @@ import { createRun } from '../src/engine/run.ts';
 import { validateScenario } from '../src/scenario/validate.ts';
 import { CASES } from './cases.ts';
 import { floorLoop } from './floor.ts';
+import { runSplit } from './split-run.ts';
 
 interface Row {
   name: string;
@@ -72,6 +73,8 @@ async function runCase(name: string): Promise<Row> {
       for (const { result } of await runPoints(points, c.threads)) {
         events += result.engine.noiseEvents;
       }
+    } else if (c.parts !== undefined) {
+      for (const s of scenarios) events += (await runSplit(s, c.parts)).engine.noiseEvents;
     } else {
       for (const s of scenarios) events += createRun(s).run().noiseEvents;
     }

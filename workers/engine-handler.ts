@@ -79,17 +79,30 @@ export function createEngineHandler(
     const ranges = splitNodes(buildLayout(scenario).nodes, k);
     // The part workers start and build their ranges while this thread builds its own (the
     // first), which it runs between posting each step to the others and their replies.
-    const remote = ranges
-      .slice(1)
-      .map(([lo, hi]) => new WorkerPart(parts.spawn(), scenario, lo, hi));
-    const first = new BarrierRun(scenario, { range: ranges[0] });
-    if (first.mode !== 'sweep') {
-      // Sparse noise after all (partsFor): the calendar's cost follows the events, one thread.
+    const remote: WorkerPart[] = [];
+    try {
+      for (const [lo, hi] of ranges.slice(1)) {
+        remote.push(new WorkerPart(parts.spawn(), scenario, lo, hi));
+      }
+    } catch {
+      // No worker could be started here (a browser without workers in workers, a policy):
+      // the run stays on this thread.
       for (const part of remote) part.close();
       return createRun(scenario);
     }
-    const local = new LocalPart(scenario, ranges[0][0], ranges[0][1], first);
-    return new PartitionedRun(first, [local, ...remote]);
+    try {
+      const first = new BarrierRun(scenario, { range: ranges[0] });
+      if (first.mode !== 'sweep') {
+        // Sparse noise after all (partsFor): the calendar's cost follows the events, one thread.
+        for (const part of remote) part.close();
+        return createRun(scenario);
+      }
+      const local = new LocalPart(scenario, ranges[0][0], ranges[0][1], first);
+      return new PartitionedRun(first, [local, ...remote]);
+    } catch (error) {
+      for (const part of remote) part.close();
+      throw error;
+    }
   }
 
   async function drive({ runId, scenario }: RunRequest): Promise<void> {

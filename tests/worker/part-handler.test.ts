@@ -57,7 +57,10 @@ describe('a run split over part workers', () => {
     expect(log.closed).toBe(2);
     const last = got.at(-1)!;
     expect(last.type).toBe('done');
-    if (last.type === 'done') expect(last.result).toEqual(runScenario(s));
+    if (last.type === 'done') {
+      expect(last.threads).toBe(3);
+      expect(last.result).toEqual(runScenario(s));
+    }
     const progress = got.filter((m) => m.type === 'progress');
     expect(progress.length).toBeGreaterThan(0);
     // Partial results already carry the nodes' lost time of every part.
@@ -98,5 +101,24 @@ describe('a run split over part workers', () => {
     await Promise.all([first, second]);
     expect(got.some((m) => m.type === 'done')).toBe(false);
     expect(log.closed).toBe(log.spawned);
+  });
+});
+
+describe('a run that cannot be split', () => {
+  it('stays on this thread when no part worker can be started', async () => {
+    const s = rnShape('poll', 2);
+    const got: WorkerMessage[] = [];
+    const handler = createEngineHandler((m) => got.push(m), {
+      progressMs: 0,
+      parts: {
+        threads: 4,
+        spawn: () => {
+          throw new Error('workers are not allowed here');
+        },
+        count: () => 3,
+      },
+    });
+    await handler({ data: { type: 'run', runId: 1, scenario: s } });
+    expect(got.at(-1)).toMatchObject({ type: 'done', threads: 1, result: runScenario(s) });
   });
 });
