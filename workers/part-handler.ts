@@ -2,7 +2,7 @@
 // BarrierRun restricted to a range of nodes, stepped one iteration per message. Apart from the
 // worker global so tests can drive it over a MessageChannel.
 import { BarrierRun } from '../src/engine/barrier-run.ts';
-import { partReport } from '../src/engine/partitioned-run.ts';
+import { packReport, partReport } from '../src/engine/partitioned-run.ts';
 import type { PartReply, PartRequest } from '../src/protocol.ts';
 
 export function createPartHandler(
@@ -22,14 +22,8 @@ export function createPartHandler(
       }
       if (run === null) throw new Error('a part was asked to step before it was given its nodes');
       run.stepPart(data.t);
-      const report = partReport(run, lo, hi, data.delays);
-      const transfer: ArrayBuffer[] = [
-        report.source.buffer,
-        report.duration.buffer,
-        report.cost.buffer,
-      ];
-      if (report.nodeDelay) transfer.push(report.nodeDelay.buffer);
-      post({ type: 'part-report', report }, transfer);
+      const packed = packReport(partReport(run, lo, hi, data.delays));
+      post({ type: 'part-report', packed }, [packed.buffer]);
     } catch (error) {
       post(
         { type: 'part-error', message: error instanceof Error ? error.message : String(error) },

@@ -1,7 +1,7 @@
 // A part of a partitioned run (src/engine/partitioned-run.ts) behind messages: the engine worker
 // posts the release time, the part worker (part-handler.ts) replies with its report. One step
 // is outstanding at a time, so replies come back in order.
-import type { Part, PartReport } from '../src/engine/partitioned-run.ts';
+import { unpackReport, type Part, type PartReport } from '../src/engine/partitioned-run.ts';
 import type { PartReply, PartRequest } from '../src/protocol.ts';
 import type { Scenario } from '../src/scenario/types.ts';
 
@@ -26,7 +26,7 @@ export class WorkerPart implements Part {
     this.lo = lo;
     this.hi = hi;
     port.onmessage = ({ data }) => {
-      if (data.type === 'part-report') this.settle(null, data.report);
+      if (data.type === 'part-report') this.settle(null, unpackReport(data.packed));
       else this.settle(this.failure(data.message), null);
     };
     port.onerror = (event) => {

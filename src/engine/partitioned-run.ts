@@ -38,6 +38,44 @@ export interface PartReport {
   nodeDelay: Float64Array<ArrayBuffer> | null;
 }
 
+/**
+ * A report in one buffer, for the message that carries it (one transfer, no nested arrays to
+ * clone): max, critical, noiseEvents, log length m, whether nodeDelay follows, then the log's
+ * sources, durations and costs (m each), then nodeDelay.
+ */
+export type PackedReport = Float64Array<ArrayBuffer>;
+const HEAD = 5;
+
+export function packReport(r: PartReport): PackedReport {
+  const m = r.source.length;
+  const d = r.nodeDelay;
+  const out = new Float64Array(HEAD + 3 * m + (d ? d.length : 0));
+  out[0] = r.max;
+  out[1] = r.critical;
+  out[2] = r.noiseEvents;
+  out[3] = m;
+  out[4] = d ? 1 : 0;
+  out.set(r.source, HEAD);
+  out.set(r.duration, HEAD + m);
+  out.set(r.cost, HEAD + 2 * m);
+  if (d) out.set(d, HEAD + 3 * m);
+  return out;
+}
+
+/** The report a packed one holds: views into its buffer (the sources copied to integers). */
+export function unpackReport(p: PackedReport): PartReport {
+  const m = p[3];
+  return {
+    max: p[0],
+    critical: p[1],
+    noiseEvents: p[2],
+    source: Int32Array.from(p.subarray(HEAD, HEAD + m)),
+    duration: p.subarray(HEAD + m, HEAD + 2 * m),
+    cost: p.subarray(HEAD + 2 * m, HEAD + 3 * m),
+    nodeDelay: p[4] === 1 ? p.subarray(HEAD + 3 * m) : null,
+  };
+}
+
 /** A part of the run: one range of nodes. */
 export interface Part {
   readonly lo: number;

@@ -6,10 +6,13 @@ import { describe, expect, it } from 'vitest';
 import { BarrierRun, type BarrierRunOptions } from '../../src/engine/barrier-run.ts';
 import {
   LocalPart,
+  packReport,
   PartitionedRun,
   partsFor,
   splitNodes,
+  unpackReport,
   type Part,
+  type PartReport,
 } from '../../src/engine/partitioned-run.ts';
 import { resultOf } from '../../src/engine/result.ts';
 import type { Scenario } from '../../src/scenario/types.ts';
@@ -55,6 +58,29 @@ describe('splitNodes', () => {
       const sizes = ranges.map(([lo, hi]) => hi - lo);
       expect(Math.max(...sizes) - Math.min(...sizes)).toBeLessThanOrEqual(1);
     }
+  });
+});
+
+describe('a packed part report', () => {
+  it('holds the report whole, with or without the nodes’ lost time and the log', () => {
+    const full: PartReport = {
+      max: 1234.5,
+      critical: 77,
+      noiseEvents: 2 ** 40 + 3,
+      source: Int32Array.from([4, 0, 11]),
+      duration: Float64Array.from([2.5, 335_000, 1e-9]),
+      cost: Float64Array.from([2.5, 1.25, 0]),
+      nodeDelay: Float64Array.from([0, 3.5, 7e6]),
+    };
+    const empty: PartReport = {
+      ...full,
+      critical: -1,
+      source: new Int32Array(0),
+      duration: new Float64Array(0),
+      cost: new Float64Array(0),
+      nodeDelay: null,
+    };
+    for (const r of [full, empty]) expect(unpackReport(packReport(r))).toEqual(r);
   });
 });
 
