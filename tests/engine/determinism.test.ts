@@ -264,4 +264,22 @@ describe('the dense loop with idle-core and cpu "any" noise (the Jaguar RN shape
       }
     });
   }
+
+  it('gives the general path’s results when core 0’s sources start at the same instants', () => {
+    // Core 0's periodic sources aligned on one phase: its tick and the time-of-day update start
+    // at the same instants, so the order of the ties sets the queue's end.
+    for (const waitMode of ['poll', 'block'] as const) {
+      const s = rn(waitMode, 5);
+      s.noise = s.noise.map((src) =>
+        src.cpu === 0 && src.arrival === 'periodic'
+          ? { ...src, phase: 'aligned' as const, phaseOffsetUs: 100 }
+          : src,
+      );
+      const dense = new BarrierRun(s, { visit: 'sweep' }).run();
+      const merged = new BarrierRun(s, { visit: 'sweep', lanes: false }).run();
+      const lanes = (dense as unknown as { ns: { dense: DenseLanes | null } }).ns.dense!;
+      expect(lanes.generalVisits).toBeGreaterThan(0);
+      expect(resultOf(dense)).toEqual(resultOf(merged));
+    }
+  });
 });
