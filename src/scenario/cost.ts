@@ -90,9 +90,10 @@ export function rankCores(s: Scenario): number[] {
 /**
  * Estimated length of the run in µs. Every iteration costs its compute Σ g_k stretched by the
  * noise load, Σ g_k/(1 − ρ) (a compute of g under a busy fraction ρ), plus its collectives
- * (collectiveEstimateUs), the wake-up after each of them (block mode) and, per source, its mean
- * event times the events that may spill over a release: the events expected on the job nodes
- * it covers during the iteration, one per phase at most. (Counting at least one per iteration
+ * (collectiveEstimateUs), the wake-up after each of them (block mode) and, per source that can
+ * delay a rank (cpu "any", or pinned to a rank's core), its mean event times the events that may
+ * spill over a release: the events expected on the job nodes it covers during the iteration, one
+ * per phase at most. (Counting at least one per iteration
  * made a rare 335 ms event cost every 1 ms iteration 335 ms, and refused ordinary ASCI Q runs.)
  */
 export function estimateHorizonUs(s: Scenario): number {
@@ -106,8 +107,13 @@ export function estimateHorizonUs(s: Scenario): number {
   const stretched = rho < 1 ? g / (1 - rho) : Infinity;
   const iteration = stretched + collectiveEstimateUs(s, program) + phases * wakeup;
   let spill = 0;
+  const ranked = new Set(rankCores(s));
   for (const source of s.noise) {
     if (!source.enabled) continue;
+    // A source pinned to a core no rank runs on (reserved for the OS, or idle) pauses and
+    // freezes no rank: it spills nothing (counting it made the Jaguar RN kernel's 4 ms work
+    // queues on core 0 stretch every iteration of the estimate to 5.5 ms, 6× the engine's).
+    if (source.cpu !== 'any' && !ranked.has(source.cpu)) continue;
     const nodes = coveredJobNodes(source.placement, s);
     // 0 × Infinity would be NaN: a source on no job node spills nothing.
     const expected = nodes > 0 ? (nodes * iteration) / source.periodUs : 0;
