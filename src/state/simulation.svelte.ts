@@ -6,6 +6,7 @@
 import type { RunResult } from '../engine/result.ts';
 import type { PageMessage, WorkerMessage } from '../protocol.ts';
 import type { Scenario } from '../scenario/types.ts';
+import { remainingText } from '../ui/format.ts';
 
 export type RunStatus = 'idle' | 'running' | 'done' | 'error' | 'cancelled';
 
@@ -28,6 +29,10 @@ export class Simulation {
   /** ms the worker took for the last completed run */
   #wallMs = $state<number | null>(null);
   #threads = $state(1);
+  /** a long run's time left, as text (remainingText); null when none is said */
+  #remaining = $state<string | null>(null);
+  /** performance.now() when the current run was asked for */
+  #startedAt = 0;
   #worker: Worker | null = null;
   #runId = 0;
   /** the run whose messages count; null when none is under way */
@@ -51,6 +56,11 @@ export class Simulation {
   get error(): string | null {
     return this.#error;
   }
+  /** while a long run goes: about how long it has left ("about 40 s left"); else null */
+  get remaining(): string | null {
+    return this.#remaining;
+  }
+
   /** threads the last completed run was split over (1: one engine worker) */
   get threads(): number {
     return this.#threads;
@@ -73,6 +83,8 @@ export class Simulation {
     this.#result = null;
     this.#error = null;
     this.#wallMs = null;
+    this.#remaining = null;
+    this.#startedAt = performance.now();
     // $state.snapshot: a plain copy the structured clone accepts.
     this.#send({ type: 'run', runId, scenario: $state.snapshot(scenario) });
   }
@@ -83,12 +95,14 @@ export class Simulation {
     this.#send({ type: 'cancel', runId: this.#active });
     this.#active = null;
     this.#status = 'cancelled';
+    this.#remaining = null;
   }
 
   /** Forgets the last run (the scenario changed): back to idle. */
   reset(): void {
     this.cancel();
     this.#status = 'idle';
+    this.#remaining = null;
     this.#progress = 0;
     this.#iteration = 0;
     this.#result = null;
@@ -127,6 +141,7 @@ export class Simulation {
         this.#iteration = message.iteration;
         this.#progress = message.iteration / message.total;
         this.#result = message.partial;
+        this.#remaining = remainingText(performance.now() - this.#startedAt, this.#progress);
         break;
       case 'done':
         this.#active = null;
@@ -136,10 +151,12 @@ export class Simulation {
         this.#result = message.result;
         this.#wallMs = message.wallMs;
         this.#threads = message.threads;
+        this.#remaining = null;
         break;
       case 'error':
         this.#active = null;
         this.#status = 'error';
+        this.#remaining = null;
         this.#error = `The simulation failed: ${message.message}`;
         break;
     }
@@ -151,6 +168,7 @@ export class Simulation {
     this.#worker = null;
     this.#active = null;
     this.#status = 'error';
+    this.#remaining = null;
     this.#error = `The simulation worker stopped: ${reason}. Press Run to start a fresh one.`;
   }
 }

@@ -36,3 +36,17 @@ export function formatTimeUs(us: number): string {
 export function formatPercent(fraction: number): string {
   return Number.isFinite(fraction) ? (fraction * 100).toFixed(1) : DASH;
 }
+
+/**
+ * The time a long run has left, from what it took so far (ms) and the fraction done: linear,
+ * the iterations of a run cost about the same. Null until there is something to say: under 2 s
+ * of run, under 2 % done, or nearly over (under 5 s left).
+ */
+export function remainingText(elapsedMs: number, done: number): string | null {
+  if (!(elapsedMs >= 2000 && done >= 0.02 && done < 1)) return null;
+  const left = (elapsedMs * (1 - done)) / done / 1000; // s
+  if (left < 5) return null;
+  if (left < 60) return `about ${Math.round(left / 5) * 5} s left`;
+  if (left < 3600) return `about ${Math.round(left / 60)} min left`;
+  return `about ${formatQuantity(left / 3600)} h left`;
+}

@@ -58,4 +58,24 @@ describe('a whole machine split over threads', () => {
     expectQuiet(problems);
     await page.context().close();
   }, 180_000);
+
+  it('says how long a long split run has left, and Cancel stops it', async () => {
+    const { page, problems } = await openApp(site);
+    // 20,000 iterations: about a minute here, refused by no limit (0.9 billion noise events).
+    await page.goto(`${site.origin}/?preset=jaguar-xt5-rn&nodes=18688&iterations=20000`);
+    const count = page.locator('#run-progress + .count');
+    await expect
+      .poll(() => count.textContent(), { timeout: 60_000 })
+      .toMatch(/^[\d,]+ \/ 20,000 iterations, about [\d.]+ (s|min) left$/);
+    // Not in the live status, which would read it out at every update.
+    expect(await page.locator('[data-run-status]').textContent()).toBe('Running…');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByText(/^Cancelled after [\d,]+ of 20,000 iterations\.$/).waitFor();
+    expect(await count.textContent()).not.toMatch(/left/);
+    // The page is free again: a short run of the same machine finishes.
+    await page.goto(`${site.origin}/?preset=jaguar-xt5-rn&nodes=1024`);
+    await runDone(page, 60_000);
+    expectQuiet(problems);
+    await page.context().close();
+  }, 180_000);
 });

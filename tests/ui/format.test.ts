@@ -1,0 +1,21 @@
+// The page's number and time formats that carry a rule of their own.
+import { describe, expect, it } from 'vitest';
+import { remainingText } from '../../src/ui/format.ts';
+
+describe('remainingText', () => {
+  it('says nothing early in a run, for short runs, or when it is nearly over', () => {
+    expect(remainingText(1500, 0.5)).toBeNull(); // under 2 s of run
+    expect(remainingText(5000, 0.01)).toBeNull(); // under 2 % done: too soon to tell
+    expect(remainingText(9000, 0.8)).toBeNull(); // 2.25 s left
+    expect(remainingText(9000, 1)).toBeNull();
+    expect(remainingText(NaN, 0.5)).toBeNull();
+  });
+
+  it('extrapolates the time so far, in seconds by fives, then minutes, then hours', () => {
+    expect(remainingText(2000, 0.1)).toBe('about 20 s left'); // 18 s → 20
+    expect(remainingText(10_000, 0.25)).toBe('about 30 s left');
+    expect(remainingText(6000, 0.05)).toBe('about 2 min left'); // 114 s
+    expect(remainingText(60_000, 0.02)).toBe('about 49 min left');
+    expect(remainingText(600_000, 0.05)).toBe('about 3.17 h left');
+  });
+});
