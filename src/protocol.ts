@@ -1,7 +1,7 @@
 // The messages between the page and the engine worker: the only thing the two
 // sides share besides the engine's types. Every message carries the run id the
 // page chose; the latest run wins, and the page ignores messages from any other.
-import type { PackedReport } from './engine/partitioned-run.ts';
+import type { PackedReport } from './engine/part-report.ts';
 import type { RunResult } from './engine/result.ts';
 import type { Vary } from './engine/sweep.ts';
 import type { Trace, TraceOptions } from './engine/trace.ts';

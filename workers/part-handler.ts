@@ -2,7 +2,7 @@
 // BarrierRun restricted to a range of nodes, stepped one iteration per message. Apart from the
 // worker global so tests can drive it over a MessageChannel.
 import { BarrierRun } from '../src/engine/barrier-run.ts';
-import { packReport, partReport } from '../src/engine/partitioned-run.ts';
+import { packReport, partReport } from '../src/engine/part-report.ts';
 import type { PartReply, PartRequest } from '../src/protocol.ts';
 
 export function createPartHandler(

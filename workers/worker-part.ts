@@ -1,7 +1,8 @@
 // A part of a partitioned run (src/engine/partitioned-run.ts) behind messages: the engine worker
 // posts the release time, the part worker (part-handler.ts) replies with its report. One step
 // is outstanding at a time, so replies come back in order.
-import { unpackReport, type Part, type PartReport } from '../src/engine/partitioned-run.ts';
+import { unpackReport, type PartReport } from '../src/engine/part-report.ts';
+import type { Part } from '../src/engine/partitioned-run.ts';
 import type { PartReply, PartRequest } from '../src/protocol.ts';
 import type { Scenario } from '../src/scenario/types.ts';
 

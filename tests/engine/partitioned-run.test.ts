@@ -6,14 +6,12 @@ import { describe, expect, it } from 'vitest';
 import { BarrierRun, type BarrierRunOptions } from '../../src/engine/barrier-run.ts';
 import {
   LocalPart,
-  packReport,
   PartitionedRun,
   partsFor,
   splitNodes,
-  unpackReport,
   type Part,
-  type PartReport,
 } from '../../src/engine/partitioned-run.ts';
+import { packReport, unpackReport, type PartReport } from '../../src/engine/part-report.ts';
 import { resultOf } from '../../src/engine/result.ts';
 import type { Scenario } from '../../src/scenario/types.ts';
 import { loadPreset } from '../../src/validation/presets.ts';
