@@ -12,7 +12,7 @@ import { createRun } from '../src/engine/run.ts';
 import { validateScenario } from '../src/scenario/validate.ts';
 import { CASES } from './cases.ts';
 import { floorLoop } from './floor.ts';
-import { runSplit } from './split-run.ts';
+import { runSplit } from '../src/cli/split-run.ts';
 
 interface Row {
   name: string;
@@ -74,7 +74,7 @@ async function runCase(name: string): Promise<Row> {
         events += result.engine.noiseEvents;
       }
     } else if (c.parts !== undefined) {
-      for (const s of scenarios) events += (await runSplit(s, c.parts)).engine.noiseEvents;
+      for (const s of scenarios) events += (await runSplit(s, c.parts)).result.engine.noiseEvents;
     } else {
       for (const s of scenarios) events += createRun(s).run().noiseEvents;
     }

@@ -30,7 +30,7 @@ export interface Invocation {
   varies: Vary[];
   /** sweep --format */
   format: 'json' | 'csv';
-  /** sweep --threads: worker threads; undefined = the default, which depends on the points */
+  /** sweep and run --threads: worker threads; undefined = the command's default */
   threads?: number;
   /** fwq --samples: quanta per core */
   samples: number;
@@ -49,7 +49,7 @@ export type Parsed = { command: 'help' } | Invocation;
 export const FWQ_DEFAULT_SAMPLES = 2000;
 export const FWQ_MAX_SAMPLES = 1_000_000;
 export const FWQ_DEFAULT_WORK_US = 1000;
-/** Upper bound of sweep --threads: a guard against a typo, far above any machine's cores. */
+/** Upper bound of --threads: a guard against a typo, far above any machine's cores. */
 export const MAX_THREADS = 1024;
 
 type Kind = 'flag' | 'value' | 'list';
@@ -57,7 +57,7 @@ type Kind = 'flag' | 'value' | 'list';
 // The options each command accepts. --set and --seed go everywhere a scenario is read, so a
 // user can check an override with `validate` before running it.
 const OPTIONS: Record<CommandName, Record<string, Kind>> = {
-  run: { set: 'list', seed: 'value', detail: 'flag' },
+  run: { set: 'list', seed: 'value', detail: 'flag', threads: 'value' },
   sweep: { vary: 'list', set: 'list', seed: 'value', format: 'value', threads: 'value' },
   fwq: {
     samples: 'value',
@@ -84,6 +84,10 @@ export const USAGE = `Usage: noiselab <command> <scenario.json> [options]
 Commands:
   run <scenario.json>       run the workload; print summary, attribution (barrier) or the root's view (trees) and engine as JSON
     --detail                  also print loss by event duration and per job node
+    --threads N               split a whole machine's barrier run by nodes over up to N
+                              threads (default: the machine's cores; one is left to the
+                              OS from 4 on; runs too small or too sparse to gain stay on
+                              one); the numbers do not depend on it, engine.threads says
   sweep <scenario.json>     run every combination of the --vary values; one row per point
     --vary <path>=<v1>,<v2>,...
                               values split at top-level commas, each JSON or else bare text

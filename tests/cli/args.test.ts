@@ -113,6 +113,14 @@ describe('parseArgs', () => {
     expect(invocation(['sweep', 's.json', '--vary', 'seed=1,2']).format).toBe('json');
   });
 
+  it('reads run --threads, and refuses it where a command has no threads', () => {
+    expect(invocation(['run', 'x.json', '--threads', '4']).threads).toBe(4);
+    expect(invocation(['run', 'x.json']).threads).toBeUndefined();
+    expect(problems(['validate', 'x.json', '--threads', '2'])).toEqual([
+      '--threads is not an option of validate (it is one of run, sweep)',
+    ]);
+  });
+
   it('reads sweep --threads, leaving the default to the command, and refuses a bad value', () => {
     const base = ['sweep', 's.json', '--vary', 'job.nodes=1,2'];
     expect(invocation(base).threads).toBeUndefined();
@@ -127,8 +135,8 @@ describe('parseArgs', () => {
     expect(problems([...base, '--threads', '1.5'])).toEqual([
       '--threads: 1.5 is not an integer; allowed: an integer 1..1024',
     ]);
-    expect(problems(['run', 's.json', '--threads', '2'])).toEqual([
-      '--threads is not an option of run (it is one of sweep)',
+    expect(problems(['fwq', 's.json', '--threads', '2'])).toEqual([
+      '--threads is not an option of fwq (it is one of run, sweep)',
     ]);
   });
 

@@ -82,10 +82,41 @@ describe('noiselab run', () => {
       'share',
     ]);
     expect(report.attribution.bySource[0].id).toBe('heartbeat-125ms');
-    expect(Object.keys(report.engine)).toEqual(['wallMs', 'noiseEvents', 'iterationsRun', 'mode']);
+    expect(Object.keys(report.engine)).toEqual([
+      'wallMs',
+      'noiseEvents',
+      'iterationsRun',
+      'mode',
+      'threads',
+    ]);
+    expect(report.engine.threads).toBe(1); // 64 ranks: far too small to split
     expect(report.engine.iterationsRun).toBe(200);
     expect(report.engine.noiseEvents).toBeGreaterThan(0);
   });
+
+  it('splits a whole machine over --threads threads with one thread’s numbers', () => {
+    // Jaguar XT5 RN on all 18,688 nodes, 300 iterations: 39 million rank-iterations, past the
+    // size where splitting pays (partsForSize).
+    const whole = ['--set', 'job.nodes=18688', '--set', 'workload.iterations=300'];
+    const one = cli('run', 'scenarios/jaguar-xt5-rn.json', ...whole, '--threads', '1');
+    const two = cli('run', 'scenarios/jaguar-xt5-rn.json', ...whole, '--threads', '2', '--detail');
+    expect([one.status, two.status, one.stderr, two.stderr]).toEqual([0, 0, '', '']);
+    expect(JSON.parse(one.stdout).engine.threads).toBe(1);
+    expect(JSON.parse(two.stdout).engine.threads).toBe(2);
+    const oneDetail = cli(
+      'run',
+      'scenarios/jaguar-xt5-rn.json',
+      ...whole,
+      '--threads=1',
+      '--detail',
+    );
+    const strip = (stdout: string) => {
+      const r = untimed(stdout);
+      delete r.engine.threads;
+      return r;
+    };
+    expect(strip(two.stdout)).toEqual(strip(oneDetail.stdout));
+  }, 60_000);
 
   it('gives identical output apart from wallMs for the same seed, and different output for --seed 2', () => {
     const a = cli('run', EXAMPLE, ...SMALL);

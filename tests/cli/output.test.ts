@@ -98,6 +98,7 @@ describe('runReport', () => {
       noiseEvents: result.engine.noiseEvents,
       iterationsRun: 60,
       mode: result.engine.mode,
+      threads: 1,
     });
   });
 

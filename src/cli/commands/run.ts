@@ -2,11 +2,14 @@
 // output is what a person or a script compares between runs (summary, loss per source and
 // category, engine cost); --detail adds the bulky arrays (loss by event duration, per node)
 // that the app draws as histograms and maps.
+import os from 'node:os';
 import { createRun, resultOf, type RunResult, type Summary } from '../../engine/index.ts';
+import { partsForSize } from '../../engine/partitioned-run.ts';
 import type { Scenario } from '../../scenario/index.ts';
 import type { Invocation } from '../args.ts';
 import { loadScenario } from '../io.ts';
 import { formatJson } from '../json.ts';
+import { runSplit } from '../split-run.ts';
 
 /** The summary fields every report shows, in this order (the documented CLI output). */
 export const SUMMARY_KEYS = [
@@ -47,7 +50,7 @@ export function pickSummary(s: Summary): Pick<Summary, (typeof SUMMARY_KEYS)[num
 }
 
 /** The object `run` prints, built from a RunResult (pure: tested without running the CLI). */
-export function runReport(result: RunResult, wallMs: number, detail: boolean) {
+export function runReport(result: RunResult, wallMs: number, detail: boolean, threads = 1) {
   const a = result.attribution;
   return {
     title: result.title,
@@ -86,12 +89,22 @@ export function runReport(result: RunResult, wallMs: number, detail: boolean) {
       noiseEvents: result.engine.noiseEvents,
       iterationsRun: result.engine.iterationsRun,
       mode: result.engine.mode,
+      threads,
     },
   };
 }
 
-export function runCommand(inv: Invocation): string {
+/**
+ * A whole machine's barrier run goes over several threads (split-run.ts), as in the page: up
+ * to --threads (default: the machine's cores), if partsForSize says the run is large enough.
+ */
+export async function runCommand(inv: Invocation): Promise<string> {
   const scenario = loadScenario(inv.file, inv);
-  const { result, wallMs } = timedRun(scenario);
-  return formatJson(runReport(result, wallMs, inv.detail));
+  const parts = partsForSize(scenario, inv.threads ?? os.availableParallelism());
+  if (parts < 2) {
+    const { result, wallMs } = timedRun(scenario);
+    return formatJson(runReport(result, wallMs, inv.detail));
+  }
+  const { result, wallMs, threads } = await runSplit(scenario, parts);
+  return formatJson(runReport(result, roundMs(wallMs), inv.detail, threads));
 }
