@@ -17,7 +17,7 @@ import { resultOf } from '../src/engine/result.ts';
 import { planSweep } from '../src/engine/sweep.ts';
 import type { PageMessage, RunRequest, SweepRequest, WorkerMessage } from '../src/protocol.ts';
 import type { Scenario } from '../src/scenario/types.ts';
-import { WorkerPart, type PartPort } from './worker-part.ts';
+import { PartFailure, WorkerPart, type PartPort } from './worker-part.ts';
 
 export interface LoopOptions {
   /** iterations per step() call */
@@ -105,38 +105,57 @@ export function createEngineHandler(
     }
   }
 
+  /**
+   * Steps `run` in slices to its end, posting progress and then 'done'. Returns false if a newer
+   * request took over meanwhile (nothing more is posted for this one).
+   */
+  async function advance(run: Run | PartitionedRun, runId: number, start: number) {
+    let progressDue = start; // the first slice reports at once
+    // The first slice is short: the page waits for its numbers after every change.
+    let slice = Math.min(sliceMs, FIRST_SLICE_MS);
+    while (!run.done) {
+      await run.stepFor(slice, now, batch);
+      slice = sliceMs;
+      if (run.done) break;
+      const before = now();
+      if (before >= progressDue) {
+        const partial = resultOf(run);
+        post({
+          type: 'progress',
+          runId,
+          iteration: run.iteration,
+          total: run.totalIterations,
+          partial,
+        });
+        // A snapshot sorts every measured duration (O(n log n)): keep it
+        // under a fifth of the time however long the run grows.
+        const after = now();
+        progressDue = after + Math.max(progressMs, 4 * (after - before));
+      }
+      await pause();
+      if (latest !== runId) return false;
+    }
+    const threads = run instanceof PartitionedRun ? run.parts.length : 1;
+    post({ type: 'done', runId, result: resultOf(run), wallMs: now() - start, threads });
+    return true;
+  }
+
   async function drive({ runId, scenario }: RunRequest): Promise<void> {
     const start = now();
     let run: Run | PartitionedRun | null = null;
     try {
       run = startRun(scenario);
-      let progressDue = start; // the first slice reports at once
-      // The first slice is short: the page waits for its numbers after every change.
-      let slice = Math.min(sliceMs, FIRST_SLICE_MS);
-      while (!run.done) {
-        await run.stepFor(slice, now, batch);
-        slice = sliceMs;
-        if (run.done) break;
-        const before = now();
-        if (before >= progressDue) {
-          const partial = resultOf(run);
-          post({
-            type: 'progress',
-            runId,
-            iteration: run.iteration,
-            total: run.totalIterations,
-            partial,
-          });
-          // A snapshot sorts every measured duration (O(n log n)): keep it
-          // under a fifth of the time however long the run grows.
-          const after = now();
-          progressDue = after + Math.max(progressMs, 4 * (after - before));
-        }
-        await pause();
+      try {
+        if (!(await advance(run, runId, start))) return;
+      } catch (error) {
+        if (!(run instanceof PartitionedRun && error instanceof PartFailure)) throw error;
+        // A part worker could not load or died: the run starts again on this thread alone
+        // (the same numbers; only slower), rather than fail.
+        run.close();
         if (latest !== runId) return;
+        run = createRun(scenario);
+        if (!(await advance(run, runId, start))) return;
       }
-      const threads = run instanceof PartitionedRun ? run.parts.length : 1;
-      post({ type: 'done', runId, result: resultOf(run), wallMs: now() - start, threads });
     } catch (error) {
       if (latest !== runId) return;
       post({

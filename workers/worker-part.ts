@@ -14,6 +14,9 @@ export interface PartPort {
   terminate(): void;
 }
 
+/** A part worker failed: it could not start, crashed, or its engine threw. */
+export class PartFailure extends Error {}
+
 export class WorkerPart implements Part {
   readonly lo: number;
   readonly hi: number;
@@ -49,8 +52,8 @@ export class WorkerPart implements Part {
     this.port.terminate();
   }
 
-  private failure(message: string): Error {
-    return new Error(`the part running nodes ${this.lo}–${this.hi - 1} failed: ${message}`);
+  private failure(message: string): PartFailure {
+    return new PartFailure(`the part running nodes ${this.lo}–${this.hi - 1} failed: ${message}`);
   }
 
   private settle(error: Error | null, report: PartReport | null): void {

@@ -8,7 +8,7 @@ import { LocalPart, PartitionedRun, splitNodes, type Part } from '../engine/part
 import { createRun, resultOf, type RunResult } from '../engine/index.ts';
 import type { PartReply } from '../protocol.ts';
 import type { Scenario } from '../scenario/types.ts';
-import { WorkerPart, type PartPort } from '../../workers/worker-part.ts';
+import { PartFailure, WorkerPart, type PartPort } from '../../workers/worker-part.ts';
 
 const PART = new URL('./part-thread.ts', import.meta.url);
 // The threads run TypeScript: the sweep pool's preload registers tsx's loader in them.
@@ -60,7 +60,11 @@ export async function runSplit(scenario: Scenario, parts: number): Promise<Split
   try {
     while (!run.done) await run.step(64);
     return { result: resultOf(run), wallMs: performance.now() - t0, threads: list.length };
+  } catch (error) {
+    // A thread that could not start or died: the run again on this one (the same numbers).
+    if (!(error instanceof PartFailure)) throw error;
   } finally {
     run.close();
   }
+  return alone();
 }

@@ -5,6 +5,7 @@ import { MessageChannel } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { runScenario } from '../../src/engine/index.ts';
 import type { PageMessage, PartReply, PartRequest, WorkerMessage } from '../../src/protocol.ts';
+import type { Scenario } from '../../src/scenario/types.ts';
 import { createEngineHandler } from '../../workers/engine-handler.ts';
 import { createPartHandler } from '../../workers/part-handler.ts';
 import type { PartPort } from '../../workers/worker-part.ts';
@@ -70,20 +71,26 @@ describe('a run split over part workers', () => {
     }
   });
 
-  it('says which part failed, and frees the others', async () => {
+  it('runs again on one thread when a part fails, and frees the parts', async () => {
     const log = { closed: 0, spawned: 0 };
-    const { got, done } = runOver(
-      { type: 'run', runId: 2, scenario: rnShape('block', 1) },
-      2,
-      log,
-      true,
-    );
+    const s = rnShape('block', 1);
+    const { got, done } = runOver({ type: 'run', runId: 2, scenario: s }, 2, log, true);
     await done;
-    expect(got.at(-1)).toMatchObject({
-      type: 'error',
-      runId: 2,
-      message: expect.stringMatching(/part running nodes 80–159 failed: out of memory/),
-    });
+    expect(log.spawned).toBe(1);
+    expect(log.closed).toBe(1);
+    const last = got.at(-1)!;
+    expect(last).toMatchObject({ type: 'done', runId: 2, threads: 1 });
+    if (last.type === 'done') expect(last.result).toEqual(runScenario(s));
+    expect(got.some((m) => m.type === 'error')).toBe(false);
+  });
+
+  it('still reports an engine error that is not a part’s', async () => {
+    const log = { closed: 0, spawned: 0 };
+    const broken = { ...rnShape('poll', 1), job: undefined } as unknown as Scenario;
+    const { got, done } = runOver({ type: 'run', runId: 3, scenario: broken }, 2, log);
+    await done;
+    expect(got).toHaveLength(1);
+    expect(got[0]).toMatchObject({ type: 'error', runId: 3 });
     expect(log.closed).toBe(log.spawned);
   });
 
