@@ -95,6 +95,21 @@ describe('a partitioned run', () => {
     }
   });
 
+  it('gives a single run’s bits with nodes left out by cluster offset (parts split the job’s nodes)', async () => {
+    const base = rnShape('poll', 6);
+    const s: Scenario = {
+      ...base,
+      machine: { ...base.machine, nodes: 192, clusterSize: 32 },
+      job: { ...base.job, nodes: 170, excludeOffsets: [0, 31] },
+    };
+    const single = new BarrierRun(s).run();
+    // 6 clusters of 32 less two offsets each: 180 machine nodes to place 170 job nodes on.
+    expect(single.layout.nodes).toBe(170);
+    expect(single.layout.nodeIds.at(-1)).toBeGreaterThan(170);
+    const run = await runToEnd(partitioned(s, splitNodes(single.layout.nodes, 4)), 50);
+    expect(resultOf(run)).toEqual(resultOf(single));
+  });
+
   it('gives a single run’s bits on random scenarios, in every visit strategy, with uneven parts', async () => {
     let tried = 0;
     for (let seed = 1; tried < 24 && seed < 200; seed++) {
