@@ -54,6 +54,27 @@ export class Attribution {
     this.nodeCritical[node] += us;
   }
 
+  /**
+   * Charge an iteration's excess Δ − g − L beyond the wake-up (µs) to the events that delayed
+   * its critical rank (§4), each in proportion to what it cost that rank: the first `count`
+   * entries of the rank's chain, summed in that order; then credit the rank's job node.
+   */
+  chargeChain(
+    source: ArrayLike<number>,
+    duration: ArrayLike<number>,
+    cost: ArrayLike<number>,
+    count: number,
+    excess: number,
+    node: number,
+  ): void {
+    let total = 0;
+    for (let e = 0; e < count; e++) total += cost[e];
+    if (!(total > 0)) return;
+    const scale = excess / total;
+    for (let e = 0; e < count; e++) this.charge(source[e], duration[e], cost[e] * scale);
+    this.addCritical(node, excess);
+  }
+
   /** @param nodeDelay per job node, µs (the run keeps it with the node's state) */
   snapshot(scenario: Scenario, nodeIds: Int32Array, nodeDelay: Float64Array): AttributionSnapshot {
     let total = 0;

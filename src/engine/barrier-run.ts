@@ -224,7 +224,7 @@ export class BarrierRun {
     do {
       ran += this.step(size);
       const t1 = now();
-      if ((t1 - t0) * 4 < budgetMs) size = Math.min(size * 2, Math.max(1, batch));
+      size = nextBatch(size, t1 - t0, budgetMs, batch);
       t0 = t1;
     } while (!this.done && t0 - start < budgetMs);
     return ran;
@@ -384,15 +384,14 @@ export class BarrierRun {
     const k = ns.critical;
     if (k < 0 || !(excess > 0)) return;
     const log = ns.criticalLog;
-    let total = 0;
-    for (let e = 0; e < log.count; e++) total += log.cost[e];
-    if (!(total > 0)) return;
-    const scale = excess / total;
-    for (let e = 0; e < log.count; e++) {
-      attr.charge(log.source[e], log.duration[e], log.cost[e] * scale);
-    }
-    attr.addCritical((k / this.layout.cores) | 0, excess);
+    const node = (k / this.layout.cores) | 0;
+    attr.chargeChain(log.source, log.duration, log.cost, log.count, excess, node);
   }
+}
+
+/** stepFor's next batch: twice the last while one takes under a quarter of the budget, ≤ batch. */
+export function nextBatch(size: number, tookMs: number, budgetMs: number, batch: number): number {
+  return tookMs * 4 < budgetMs ? Math.min(size * 2, Math.max(1, batch)) : size;
 }
 
 function checkRange(lo: number, hi: number, n: number): void {

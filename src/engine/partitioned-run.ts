@@ -20,7 +20,7 @@
 // reports, and how it travels, is part-report.ts.
 import type { Scenario } from '../scenario/types.ts';
 import { Attribution } from './attribution.ts';
-import { BarrierRun } from './barrier-run.ts';
+import { BarrierRun, nextBatch } from './barrier-run.ts';
 import { buildLayout, type Layout } from './layout.ts';
 import { partReport, type PartReport } from './part-report.ts';
 
@@ -206,7 +206,7 @@ export class PartitionedRun {
     do {
       ran += await this.step(size);
       const t1 = now();
-      if ((t1 - t0) * 4 < budgetMs) size = Math.min(size * 2, Math.max(1, batch));
+      size = nextBatch(size, t1 - t0, budgetMs, batch);
       t0 = t1;
     } while (!this.done && t0 - start < budgetMs);
     return ran;
@@ -235,7 +235,7 @@ export class PartitionedRun {
     this.iteration = i + 1;
   }
 
-  /** BarrierRun.charge with the winning part's log (the same sums, in the same order). */
+  /** BarrierRun.charge with the winning part's log (Attribution.chargeChain for both). */
   private charge(t: number, i: number, M: number, r: PartReport): void {
     const attr = this.attribution;
     const base = i > 0 ? t + this.wakeupUs : t;
@@ -243,13 +243,7 @@ export class PartitionedRun {
     const excess = M - (base + this.granularityUs);
     const k = r.critical;
     if (k < 0 || !(excess > 0)) return;
-    let total = 0;
-    for (let e = 0; e < r.cost.length; e++) total += r.cost[e];
-    if (!(total > 0)) return;
-    const scale = excess / total;
-    for (let e = 0; e < r.cost.length; e++) {
-      attr.charge(r.source[e], r.duration[e], r.cost[e] * scale);
-    }
-    attr.addCritical((k / this.layout.cores) | 0, excess);
+    const node = (k / this.layout.cores) | 0;
+    attr.chargeChain(r.source, r.duration, r.cost, r.cost.length, excess, node);
   }
 }
