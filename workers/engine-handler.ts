@@ -4,20 +4,13 @@
 // a slice of time, a progress snapshot now and then, then a yield to the
 // event loop so a newer request can be seen. The latest request wins: a run
 // that is no longer the latest stops at its next batch boundary, silently.
-import { BarrierRun } from '../src/engine/barrier-run.ts';
-import { buildLayout } from '../src/engine/layout.ts';
-import {
-  LocalPart,
-  PartitionedRun,
-  partsForSize,
-  splitNodes,
-} from '../src/engine/partitioned-run.ts';
+import { PartitionedRun, partsForSize } from '../src/engine/partitioned-run.ts';
 import { createRun, type Run } from '../src/engine/run.ts';
 import { resultOf } from '../src/engine/result.ts';
 import { planSweep } from '../src/engine/sweep.ts';
 import type { PageMessage, RunRequest, SweepRequest, WorkerMessage } from '../src/protocol.ts';
 import type { Scenario } from '../src/scenario/types.ts';
-import { PartFailure, WorkerPart, type PartPort } from './worker-part.ts';
+import { PartFailure, startPartitioned, type PartPort } from './worker-part.ts';
 
 export interface LoopOptions {
   /** iterations per step() call */
@@ -76,33 +69,7 @@ export function createEngineHandler(
     const parts = options.parts;
     const k = parts ? (parts.count ?? partsForSize)(scenario, parts.threads) : 1;
     if (!parts || k < 2) return createRun(scenario);
-    const ranges = splitNodes(buildLayout(scenario).nodes, k);
-    // The part workers start and build their ranges while this thread builds its own (the
-    // first), which it runs between posting each step to the others and their replies.
-    const remote: WorkerPart[] = [];
-    try {
-      for (const [lo, hi] of ranges.slice(1)) {
-        remote.push(new WorkerPart(parts.spawn(), scenario, lo, hi));
-      }
-    } catch {
-      // No worker could be started here (a browser without workers in workers, a policy):
-      // the run stays on this thread.
-      for (const part of remote) part.close();
-      return createRun(scenario);
-    }
-    try {
-      const first = new BarrierRun(scenario, { range: ranges[0] });
-      if (first.mode !== 'sweep') {
-        // Sparse noise after all (partsFor): the calendar's cost follows the events, one thread.
-        for (const part of remote) part.close();
-        return createRun(scenario);
-      }
-      const local = new LocalPart(scenario, ranges[0][0], ranges[0][1], first);
-      return new PartitionedRun(first, [local, ...remote]);
-    } catch (error) {
-      for (const part of remote) part.close();
-      throw error;
-    }
+    return startPartitioned(scenario, k, parts.spawn) ?? createRun(scenario);
   }
 
   /**

@@ -1,8 +1,10 @@
 // A part of a partitioned run (src/engine/partitioned-run.ts) behind messages: the engine worker
 // posts the release time, the part worker (part-handler.ts) replies with its report. One step
 // is outstanding at a time, so replies come back in order.
+import { BarrierRun } from '../src/engine/barrier-run.ts';
+import { buildLayout } from '../src/engine/layout.ts';
 import { unpackReport, type PartReport } from '../src/engine/part-report.ts';
-import type { Part } from '../src/engine/partitioned-run.ts';
+import { LocalPart, PartitionedRun, splitNodes, type Part } from '../src/engine/partitioned-run.ts';
 import type { PartReply, PartRequest } from '../src/protocol.ts';
 import type { Scenario } from '../src/scenario/types.ts';
 
@@ -63,5 +65,43 @@ export class WorkerPart implements Part {
       this.failed = error;
       pending?.reject(error);
     } else if (pending && report) pending.resolve(report);
+  }
+}
+
+/**
+ * A run of `scenario` split over k parts: this thread runs the first range, between posting
+ * each step to the others and their replies; k − 1 part workers from `spawn` start and build
+ * their ranges while this thread builds its own. Null, every worker started closed, when the
+ * run is to stay on one thread: no worker can be started here (a browser without workers in
+ * workers, a policy), or the noise is sparse after all (partsFor: the calendar's cost follows
+ * the events).
+ */
+export function startPartitioned(
+  scenario: Scenario,
+  k: number,
+  spawn: () => PartPort,
+): PartitionedRun | null {
+  const ranges = splitNodes(buildLayout(scenario).nodes, k);
+  const remote: WorkerPart[] = [];
+  const closeAll = () => {
+    for (const part of remote) part.close();
+  };
+  try {
+    for (const [lo, hi] of ranges.slice(1)) remote.push(new WorkerPart(spawn(), scenario, lo, hi));
+  } catch {
+    closeAll();
+    return null;
+  }
+  try {
+    const first = new BarrierRun(scenario, { range: ranges[0] });
+    if (first.mode !== 'sweep') {
+      closeAll();
+      return null;
+    }
+    const local = new LocalPart(scenario, ranges[0][0], ranges[0][1], first);
+    return new PartitionedRun(first, [local, ...remote]);
+  } catch (error) {
+    closeAll();
+    throw error;
   }
 }

@@ -3,12 +3,10 @@
 // (src/engine/partitioned-run.ts, workers/worker-part.ts): the same classes and messages, with
 // Node's threads in place of the browser's workers. The numbers are one thread's, to the bit.
 import { Worker } from 'node:worker_threads';
-import { BarrierRun } from '../engine/barrier-run.ts';
-import { LocalPart, PartitionedRun, splitNodes, type Part } from '../engine/partitioned-run.ts';
 import { createRun, resultOf, type RunResult } from '../engine/index.ts';
 import type { PartReply } from '../protocol.ts';
 import type { Scenario } from '../scenario/types.ts';
-import { PartFailure, WorkerPart, type PartPort } from '../../workers/worker-part.ts';
+import { PartFailure, startPartitioned, type PartPort } from '../../workers/worker-part.ts';
 
 const PART = new URL('./part-thread.ts', import.meta.url);
 // The threads run TypeScript: the sweep pool's preload registers tsx's loader in them.
@@ -47,19 +45,11 @@ export async function runSplit(scenario: Scenario, parts: number): Promise<Split
     return { result, wallMs: performance.now() - t0, threads: 1 };
   };
   if (scenario.workload.kind !== 'barrier' || parts < 2) return alone();
-  const ranges = splitNodes(new BarrierRun(scenario).layout.nodes, parts);
-  // The threads start and build their ranges while this one builds its own.
-  const remote = ranges.slice(1).map(([lo, hi]) => new WorkerPart(threadPort(), scenario, lo, hi));
-  const first = new BarrierRun(scenario, { range: ranges[0] });
-  if (first.mode !== 'sweep') {
-    for (const part of remote) part.close();
-    return alone();
-  }
-  const list: Part[] = [new LocalPart(scenario, ranges[0][0], ranges[0][1], first), ...remote];
-  const run = new PartitionedRun(first, list);
+  const run = startPartitioned(scenario, parts, threadPort);
+  if (!run) return alone();
   try {
     while (!run.done) await run.step(64);
-    return { result: resultOf(run), wallMs: performance.now() - t0, threads: list.length };
+    return { result: resultOf(run), wallMs: performance.now() - t0, threads: run.parts.length };
   } catch (error) {
     // A thread that could not start or died: the run again on this one (the same numbers).
     if (!(error instanceof PartFailure)) throw error;
