@@ -154,6 +154,13 @@ function asciQSweepScenarios(): Scenario[] {
   return out;
 }
 
+/** The app's full-machine view (issue 4's 2 s budget): the Jaguar RN preset as shipped, every node. */
+function jaguarRnWhole(): Scenario {
+  const s = loadPreset('jaguar-xt5-rn');
+  s.job.nodes = s.machine.nodes;
+  return s;
+}
+
 export interface BenchCase {
   name: string;
   /** what the row stands for, in the table */
@@ -235,12 +242,7 @@ export const CASES: BenchCase[] = [
     name: 'jaguar-rn-full',
     about:
       'Jaguar XT5 RN preset (scenarios/jaguar-xt5-rn.json) on the whole machine: 18,688 × 7, 250 Hz tick on every core + core-0 services + "any" sources, g = 1 ms, 2,000 iterations',
-    scenarios: () => {
-      // The app's full-machine view (issue 4's 2 s budget): the preset as shipped, every node.
-      const s = loadPreset('jaguar-xt5-rn');
-      s.job.nodes = s.machine.nodes;
-      return [s];
-    },
+    scenarios: () => [jaguarRnWhole()],
     target: 'view',
     reps: 3,
   },
@@ -248,11 +250,7 @@ export const CASES: BenchCase[] = [
     name: 'jaguar-rn-full-2',
     about:
       'the same, split by nodes over 2 threads (src/engine/partitioned-run.ts; this machine has 2 cores), part workers started and built in the time',
-    scenarios: () => {
-      const s = loadPreset('jaguar-xt5-rn');
-      s.job.nodes = s.machine.nodes;
-      return [s];
-    },
+    scenarios: () => [jaguarRnWhole()],
     target: 'view',
     reps: 3,
     parts: 2,

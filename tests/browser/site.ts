@@ -119,3 +119,21 @@ export async function download(
   ]);
   return { name: file.suggestedFilename(), bytes: readFileSync(await file.path()) };
 }
+
+/** The numbers of a CSV export, one array per data row (the header dropped). */
+export function csvRows(text: string): number[][] {
+  return text
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((line) => line.split(',').map(Number));
+}
+
+/**
+ * How far the second column of `got` strays from `want`'s at most, relative. Chromium's V8 and
+ * Node round a few libm results differently (the lognormal and exponential draws), so the same
+ * iterations agree to about 1e-9, not to the last bit.
+ */
+export function worstRelative(got: number[][], want: number[][]): number {
+  return Math.max(...got.map(([, v], k) => Math.abs(v - want[k][1]) / want[k][1]));
+}

@@ -7,7 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runScenario } from '../../src/engine/index.ts';
 import { iterationCsv } from '../../src/charts/iteration-times.ts';
 import { loadPreset } from '../../src/validation/presets.ts';
-import { expectQuiet, openApp, runDone, type Site, startSite } from './site.ts';
+import {
+  csvRows,
+  expectQuiet,
+  openApp,
+  runDone,
+  type Site,
+  startSite,
+  worstRelative,
+} from './site.ts';
 
 let site: Site;
 beforeAll(async () => {
@@ -42,19 +50,12 @@ describe('a whole machine split over threads', () => {
       page.waitForEvent('download'),
       view.getByRole('button', { name: 'Download CSV' }).click(),
     ]);
-    const rowsOf = (text: string) =>
-      text
-        .trim()
-        .split('\n')
-        .slice(1)
-        .map((line) => line.split(',').map(Number));
-    const got = rowsOf(readFileSync(await file.path(), 'utf8'));
-    const want = rowsOf(iterationCsv(expected.iterationsUs));
+    const got = csvRows(readFileSync(await file.path(), 'utf8'));
+    const want = csvRows(iterationCsv(expected.iterationsUs));
     expect(got.length).toBe(250); // 300 iterations, 50 of warm-up
     expect(got.map(([i]) => i)).toEqual(want.map(([i]) => i));
-    // Chromium's V8 and Node may round a libm result differently (iteration-times.browser.ts).
-    const worst = Math.max(...got.map(([, v], k) => Math.abs(v - want[k][1]) / want[k][1]));
-    expect(worst).toBeLessThan(1e-9);
+    // Chromium's V8 and Node may round a libm result differently (worstRelative).
+    expect(worstRelative(got, want)).toBeLessThan(1e-9);
     expectQuiet(problems);
     await page.context().close();
   }, 180_000);
