@@ -20,3 +20,11 @@ export function axis(node: SVGGElement, generator: AxisGenerator) {
 export function wholeTicks(scale: { ticks(count: number): number[] }, count: number): number[] {
   return scale.ticks(count).filter(Number.isInteger);
 }
+
+/**
+ * How many ticks an axis `lengthPx` long can label in text of `textPx` without the labels
+ * running into each other (a label of about four characters and a gap), between 2 and `most`.
+ */
+export function tickCount(lengthPx: number, textPx: number, most: number): number {
+  return Math.max(2, Math.min(most, Math.floor(lengthPx / (textPx * 4.5))));
+}

@@ -25,6 +25,8 @@ export const coScheduling: LessonStep = {
   title: 'Co-scheduling: align the noise across nodes and pay once',
   intro:
     'Suppose the periodic noise could not be removed, but could be made to run at the same moment on every node. The simulator runs ASCI Q 2002 (1 ms barrier loop, 1,024 nodes) with every periodic source aligned (shown) and unaligned as shipped (the comparison run).',
+  view: 'timeline',
+  compareAligned: true,
   state: {
     preset: 'asci-q-2002',
     edits: [
@@ -80,6 +82,7 @@ export const jaguar: LessonStep = {
   title: 'Jaguar XT5: give up a core to gain speed, and the core-1 surprise',
   intro:
     'Jaguar XT5 (2009) has 8 cores per node. Its Reduced Noise kernel pins the operating system’s services to core 0, and the application runs on cores 1–7. The simulator runs the 1 ms barrier loop on 1,024 nodes with the RN kernel on 7 cores (shown) and the stock kernel on all 8 (the comparison run).',
+  view: 'iterations',
   state: { preset: 'jaguar-xt5-rn', edits: JAGUAR_SIZE },
   compare: {
     label: 'stock kernel, 8 cores per node',
@@ -128,6 +131,9 @@ export const bgp: LessonStep = {
   title: 'Blue Gene/P: a kernel that stays out of the way',
   intro:
     'Blue Gene/P’s compute node kernel boots, starts the application and then stays out of the way; a global barrier network synchronises the nodes in hardware. The simulator runs the 1 ms barrier loop on Intrepid’s 40,960 nodes (shown) and on 1 node (the comparison run).',
+  view: 'latency',
+  // ASCI Q's range (1 µs to 100 ms): fitted to BG/P's 2 µs, the flat curve would fill the axis
+  latencyAxisUs: [1, 100_000],
   state: {
     preset: 'bgp-intrepid',
     edits: [{ kind: 'set', path: 'workload.iterations', value: 200 }],
@@ -190,6 +196,7 @@ export const openQuestions: LessonStep = {
   title: 'Open questions: variability that is not OS noise',
   intro:
     'Worley’s slides (004) compare two very similar Cray XT systems, the XT3 “jaguarcnl” at ORNL and the XT4 Franklin at NERSC: Franklin showed performance variability that jaguarcnl did not. The simulator shows Jaguar XT5 with the Reduced Noise kernel; the reveal gives the variability of its iteration times.',
+  view: 'iterations',
   state: { preset: 'jaguar-xt5-rn', edits: JAGUAR_SIZE },
   runNote: 'Barrier loop, 1,024 nodes, g = 1 ms, 400 iterations: under 1 s.',
   question: {

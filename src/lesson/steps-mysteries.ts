@@ -11,6 +11,7 @@ export const expectation: LessonStep = {
   title: 'The expectation: SAGE against its performance model',
   intro:
     'A performance model, validated on every ASCI machine to within 10%, predicts how long one cycle of the SAGE hydrodynamics code takes on ASCI Q: 0.63 s per cycle, whatever the number of processors (weak scaling). The simulator now runs SAGE on 1,024 nodes × 4 processors.',
+  view: 'cycle-time',
   state: {
     preset: 'sage-asci-q-2002',
     edits: [{ kind: 'set', path: 'workload.iterations', value: SAGE_CYCLES }],
@@ -52,6 +53,7 @@ export const processesPerNode: LessonStep = {
   title: 'The clue: only four processes per node are slow',
   intro:
     'Each ASCI Q node has four processors. The simulator runs SAGE on 512 nodes twice: with 3 processes per node (1,536 PEs, shown) and with all 4 (2,048 PEs, the comparison run).',
+  view: 'cycle-time',
   state: {
     preset: 'sage-asci-q-2002',
     edits: [
@@ -108,6 +110,7 @@ export const allreduce: LessonStep = {
   title: 'Mystery #2: a 7× faster allreduce, and SAGE barely moves',
   intro:
     'SAGE spends about half of its cycle in allreduce at 4,096 PEs. The paper made the allreduce 7× faster by polling for 100 µs and then blocking instead of polling forever. The simulator runs SAGE with blocking waits (shown) and with polling (the comparison run).',
+  view: 'iterations',
   state: {
     preset: 'sage-asci-q-2002',
     edits: [
@@ -163,6 +166,7 @@ export const smallNoise: LessonStep = {
   title: 'Mystery #3: each processor loses only 2.5%',
   intro:
     'Measured on its own, noise takes at most 2.5% of a processor’s time (000 Fig 9). The simulator now runs a loop of 1 ms of work then a barrier, on 1,024 nodes × 4.',
+  view: 'iterations',
   state: {
     preset: 'asci-q-2002',
     edits: [{ kind: 'set', path: 'workload.iterations', value: 1000 }],

@@ -3,6 +3,7 @@
 import type { RunResult } from '../engine/result.ts';
 import type { Vary } from '../engine/sweep.ts';
 import type { Scenario } from '../scenario/types.ts';
+import type { ViewId } from '../state/classroom-params.ts';
 
 /** One change to a preset, applied in order (edits.ts). */
 export type Edit =
@@ -209,6 +210,15 @@ export interface LessonStep {
   /** one or two sentences setting the scene before the question */
   intro: string;
   state: StepState;
+  /** the view the step is about: on the stage, beside the question, while the step is open */
+  view: ViewId;
+  /**
+   * µs, a fixed y axis for the latency view where fitting it to the data would mislead: BG/P's
+   * flat 2 µs fitted to a 1–10 µs axis looks like growth (step 12)
+   */
+  latencyAxisUs?: readonly [number, number];
+  /** the timeline also shows the same noise co-scheduled (step 10) */
+  compareAligned?: boolean;
   /** a second run the reveal compares with (run in its own worker) */
   compare?: { label: string; state: StepState };
   /** runs of the step's state at several values of some field (a sweep) the reveal reads */

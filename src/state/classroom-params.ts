@@ -1,22 +1,28 @@
 // The classroom's parameters of the address, apart from the scenario's own (query-params.ts):
-// `projector=1` (large type, thick lines, light background), `show=<view>` (projector mode shows
-// that one view), `embed=<view>` (one view and its essential controls, for an iframe) and
+// `projector=1` (large type, thick lines, light background), `show=<view>` (the view on the
+// stage), `embed=<view>` (one view and its essential controls, for an iframe) and
 // `links=0` (no outbound link or sharing, for a locked-down page). They describe how the page
-// looks, not the scenario: the scenario's link (Copy link, QR code) never carries them, but the
-// address bar keeps them through the page's own rewrites (url-sync.svelte.ts). Pure: no DOM.
+// looks, not the scenario: the scenario's link (Copy link, QR code) carries only the view on the
+// stage (`show`), but the address bar keeps them all through the page's own rewrites
+// (url-sync.svelte.ts). Pure: no DOM.
 
-/** The seven views of the page (src/charts/Views.svelte), by the name a link gives them. */
+/** The seven views of the page (the stage's tabs), by the name a link gives them; `tab` is the
+ * tab's short label. */
 export const VIEWS = [
-  { id: 'latency', title: 'Latency against machine size' },
-  { id: 'cycle-time', title: 'Cycle time against processors' },
-  { id: 'resonance', title: 'Slowdown against granularity' },
-  { id: 'loss', title: 'Lost time by event duration' },
-  { id: 'iterations', title: 'Iteration times' },
-  { id: 'node-map', title: 'Noise per node' },
-  { id: 'timeline', title: 'Timeline of a few iterations' },
+  { id: 'timeline', title: 'Timeline of a few iterations', tab: 'Timeline' },
+  { id: 'latency', title: 'Latency against machine size', tab: 'Latency' },
+  { id: 'resonance', title: 'Slowdown against granularity', tab: 'Resonance' },
+  { id: 'cycle-time', title: 'Cycle time against processors', tab: 'Cycle time' },
+  { id: 'loss', title: 'Lost time by event duration', tab: 'Lost time' },
+  { id: 'iterations', title: 'Iteration times', tab: 'Iterations' },
+  { id: 'node-map', title: 'Noise per node', tab: 'Per node' },
 ] as const;
 
 export type ViewId = (typeof VIEWS)[number]['id'];
+
+/** The view a page opens on when its address names none: the timeline shows what is simulated
+ * (nodes computing, noise stopping one, everyone waiting at the barrier). */
+export const DEFAULT_VIEW: ViewId = 'timeline';
 
 export const VIEW_IDS: readonly ViewId[] = VIEWS.map((v) => v.id);
 
@@ -25,7 +31,7 @@ export const CLASSROOM_PARAMETERS = ['projector', 'show', 'embed', 'links'] as c
 
 export interface ClassroomParams {
   projector: boolean;
-  /** the one view projector mode shows; null: all of them */
+  /** the view on the stage; null: the default (DEFAULT_VIEW) */
   show: ViewId | null;
   /** the view an embed shows; null when the page is not embedded */
   embed: ViewId | null;
@@ -75,6 +81,13 @@ export function withoutClassroom(search: string): string {
   const body = search.startsWith('?') ? search.slice(1) : search;
   const rest = body.split('&').filter((pair) => pair !== '' && !isClassroom(pair));
   return rest.length === 0 ? '' : `?${rest.join('&')}`;
+}
+
+/** Only the view on the stage of `search`, as `show=<view>` ('' when it is the default): the one
+ * classroom parameter a shared link carries (a link to the resonance curve opens on it). */
+export function viewPart(search: string): string {
+  const show = params(search).get('show');
+  return show !== null && isViewId(show) && show !== DEFAULT_VIEW ? `show=${show}` : '';
 }
 
 /** Only the classroom's parameters of `search`, as `a=1&b=2` ('' when none). */

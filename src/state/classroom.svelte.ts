@@ -1,10 +1,10 @@
-// How the page is shown in a classroom: projector mode (and the one view it shows, if the teacher
-// chose one), embed mode and whether links are allowed. Read once from the address; projector
-// mode and its view change from the page (a button, a shortcut) and go back into the address, so
-// a reload keeps them. Embed mode and `links=0` are the embedding page's choice: fixed.
+// How the page is shown: the view on the stage, projector mode, embed mode and whether links are
+// allowed. Read once from the address; the view and projector mode change from the page (a tab,
+// a button, a shortcut) and go back into the address, so a reload keeps them. Embed mode and `links=0` are the embedding page's choice: fixed.
 
 import {
   classroomSearch,
+  DEFAULT_VIEW,
   parseClassroom,
   VIEW_IDS,
   type ClassroomParams,
@@ -34,12 +34,20 @@ export class Classroom {
     this.#projector = on;
   }
 
-  /** the one view projector mode shows; null: all of them (and always null outside it) */
+  /** the view on the stage as the address names it (`show=`); null: the default view */
   get show(): ViewId | null {
-    return this.#projector ? this.#show : null;
+    return this.#show;
   }
   set show(view: ViewId | null) {
-    this.#show = view;
+    this.#show = view === DEFAULT_VIEW ? null : view;
+  }
+
+  /** the view on the stage */
+  get view(): ViewId {
+    return this.#show ?? DEFAULT_VIEW;
+  }
+  set view(view: ViewId) {
+    this.show = view;
   }
 
   get embed(): ViewId | null {
@@ -57,12 +65,10 @@ export class Classroom {
     return this.#links;
   }
 
-  /** Projector mode: the next (`step` 1) or previous (−1) view, wrapping; from "all", the first
-   * or last. */
+  /** The next (`step` 1) or previous (−1) view on the stage, wrapping. */
   step(step: 1 | -1): void {
     const n = VIEW_IDS.length;
-    const at = this.#show === null ? (step === 1 ? -1 : n) : VIEW_IDS.indexOf(this.#show);
-    this.#show = VIEW_IDS[(at + step + n) % n];
+    this.view = VIEW_IDS[(VIEW_IDS.indexOf(this.view) + step + n) % n];
   }
 
   get params(): ClassroomParams {

@@ -2,12 +2,13 @@
 // entry) by the link that reproduces it (share-url.ts), and `link` holds the whole URL for
 // "Copy link". Writes are asynchronous (the hash is compressed); the latest one wins. The
 // classroom's parameters (`projector=1`, `embed=…`: classroom-params.ts) stay in the address
-// through every rewrite, but not in `link`: they are how this page looks, not the scenario.
+// through every rewrite, but only the view on the stage (`show=`) goes into `link`: the others
+// are how this page looks, not what it shows.
 
 import { withChallengeParams, withoutChallengeParams } from '../challenges/challenge-url.ts';
 import { withLessonParams, withoutLessonParams } from '../lesson/lesson-url.ts';
 import type { Scenario } from '../scenario/types.ts';
-import { classroomPart, withClassroom, withoutClassroom } from './classroom-params.ts';
+import { classroomPart, viewPart, withClassroom, withoutClassroom } from './classroom-params.ts';
 import { PRESETS, STARTUP_PRESET_ID } from './presets.ts';
 import { fetchSiteText, linkFor, openLink, type Opened, type ShareState } from './share-url.ts';
 import type { ViewValue } from './url-codec.ts';
@@ -63,7 +64,8 @@ export class UrlSync {
       // A sandboxed frame may refuse; Copy link still has the link.
     }
     this.#problem = null;
-    this.#link = `${page}${suffix}`;
+    // The shared link opens on the same view (show=), not in the same projector or embed mode.
+    this.#link = `${page}${withClassroom(suffix, viewPart(location.search))}`;
   }
 }
 

@@ -1,5 +1,5 @@
 // The views' own settings (not part of the scenario): which granularities the latency view
-// sweeps, which iterations the timeline shows. They travel in a link's `view` map
+// sweeps, which iterations the timeline shows and whether it adds the co-scheduled comparison. They travel in a link's `view` map
 // (url-codec.ts) next to the scenario, under short stable keys; only values that differ from
 // the defaults are written, so a link without view settings opens the defaults. Reading is
 // forgiving: a key this build does not know (a newer link) or a bad value is reported and
@@ -14,7 +14,11 @@ export const MAX_LATENCY_CURVES = 6;
 /** µs: the longest granularity the latency view sweeps (its runs stay short) */
 export const MAX_LATENCY_GRANULARITY_US = 1_000_000;
 
-const KEYS = { latency: 'latency.g', timeline: 'timeline.first' } as const;
+const KEYS = {
+  latency: 'latency.g',
+  timeline: 'timeline.first',
+  aligned: 'timeline.aligned',
+} as const;
 
 /** Granularities typed as `0, 1ms, 5 ms` (units us, µs, ms, s; bare numbers are µs), or why
  * not: the problem named, with what is allowed. Sorted, without repeats. */
@@ -61,6 +65,8 @@ export class ViewSettings {
   latencyGranularitiesUs = $state<number[]>([...DEFAULT_LATENCY_GRANULARITIES_US]);
   /** the timeline's first iteration shown, warm-up included; null: the first after warm-up */
   timelineFirst = $state<number | null>(null);
+  /** the timeline shows the co-scheduled comparison (aligned phases) under the scenario's */
+  timelineAligned = $state(false);
 
   /** The settings that differ from the defaults, as a link's `view` map. */
   toView(): Record<string, ViewValue> {
@@ -70,6 +76,7 @@ export class ViewSettings {
       view[KEYS.latency] = formatGranularities(g);
     }
     if (this.timelineFirst !== null) view[KEYS.timeline] = this.timelineFirst;
+    if (this.timelineAligned) view[KEYS.aligned] = true;
     return view;
   }
 
@@ -79,6 +86,7 @@ export class ViewSettings {
     const problems: string[] = [];
     let latency = [...DEFAULT_LATENCY_GRANULARITIES_US];
     let first: number | null = null;
+    let aligned = false;
     for (const [key, value] of Object.entries(view)) {
       if (key === KEYS.latency) {
         const parsed = typeof value === 'string' ? parseGranularities(value) : null;
@@ -90,12 +98,16 @@ export class ViewSettings {
       } else if (key === KEYS.timeline) {
         if (typeof value === 'number' && Number.isInteger(value) && value >= 0) first = value;
         else problems.push(`${key}: expected a whole number ≥ 0 (an iteration)`);
+      } else if (key === KEYS.aligned) {
+        if (typeof value === 'boolean') aligned = value;
+        else problems.push(`${key}: expected true (show the co-scheduled timeline) or false`);
       } else {
         problems.push(`${key}: not a setting of this version of NoiseLab (ignored)`);
       }
     }
     this.latencyGranularitiesUs = latency;
     this.timelineFirst = first;
+    this.timelineAligned = aligned;
     return problems;
   }
 

@@ -10,6 +10,7 @@ import {
   classroomPart,
   classroomSearch,
   parseClassroom,
+  DEFAULT_VIEW,
   VIEW_IDS,
   withClassroom,
   withoutClassroom,
@@ -52,13 +53,13 @@ describe('parseClassroom', () => {
 
   it('reads each of the seven views as an embed, and keeps a bad name to explain it', () => {
     expect(VIEW_IDS).toEqual([
+      'timeline',
       'latency',
-      'cycle-time',
       'resonance',
+      'cycle-time',
       'loss',
       'iterations',
       'node-map',
-      'timeline',
     ]);
     for (const id of VIEW_IDS) expect(parseClassroom(`?embed=${id}`).embed).toBe(id);
     const bad = parseClassroom('?embed=latncy');
@@ -121,23 +122,32 @@ describe('the classroom part of an address', () => {
 });
 
 describe('Classroom', () => {
-  it('steps through the seven views in projector mode, wrapping at both ends', () => {
-    const c = new Classroom('?projector=1');
+  it('opens on the timeline, and steps through the seven views, wrapping at both ends', () => {
+    const c = new Classroom('');
+    expect(c.view).toBe(DEFAULT_VIEW);
+    expect(c.view).toBe('timeline');
     expect(c.show).toBeNull();
     c.step(1);
-    expect(c.show).toBe('latency');
+    expect(c.view).toBe('latency');
     c.step(-1);
-    expect(c.show).toBe('timeline');
+    expect(c.view).toBe('timeline');
+    c.step(-1);
+    expect(c.view).toBe('node-map');
     c.step(1);
-    expect(c.show).toBe('latency');
+    expect(c.view).toBe('timeline');
   });
 
-  it('shows every view again when projector mode is off, and writes no show= then', () => {
+  it('keeps the view in the address as show=, in projector mode or not, and never the default', () => {
     const c = new Classroom('?projector=1&show=loss');
-    expect(c.show).toBe('loss');
+    expect(c.view).toBe('loss');
     c.projector = false;
+    expect(c.view).toBe('loss');
+    expect(c.search('?preset=x&projector=1&show=loss')).toBe('?preset=x&show=loss');
+    c.view = 'timeline';
     expect(c.show).toBeNull();
-    expect(c.search('?preset=x&projector=1&show=loss')).toBe('?preset=x');
+    expect(c.search('?preset=x&show=loss')).toBe('?preset=x');
+    c.view = 'resonance';
+    expect(c.search('?preset=x')).toBe('?preset=x&show=resonance');
   });
 
   it('is embedded for any embed= value, good or bad', () => {

@@ -35,13 +35,13 @@ export const SHORTCUTS: readonly Shortcut[] = [
     action: 'next-view',
     keys: 'Alt+Shift+N or Page Down',
     aria: 'Alt+Shift+N',
-    what: 'Projector mode: show the next view alone',
+    what: 'Show the next view on the stage (Page Down: in projector mode)',
   },
   {
     action: 'previous-view',
     keys: 'Alt+Shift+B or Page Up',
     aria: 'Alt+Shift+B',
-    what: 'Projector mode: show the previous view alone',
+    what: 'Show the previous view on the stage (Page Up: in projector mode)',
   },
   {
     action: 'copy-link',

@@ -1,0 +1,81 @@
+// The headline numbers of a run, as the strip over the stage shows them: the slowdown, the mean
+// and p99 barrier latency (ℓ = Δ − g; for tree workloads the time in collectives), the mean
+// iteration and the noise source that cost the most. Pure: the page and its tests share it.
+import type { RunResult } from '../../engine/result.ts';
+import { formatPercent, formatQuantity, formatTimeUs } from '../format.ts';
+
+export interface HeadlineItem {
+  /** stable key, also the element's data-headline attribute */
+  key: 'slowdown' | 'latency' | 'p99' | 'iteration' | 'costliest';
+  label: string;
+  value: string;
+  /** a tooltip saying what the number is, in full */
+  title: string;
+}
+
+/** The source with the largest share of the lost time, or null (none lost, tree workloads). */
+export function costliest(result: RunResult): { label: string; share: number } | null {
+  const a = result.attribution;
+  if (!a || a.totalLostUs <= 0) return null;
+  let best = a.bySource[0];
+  for (const s of a.bySource) if (s.lostUs > best.lostUs) best = s;
+  return best && best.lostUs > 0 ? { label: best.label, share: best.share } : null;
+}
+
+/** The strip's five numbers; dashes before the first measured iteration. */
+export function headline(result: RunResult | null): HeadlineItem[] {
+  const s = result?.summary;
+  const measured = s !== undefined && s.iterations > 0;
+  const tree = result?.tree != null;
+  const what = tree ? 'collective time' : 'barrier latency';
+  const time = (us: number | undefined) => (measured && us !== undefined ? formatTimeUs(us) : '—');
+  const worst = result && measured ? costliest(result) : null;
+  return [
+    {
+      key: 'slowdown',
+      label: 'Slowdown',
+      value: measured && s.slowdown !== null ? `${formatQuantity(s.slowdown)}×` : '—',
+      title: 'Mean iteration time against the same loop with no noise (g + L)',
+    },
+    {
+      key: 'latency',
+      label: tree ? 'Collectives, mean' : 'Barrier, mean',
+      value: time(s?.meanLatencyUs),
+      title: `Mean ${what} per iteration: the iteration time minus the compute (ℓ = Δ − g)`,
+    },
+    {
+      key: 'p99',
+      label: tree ? 'Collectives, p99' : 'Barrier, p99',
+      value: time(s?.p99LatencyUs),
+      title: `99th percentile of the ${what}: 1 iteration in 100 waits at least this long`,
+    },
+    {
+      key: 'iteration',
+      label: 'Iteration, mean',
+      value: time(s?.meanIterationUs),
+      title: 'Mean time of one iteration, release to release (Δ)',
+    },
+    {
+      key: 'costliest',
+      label: 'Costs most',
+      value: worst ? `${worst.label} (${formatPercent(worst.share)}%)` : '—',
+      title: tree
+        ? 'Tree workloads charge no lost time to sources'
+        : 'The noise source charged with the largest share of the lost time',
+    },
+  ];
+}
+
+/** One sentence for screen readers once a run is done: the headline in words. */
+export function headlineSentence(result: RunResult): string {
+  const items = headline(result);
+  const get = (k: HeadlineItem['key']) => items.find((i) => i.key === k)!.value;
+  const worst = costliest(result);
+  return (
+    `Slowdown ${get('slowdown')}, mean ${result.tree ? 'collective time' : 'barrier latency'} ` +
+    `${get('latency')}, p99 ${get('p99')}, mean iteration ${get('iteration')}` +
+    (worst
+      ? `; ${worst.label} costs the most, ${formatPercent(worst.share)}% of the lost time.`
+      : '.')
+  );
+}
