@@ -14,6 +14,7 @@ import type { Vary } from '../engine/sweep.ts';
 import { estimateNoiseEvents, estimateRankIterations } from '../scenario/cost.ts';
 import type { Job, PopWorkload, SageWorkload, Scenario, Workload } from '../scenario/types.ts';
 import { nodesLeftAfterExclusion } from '../scenario/index.ts';
+import { readableCite } from '../published/cite.ts';
 import type { SweepPointResult } from '../state/sweep.svelte.ts';
 import { popWorkloadOnTree, sageWorkload } from '../validation/workloads.ts';
 
@@ -145,9 +146,9 @@ export function cyclePlan(s: Scenario): CyclePlan {
     kind = app ?? 'sage';
     note =
       app === 'pop'
-        ? `POP, the Jaguar paper's application (003 Table 1, strong scaling), with ${onMachine}.`
+        ? `POP, the Jaguar paper's application (${readableCite('003 Table 1')}, strong scaling), with ${onMachine}.`
         : app === 'sage'
-          ? `SAGE, the ASCI Q paper's application (000 Table 3, weak scaling), with ${onMachine}.`
+          ? `SAGE, the ASCI Q paper's application (${readableCite('000 Table 3')}, weak scaling), with ${onMachine}.`
           : `The papers ran no application on ${s.machine.name}: SAGE with ASCI Q's per-PE ` +
             `work (13,500 cells per PE, a 0.63 s model cycle at 8,192 PEs), with ${onMachine}.`;
   } else {

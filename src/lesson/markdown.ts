@@ -1,8 +1,12 @@
-// The small Markdown subset docs/teaching.md is written in, parsed into blocks the page renders
-// as elements (never as HTML text, so nothing in the file can inject markup): headings,
-// paragraphs, bullet and numbered lists, pipe tables; inline **bold** and `code`.
+// The small Markdown subset docs/teaching.md and docs/validation.md are written in, parsed into
+// blocks that the page renders as elements and the build renders as escaped HTML (never as HTML
+// text, so nothing in a file can inject markup): headings, paragraphs, bullet and numbered
+// lists, pipe tables (with `\|` for a pipe inside a cell); inline **bold**, `code` and links.
 
-export type Inline = { kind: 'text' | 'bold' | 'code'; text: string };
+export type Inline =
+  | { kind: 'text' | 'bold' | 'code'; text: string }
+  /** `href` as written: whoever renders it decides which addresses to follow (markdown-html.ts) */
+  | { kind: 'link'; text: string; href: string };
 
 export type Block =
   | { kind: 'heading'; level: 1 | 2 | 3 | 4; text: Inline[] }
@@ -10,28 +14,38 @@ export type Block =
   | { kind: 'list'; ordered: boolean; items: Inline[][] }
   | { kind: 'table'; head: Inline[][]; rows: Inline[][][] };
 
-/** `a **b** `c`` → text, bold, code runs. Links `[t](u)` keep their text only. */
+/** `a **b** `c` [d](e)` → text, bold, code and link runs. */
 export function parseInline(text: string): Inline[] {
   const out: Inline[] = [];
-  const re = /\*\*(.+?)\*\*|`([^`]+)`|\[([^\]]+)\]\([^)]*\)/g;
+  const re = /\*\*(.+?)\*\*|`([^`]+)`|\[([^\]]+)\]\(([^)]*)\)/g;
   let last = 0;
   for (const m of text.matchAll(re)) {
     if (m.index > last) out.push({ kind: 'text', text: text.slice(last, m.index) });
     if (m[1] !== undefined) out.push({ kind: 'bold', text: m[1] });
     else if (m[2] !== undefined) out.push({ kind: 'code', text: m[2] });
-    else out.push({ kind: 'text', text: m[3] });
+    else out.push({ kind: 'link', text: m[3], href: m[4] });
     last = m.index + m[0].length;
   }
   if (last < text.length) out.push({ kind: 'text', text: text.slice(last) });
   return out;
 }
 
-const cells = (line: string) =>
-  line
-    .trim()
-    .replace(/^\||\|$/g, '')
-    .split('|')
-    .map((c) => parseInline(c.trim()));
+/** A table row's cells: split at each pipe that no backslash escapes; `\|` and `\\` unescaped. */
+function cells(line: string): Inline[][] {
+  const out: string[] = [];
+  let cell = '';
+  const text = line.trim().replace(/^\|/, '');
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '\\' && (text[i + 1] === '|' || text[i + 1] === '\\')) cell += text[++i];
+    else if (c === '|') {
+      out.push(cell);
+      cell = '';
+    } else cell += c;
+  }
+  if (cell.trim() !== '') out.push(cell); // a row need not end with a pipe
+  return out.map((c) => parseInline(c.trim()));
+}
 
 export function parseMarkdown(source: string): Block[] {
   const blocks: Block[] = [];

@@ -214,7 +214,7 @@ export const openQuestions: LessonStep = {
     value: 'not OS jitter: interference from other users?',
     detail:
       'Variability seen on Franklin and not on jaguarcnl; its signature does not look like OS jitter, and interference from other users had been seen on the ORNL system. Run-to-run variability differs widely between machines: NPB LU on 128 processors, coefficient of variation 15.58% on a Cray T3E, 4.58% on an IBM SP.',
-    cite: '004 slides (conclusions); 001 Table 2',
+    cite: '004 summary slides; 001 Table 2',
   },
   simulate: ({ run }) => {
     const r = measured(run, 'shown');

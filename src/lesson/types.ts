@@ -90,7 +90,7 @@ export interface PublishedNote {
   text: string;
   /** its tooltip, the whole claim with its citation */
   title: string;
-  /** e.g. '000 Fig 18(a)' */
+  /** e.g. '000 Fig 18(a)': a seed number and a place (src/published/cite.ts makes it readable) */
   cite: string;
 }
 
@@ -172,7 +172,10 @@ export type Answer = string | number | readonly number[];
 export interface PublishedFigure {
   value: string;
   detail: string;
-  /** e.g. '000 Table 3' (000 = ASCI Q paper, 002 = its tutorial slides, 003 = Jaguar XT5) */
+  /**
+   * e.g. '000 Table 3': seed numbers (src/published/seeds.ts) and places, the short form the data
+   * and tests key on; the page shows it readable (src/published/cite.ts)
+   */
   cite: string;
 }
 
@@ -228,6 +231,6 @@ export interface LessonStep {
   question: Question;
   published: PublishedFigure;
   simulate: (input: RevealInput) => SimulatedFigure;
-  /** one paragraph, citing the paper */
+  /** one paragraph, citing the paper in the short form ('(000 Fig 9)'); shown readable */
   explanation: string;
 }

@@ -1,31 +1,50 @@
 // The words of a published mark: its tooltip, its row in a data table, its line in a CSV.
-import { SEEDS, type SeedKey } from './seeds.ts';
+import { readableCite } from './cite.ts';
+import { isSeedKey, SEEDS, type Seed } from './seeds.ts';
 import type { PublishedValue } from './types.ts';
 
-/** "000 Table 3" → "Petrini, Kerbyson, Pakin: … SC’03, Table 3". */
+/** Where the number is, readable: "Petrini, Kerbyson and Pakin 2003, Table 3". */
+export function publishedSource(v: PublishedValue): string {
+  return readableCite(v.cite);
+}
+
+/**
+ * The source with the paper's title and venue, for a tooltip: "Petrini, Kerbyson and Pakin 2003,
+ * Table 3 — The Case of the Missing Supercomputer Performance: … (SC’03, Phoenix, Arizona)".
+ */
 export function citation(v: PublishedValue): string {
-  const [key, ...where] = v.cite.split(' ');
-  const seed = SEEDS[key as SeedKey];
-  return seed ? `${seed.paper}, ${where.join(' ')}` : v.cite;
+  const key = v.cite.slice(0, 3);
+  if (!isSeedKey(key)) return publishedSource(v);
+  const seed: Seed = SEEDS[key];
+  return `${publishedSource(v)} — ${seed.title} (${seed.venue})`;
 }
 
-/** One line: "Unoptimized system: 1.60 s (000 Table 3; …)". */
+/** A data table's source cell: "Petrini, Kerbyson and Pakin 2003, Table 3; <the note>". */
+export function publishedSourceNote(v: PublishedValue): string {
+  return `${publishedSource(v)}${v.note ? `; ${v.note}` : ''}`;
+}
+
+/** One line: "Unoptimized system: 1.60 s (Petrini, Kerbyson and Pakin 2003, Table 3; …)". */
 export function publishedLine(v: PublishedValue): string {
-  const note = v.note ? `; ${v.note}` : '';
-  return `${v.label}: ${v.printed} (${v.cite}${note})`;
+  return `${v.label}: ${v.printed} (${publishedSourceNote(v)})`;
 }
 
-/** A tooltip: "published, Unoptimized system: 1.60 s (000 Table 3; …)". */
+/** A tooltip: "published, Unoptimized system: 1.60 s (Petrini, … 2003, Table 3; …)". */
 export function publishedText(v: PublishedValue): string {
   return `published, ${publishedLine(v)}`;
 }
 
 const quote = (t: string) => `"${t.replaceAll('"', '""')}"`;
 
-/** A CSV block of the marks, after a blank line and a header of its own; '' when none. */
+/**
+ * A CSV block of the marks, after a blank line and a header of its own; '' when none. `cite` is
+ * the data's short form ("000 Table 3"): a program joining rows to the papers or to
+ * ../shared/reference/published.json keys on it. `source` is the same citation as the page
+ * shows it, for a reader in a spreadsheet.
+ */
 export function publishedCsv(values: readonly PublishedValue[]): string {
   if (values.length === 0) return '';
-  const rows = ['published_id,label,value,unit,bound,nodes,ranks_per_node,cite,note'];
+  const rows = ['published_id,label,value,unit,bound,nodes,ranks_per_node,cite,source,note'];
   for (const v of values) {
     rows.push(
       [
@@ -37,6 +56,7 @@ export function publishedCsv(values: readonly PublishedValue[]): string {
         v.config.nodes,
         v.config.ranksPerNode ?? '',
         quote(v.cite),
+        quote(publishedSource(v)),
         quote(v.note),
       ].join(','),
     );

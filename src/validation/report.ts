@@ -1,6 +1,7 @@
 // Renders docs/validation.md from the results of the targets: what to run to regenerate it, a
 // summary table, then per target its checks and, below them, the notes (every miss must have
 // one: a miss without a note is flagged in the page). Pure: the caller supplies the date.
+import { githubAnchor, targetHeading } from './anchors.ts';
 import type { Check, Target } from './types.ts';
 
 /** One target's outcome, as the script collects it. */
@@ -118,18 +119,10 @@ export function renderReport(results: TargetResult[], opts: ReportOptions): stri
   return out.join('\n');
 }
 
-function heading(r: TargetResult): string {
-  return `${r.target.number}. ${r.target.title}`;
-}
+const heading = (r: TargetResult) => targetHeading(r.target.number, r.target.title);
 
-/** GitHub's anchor for the target's heading. */
-function anchor(r: TargetResult): string {
-  return heading(r)
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}\s-]/gu, '')
-    .trim()
-    .replace(/\s/g, '-');
-}
+/** GitHub's anchor for the target's heading (the report page gives it a stable id too). */
+const anchor = (r: TargetResult) => githubAnchor(heading(r));
 
 function renderTarget(r: TargetResult): string[] {
   const out = [`## ${heading(r)}`, ''];

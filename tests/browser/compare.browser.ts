@@ -1,6 +1,6 @@
 // Compare runs and published data (issue 5) in the built site: a pinned run stays as a ghost
 // behind the live one and the results headline gives the ratio of their mean iteration times;
-// a SAGE preset shows 000 Table 3's published cycle times on the cycle-time view, each with its
+// a SAGE preset shows Table 3's (Petrini, Kerbyson and Pakin 2003) published cycle times on the cycle-time view, each with its
 // citation in a tooltip and as text.
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -232,7 +232,7 @@ describe('chart layout', () => {
 });
 
 describe('published data on the charts', () => {
-  it('shows 000 Table 3 on the cycle-time view of SAGE on ASCI Q 2002, with citations', async () => {
+  it('shows Table 3 of the ASCI Q paper on the cycle-time view of SAGE on ASCI Q 2002, cited by author and year', async () => {
     const { page, problems } = await openApp(site);
     await page.goto(`${site.origin}/?preset=sage-asci-q-2002&iterations=3`);
     const view = page.getByRole('region', { name: 'Cycle time against processors' });
@@ -241,15 +241,19 @@ describe('published data on the charts', () => {
     const tips = await marks.locator('title').allTextContents();
     expect(tips).toEqual([
       expect.stringMatching(
-        /^published, Unoptimized system: 1\.60 s \(000 Table 3;.*8,192 processors$/,
+        /^published, Unoptimized system: 1\.60 s \(Petrini, Kerbyson and Pakin 2003, Table 3;.*8,192 processors$/,
       ),
-      expect.stringMatching(/^published, Model: 0\.63 s \(000 Table 3;.*8,192 processors$/),
+      expect.stringMatching(
+        /^published, Model: 0\.63 s \(Petrini, Kerbyson and Pakin 2003, Table 3;.*8,192 processors$/,
+      ),
     ]);
     // The same as text, for the keyboard and screen readers.
     const list = view.getByRole('list', { name: 'Published values' });
     expect(await list.locator('li').allTextContents()).toEqual([
-      expect.stringMatching(/^Unoptimized system: 1\.60 s \(000 Table 3/),
-      expect.stringMatching(/^Model: 0\.63 s \(000 Table 3/),
+      expect.stringMatching(
+        /^Unoptimized system: 1\.60 s \(Petrini, Kerbyson and Pakin 2003, Table 3/,
+      ),
+      expect.stringMatching(/^Model: 0\.63 s \(Petrini, Kerbyson and Pakin 2003, Table 3/),
     ]);
     await view.screenshot({ path: '/tmp/noiselab-published-cycle-time.png' });
     expectQuiet(problems);

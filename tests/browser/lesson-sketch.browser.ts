@@ -176,9 +176,9 @@ describe('sketch the curve you expect', () => {
       'TruCluster 52%',
     ]);
     expect(await notes.locator('.published-mark title').allTextContents()).toEqual([
-      'published, kernel noise, g = 0: 66% (000 Fig 18(a); Finding #4 (sec 6))',
-      'published, RMS daemons, largest single source, g = 1 ms: 40% (000 Fig 18(b); Finding #4 (sec 6))',
-      'published, TruCluster daemons, g = 5 ms: 52% (000 Fig 18(c); Finding #4 (sec 6))',
+      'published, kernel noise, g = 0: 66% (Petrini, Kerbyson and Pakin 2003, Fig 18(a); Finding #4 (sec 6))',
+      'published, RMS daemons, largest single source, g = 1 ms: 40% (Petrini, Kerbyson and Pakin 2003, Fig 18(b); Finding #4 (sec 6))',
+      'published, TruCluster daemons, g = 5 ms: 52% (Petrini, Kerbyson and Pakin 2003, Fig 18(c); Finding #4 (sec 6))',
     ]);
     expect(await panel(page).locator('[data-verdict]').textContent()).toMatch(
       /^. Your sketch was (close|roughly right|far off): on average [0-9]+% of the chart’s height/,

@@ -7,6 +7,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STEPS } from '../../src/lesson/steps.ts';
+import { readableCite } from '../../src/published/cite.ts';
 import type { Question } from '../../src/lesson/types.ts';
 import { expectQuiet, openApp, type Site, startSite } from './site.ts';
 
@@ -97,7 +98,7 @@ describe('the guided lesson', () => {
       expect(simulated, `step ${step.number}`).toMatch(/[0-9]/);
       const published = region.locator('[data-figure="published"]');
       expect(await published.locator('.value').textContent()).toBe(step.published.value);
-      expect(await published.locator('cite').textContent()).toBe(step.published.cite);
+      expect(await published.locator('cite').textContent()).toBe(readableCite(step.published.cite));
       expect(await page.locator('[aria-live="polite"]', { hasText: 'Revealed.' }).count()).toBe(1);
       // the panel on every step; the whole page (slower: all the views) on a few
       const whole = [1, 9, 13].includes(step.number);

@@ -2,7 +2,8 @@
 // /course/noiselab/) and inside an iframe of a course page on another origin. A tiny file
 // server, no Vite: what works here works from any static host. The app must run, load a
 // scenario file by a relative link, write its links under the sub-path, and never request
-// anything from another origin.
+// anything from another origin. The validation report is a page of the site
+// (validation.html), and a lesson step's link to one of its targets lands on that target.
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -99,6 +100,42 @@ describe('the static site', () => {
     await expect.poll(() => page.url()).toMatch(new RegExp(`^${appOrigin}${SUB}[?#]`));
     expect(errors).toEqual([]);
     expect(foreign).toEqual([]);
+    await context.close();
+  }, 180_000);
+
+  it('serves the validation report, and a lesson step links to its target', async () => {
+    const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const errors: string[] = [];
+    context.on('weberror', (e) => errors.push(String(e.error())));
+    const page = await context.newPage();
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+
+    // The report, as a page of its own under the sub-path.
+    const report = await page.goto(`${appOrigin}${SUB}validation.html`);
+    expect(report?.status()).toBe(200);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Paper validation');
+    expect(await page.locator('table').count()).toBeGreaterThan(10);
+    expect(await page.locator('h2#target-6').textContent()).toMatch(/^6\. Figure 15/);
+
+    // Step 7 explains a gap with a link to target 6: reveal it, then follow the link.
+    await page.goto(`${appOrigin}${SUB}?lesson=fine-noise`);
+    const lesson = page.getByRole('region', { name: /^Lesson:/ });
+    await lesson.getByRole('radio').nth(1).check();
+    await lesson.getByRole('button', { name: 'Reveal' }).click();
+    const link = lesson.locator('.explanation a');
+    await link.waitFor({ timeout: 60_000 });
+    expect(await link.textContent()).toBe('validation report, target 6 (opens in a new tab)');
+    expect(await lesson.locator('.explanation').textContent()).not.toMatch(
+      /docs\/validation\.md|\b00[0-4] /,
+    );
+    expect(await lesson.locator('[data-figure="published"] cite').textContent()).toBe(
+      'Petrini, Kerbyson and Pakin 2003, sec. 3.4, Fig 15, Finding #2',
+    );
+    const [opened] = await Promise.all([context.waitForEvent('page'), link.click()]);
+    await opened.waitForLoadState();
+    expect(opened.url()).toBe(`${appOrigin}${SUB}validation.html#target-6`);
+    expect(await opened.locator(':target').textContent()).toMatch(/^6\. Figure 15/);
+    expect(errors).toEqual([]);
     await context.close();
   }, 180_000);
 

@@ -82,7 +82,7 @@ describe('the panel’s words', () => {
   it('announce the step, and once revealed both figures', () => {
     expect(announcement(step9, 13, false, null)).toBe(`Step 9 of 13: ${step9.title}.`);
     expect(announcement(step9, 13, true, { ok: true, value: 'v', detail: 'd' })).toBe(
-      `Revealed. Simulated: v. Published: ${step9.published.value}, 000 sec 6, Fig 18.`,
+      `Revealed. Simulated: v. Published: ${step9.published.value}, Petrini, Kerbyson and Pakin 2003, sec. 6, Fig 18.`,
     );
   });
 });

@@ -239,7 +239,7 @@ describe('step 9’s sketch: the slowdown against the granularity, from a sweep 
       { x: 5000, text: 'TruCluster 52%', cite: '000 Fig 18(c)' },
     ]);
     expect(q.notes![0].title).toBe(
-      'published, kernel noise, g = 0: 66% (000 Fig 18(a); Finding #4 (sec 6))',
+      'published, kernel noise, g = 0: 66% (Petrini, Kerbyson and Pakin 2003, Fig 18(a); Finding #4 (sec 6))',
     );
   });
 

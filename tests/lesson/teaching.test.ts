@@ -34,14 +34,14 @@ describe('the teacher’s notes', () => {
 });
 
 describe('the Markdown subset', () => {
-  it('reads bold, code and link text, never HTML', () => {
+  it('reads bold, code and links, never HTML', () => {
     expect(parseInline('a **b** `c` [d](http://x) <i>')).toEqual([
       { kind: 'text', text: 'a ' },
       { kind: 'bold', text: 'b' },
       { kind: 'text', text: ' ' },
       { kind: 'code', text: 'c' },
       { kind: 'text', text: ' ' },
-      { kind: 'text', text: 'd' },
+      { kind: 'link', text: 'd', href: 'http://x' },
       { kind: 'text', text: ' <i>' },
     ]);
   });
@@ -57,5 +57,23 @@ describe('the Markdown subset', () => {
     });
     expect(parsed[3]).toMatchObject({ rows: [[[{ text: '1' }], [{ text: '2' }]]] });
     expect(parsed[4]).toMatchObject({ text: [{ text: 'p q r' }] });
+  });
+
+  it('reads a pipe escaped in a table cell as text, as docs/validation.md writes one', () => {
+    const [table] = parseMarkdown('| a | b |\n| --: | --- |\n| x \\| y | `c` \\\\ |\n| last');
+    expect(table).toEqual({
+      kind: 'table',
+      head: [[{ kind: 'text', text: 'a' }], [{ kind: 'text', text: 'b' }]],
+      rows: [
+        [
+          [{ kind: 'text', text: 'x | y' }],
+          [
+            { kind: 'code', text: 'c' },
+            { kind: 'text', text: ' \\' },
+          ],
+        ],
+        [[{ kind: 'text', text: 'last' }]],
+      ],
+    });
   });
 });

@@ -4,6 +4,7 @@
 import type { RunResult } from '../../engine/result.ts';
 import { ready } from '../../lesson/lesson.svelte.ts';
 import type { LessonStep, RevealInput, SimulatedFigure } from '../../lesson/types.ts';
+import { readableCite } from '../../published/cite.ts';
 import type { Scenario } from '../../scenario/types.ts';
 import type { RunStatus } from '../../state/simulation.svelte.ts';
 import type { LessonSweep } from './lesson-sweep.svelte.ts';
@@ -66,7 +67,7 @@ export function announcement(
       : simulated.ok
         ? `Simulated: ${simulated.value}.`
         : 'Simulated: not available.';
-  return `Revealed. ${sim} Published: ${step.published.value}, ${step.published.cite}.`;
+  return `Revealed. ${sim} Published: ${step.published.value}, ${readableCite(step.published.cite)}.`;
 }
 
 /** The note on the step's comparison run and its sweep, after its run note ('' when none). */
