@@ -166,10 +166,16 @@ describe('the controls', { timeout: 120_000 }, () => {
     expect(await rows.last().textContent()).toContain('New source');
     expect(await card(page).textContent()).toContain(`${n + 1} sources, ${n + 1} on`);
 
+    // Duplicate and Delete are in a source's editor, a dialog, Delete apart from Duplicate.
     await controls(page)
+      .getByRole('button', { name: /^Edit TruCluster kernel heartbeat \(640/ })
+      .click();
+    await page
+      .getByRole('dialog')
       .getByRole('button', { name: /^Duplicate TruCluster kernel heartbeat \(640/ })
       .click();
     await expect.poll(() => rows.count()).toBe(n + 2);
+    expect(await page.getByRole('dialog').count()).toBe(0); // it closes on a done edit
     expect(
       await controls(page)
         .getByRole('checkbox', { name: 'TruCluster kernel heartbeat (640 µs every 125 ms) (copy)' })
@@ -177,9 +183,17 @@ describe('the controls', { timeout: 120_000 }, () => {
     ).toBe(1);
 
     await controls(page)
+      .getByRole('button', { name: /^Edit .*\(copy\)$/ })
+      .click();
+    await page
+      .getByRole('dialog')
       .getByRole('button', { name: /^Delete .*\(copy\)$/ })
       .click();
-    await controls(page).getByRole('button', { name: 'Delete New source (new-source)' }).click();
+    await controls(page).getByRole('button', { name: 'Edit New source (new-source)' }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: 'Delete New source (new-source)' })
+      .click();
     await expect.poll(() => rows.count()).toBe(n);
     await showsRunOf(page, startup);
 
@@ -187,11 +201,13 @@ describe('the controls', { timeout: 120_000 }, () => {
     await controls(page)
       .getByRole('button', { name: /^Edit RMS daemon \(15 ms/ })
       .click();
-    const period = controls(page).getByLabel('Period (µs)');
+    const period = page.getByRole('dialog').getByLabel('Period (µs)');
     await period.fill('3000000');
     await period.press('Enter');
     const index = startup.noise.findIndex((s) => s.id === 'rms-15ms');
     await showsRunOf(page, withValue(startup, `noise.${index}.periodUs`, 3_000_000));
+    await page.getByRole('dialog').getByRole('button', { name: 'Done' }).click();
+    expect(await page.getByRole('dialog').count()).toBe(0);
     expectQuiet(problems);
     await page.context().close();
   });
@@ -209,7 +225,7 @@ describe('the controls', { timeout: 120_000 }, () => {
       await page.keyboard.press('Tab');
       order.push(await focused());
     }
-    expect(order.slice(0, 4)).toEqual(['ctl-nodes', 'ctl-ranks', 'ctl-reserve', 'ctl-exclude']);
+    expect(order.slice(0, 4)).toEqual(['ctl-nodes', 'ctl-ranks', 'ctl-exclude', 'ctl-reserve']);
     expect(order).toContain('ctl-granularity');
     const outline = await page.evaluate(
       () => getComputedStyle(document.activeElement!).outlineStyle,
@@ -242,18 +258,26 @@ describe('the controls', { timeout: 120_000 }, () => {
 
   it('has no serious or critical axe violations, with an editor open and an error shown', async () => {
     const { page, problems } = await open();
+    const serious = async () =>
+      (
+        await new AxeBuilder({ page })
+          .include('section[aria-labelledby="controls-heading"]')
+          .analyze()
+      ).violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.help} (${v.nodes.map((x) => x.target.join(' ')).join(', ')})`);
+    // A source's editor, a modal dialog over the page.
     await controls(page)
       .getByRole('button', { name: /^Edit RMS cluster monitor/ })
       .click();
+    await page.getByRole('dialog').waitFor();
+    expect(await serious()).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    // An error next to its field.
     await enter(page, 'Ranks per node', '9');
     await controls(page).getByRole('alert').waitFor();
-    const all = await new AxeBuilder({ page })
-      .include('section[aria-labelledby="controls-heading"]')
-      .analyze();
-    const serious = all.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.help} (${v.nodes.map((x) => x.target.join(' ')).join(', ')})`);
-    expect(serious).toEqual([]);
+    expect(await serious()).toEqual([]);
     expectQuiet(problems);
     await page.context().close();
   });

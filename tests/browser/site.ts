@@ -101,6 +101,17 @@ export function expectQuiet(problems: Problems): void {
   expect(problems.offOrigin).toEqual([]);
 }
 
+/**
+ * Puts a view on the stage by its tab (a user's click) and returns the view's region, named by
+ * its heading: 'Latency' shows 'Latency against machine size'.
+ */
+export async function showView(page: Page, tab: string, region: string): Promise<Locator> {
+  await page.getByRole('tab', { name: tab, exact: true }).click();
+  const view = page.getByRole('region', { name: region, exact: true });
+  await view.waitFor();
+  return view;
+}
+
 /** Waits until the page's run is done: a CSS selector, cheap to poll (a text search walks the
  * whole page at every poll). */
 export async function runDone(page: Page, timeout = 60_000): Promise<void> {

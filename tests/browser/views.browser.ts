@@ -6,7 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { download, openApp, type Site, startSite } from './site.ts';
+import { download, openApp, showView, type Site, startSite } from './site.ts';
 
 let site: Site;
 beforeAll(async () => {
@@ -47,7 +47,7 @@ describe('the views of ASCI Q 2002', () => {
     const { page, problems } = await openApp(site);
 
     // Lost time by event duration: filled from the run's attribution once the run is done.
-    const loss = page.getByRole('region', { name: 'Lost time by event duration' });
+    const loss = await showView(page, 'Lost time', 'Lost time by event duration');
     await loss.locator('figure[aria-busy="false"]').waitFor({ timeout: 60_000 });
     const lossSummary = (await loss.locator('.summary').textContent())!.trim();
     expect(lossSummary).toMatch(/^\S+ \S+ lost in all; half of it to events of .* the most by rms/);
@@ -65,7 +65,7 @@ describe('the views of ASCI Q 2002', () => {
     );
 
     // Noise per node: a cell per job node, the special nodes of the clusters the worst.
-    const map = page.getByRole('region', { name: 'Noise per node' });
+    const map = await showView(page, 'Per node', 'Noise per node');
     // One square per job node, drawn as one path per colour level; the pointer names a cell.
     const squares = await map
       .locator('svg[role="img"] path')
@@ -89,7 +89,7 @@ describe('the views of ASCI Q 2002', () => {
     await checkExports(page, map, 'noise-per-node', 'node_id,last_node_id,cluster,offset,delay_us');
 
     // Slowdown against granularity: its own sweep, 4 categories + all × 7 granularities.
-    const resonance = page.getByRole('region', { name: 'Slowdown against granularity' });
+    const resonance = await showView(page, 'Resonance', 'Slowdown against granularity');
     await resonance.getByText(/^35 of 35 runs/).waitFor({ timeout: 80_000 });
     expect(await resonance.locator('path[stroke-width="2.5"]').count()).toBe(5);
     expect(await resonance.locator('circle').count()).toBe(35);
@@ -121,7 +121,7 @@ describe('the views of ASCI Q 2002', () => {
     );
 
     // Latency against nodes: its SVG and PNG export (the rest: charts.browser.ts).
-    const latency = page.getByRole('region', { name: 'Latency against machine size' });
+    const latency = await showView(page, 'Latency', 'Latency against machine size');
     await latency
       .getByRole('button', { name: 'Download SVG' })
       .and(page.locator(':enabled'))
@@ -145,7 +145,7 @@ describe('the views of ASCI Q 2002', () => {
 
   it('fit a phone screen', async () => {
     const { page, problems } = await openApp(site, { width: 375, height: 800 });
-    const map = page.getByRole('region', { name: 'Noise per node' });
+    const map = await showView(page, 'Per node', 'Noise per node');
     await map.locator('figure[aria-busy="false"]').waitFor({ timeout: 60_000 });
     // No part of a view is wider than the screen.
     const overflowing = await page.evaluate(() => {
@@ -155,10 +155,12 @@ describe('the views of ASCI Q 2002', () => {
         .map((e) => e.tagName);
     });
     expect(overflowing).toEqual([]);
-    for (const name of ['Lost time by event duration', 'Noise per node']) {
-      expect(
-        (await page.getByRole('region', { name }).locator('.summary').textContent())!.length,
-      ).toBeGreaterThan(20);
+    for (const [tab, name] of [
+      ['Lost time', 'Lost time by event duration'],
+      ['Per node', 'Noise per node'],
+    ]) {
+      const view = await showView(page, tab, name);
+      expect((await view.locator('.summary').textContent())!.length).toBeGreaterThan(20);
     }
     await page.screenshot({ path: '/tmp/noiselab-views-375.png', fullPage: true });
     expect(problems.consoleErrors).toEqual([]);
@@ -183,14 +185,17 @@ describe('every view passes axe', () => {
         state: 'attached',
         timeout: 60_000,
       });
-      // Every view that sweeps or traces has finished (or has nothing to do).
-      await expect
-        .poll(() => page.locator('.views [aria-busy="true"]').count(), { timeout: 120_000 })
-        .toBe(0);
-      const buttons = page.getByRole('button', { name: 'Show data table' });
-      while ((await buttons.count()) > 0) await buttons.first().click();
-      expect(await page.locator('.views table').count()).toBeGreaterThan(0);
-      expect(await serious(page)).toEqual([]);
+      // One view at a time on the stage: each, once its sweep or trace is over (or it has
+      // nothing to do), with its data tables open.
+      for (const tab of await page.getByRole('tab').allTextContents()) {
+        await page.getByRole('tab', { name: tab, exact: true }).click();
+        await expect
+          .poll(() => page.locator('.views [aria-busy="true"]').count(), { timeout: 120_000 })
+          .toBe(0);
+        const buttons = page.getByRole('button', { name: 'Show data table' });
+        while ((await buttons.count()) > 0) await buttons.first().click();
+        expect(await serious(page)).toEqual([]);
+      }
     }
     expect(problems.consoleErrors).toEqual([]);
     await page.context().close();
