@@ -4,7 +4,15 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openApp, type Problems, type Site, startSite, expectQuiet, runDone } from './site.ts';
+import {
+  openApp,
+  type Problems,
+  type Site,
+  startSite,
+  expectQuiet,
+  runDone,
+  showView,
+} from './site.ts';
 
 const presetFile = (id: string) =>
   JSON.parse(
@@ -356,6 +364,7 @@ describe('view settings in the link', () => {
     'the latency view granularities travel in the link; a bad value is refused and changes nothing',
     async () => {
       const { page, problems } = await openFresh(LIGHT);
+      await showView(page, 'Latency', 'Latency against machine size');
       const field = page.getByRole('textbox', { name: 'Granularities (one curve each)' });
       expect(await field.inputValue()).toBe('0, 1ms, 5ms');
       await field.fill('0, 1ms, soon');
