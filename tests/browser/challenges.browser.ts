@@ -182,7 +182,7 @@ describe('the co-scheduling challenge', () => {
       'Poisson sources cannot be aligned',
     );
     expect(await poissonPhase.getAttribute('aria-describedby')).toBe('ctl-src-2-phase-hint');
-    await page.getByRole('button', { name: 'Close Other kernel activity (short)' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Done' }).click();
 
     // the heartbeat's editor: Phase (labelled, keyboard operable) and, once aligned, its offset
     await page
@@ -196,7 +196,7 @@ describe('the co-scheduling challenge', () => {
     await expect.poll(() => offset.inputValue(), SOON).toBe('0');
     expect(await offset.getAttribute('id')).toBe('ctl-src-0-phase-offset');
     await expect
-      .poll(() => page.locator('.row').first().locator('.what').textContent(), SOON)
+      .poll(() => page.locator('li.row').first().locator('.what').first().textContent(), SOON)
       .toContain('aligned across nodes');
     // an offset of a whole period is refused, and the source keeps its offset
     await offset.fill('125000');
@@ -206,7 +206,7 @@ describe('the co-scheduling challenge', () => {
       .toMatch(/not less than periodUs 125000/);
     await page.keyboard.press('Escape');
     await expect.poll(() => offset.inputValue(), SOON).toBe('0');
-    await page.locator('#ctl-src-0-editor').screenshot({ path: '/tmp/helperA-editor.png' });
+    await page.getByRole('dialog').screenshot({ path: '/tmp/helperA-editor.png' });
 
     // arrival Poisson on an aligned source: random in the same edit, not refused
     const arrival = page.locator('#ctl-src-0-arrival');
@@ -214,13 +214,11 @@ describe('the co-scheduling challenge', () => {
     await expect.poll(() => phase.isDisabled(), SOON).toBe(true);
     expect(await phase.inputValue()).toBe('random');
     expect(await offset.count()).toBe(0);
-    expect(await page.locator('.row').first().getByRole('alert').count()).toBe(0);
+    expect(await page.locator('li.row').first().getByRole('alert').count()).toBe(0);
     await arrival.selectOption('periodic');
     await expect.poll(() => phase.isDisabled(), SOON).toBe(false);
     expect(await phase.inputValue()).toBe('random');
-    await page
-      .getByRole('button', { name: 'Close TruCluster kernel heartbeat (640 µs every 125 ms)' })
-      .click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Done' }).click();
 
     // every periodic source aligned, each through its editor
     const rows = page.locator('li.row');
@@ -231,9 +229,11 @@ describe('the co-scheduling challenge', () => {
       const select = row.locator(`#ctl-src-${i}-phase`);
       if (!(await select.isDisabled())) {
         await select.selectOption('aligned');
-        await expect.poll(() => row.locator('.what').textContent(), SOON).toContain('aligned');
+        await expect
+          .poll(() => row.locator('.what').first().textContent(), SOON)
+          .toContain('aligned');
       }
-      await row.getByRole('button', { name: /^Close / }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Done' }).click();
     }
     const passed = await check(page);
     expect(passed).toContain('✓ Passed.');
