@@ -3,7 +3,7 @@
 // engine's for the same sweep points.
 import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openApp, type Site, startSite } from './site.ts';
+import { openApp, type Site, startSite, showView } from './site.ts';
 
 let site: Site;
 beforeAll(async () => {
@@ -16,8 +16,7 @@ afterAll(async () => {
 describe('latency against nodes', () => {
   it('fills in from a sweep of the preset, with a summary, a data table and CSV', async () => {
     const { page, problems } = await openApp(site);
-    const view = page.getByRole('region', { name: 'Latency against machine size' });
-    await view.waitFor();
+    const view = await showView(page, 'Latency', 'Latency against machine size');
     // ASCI Q 2002: 1, 2, 4 … 2,048 nodes (12 counts) × g = 0, 1, 5 ms.
     await view.getByText(/^36 of 36 runs/).waitFor({ timeout: 90_000 });
     expect(await view.locator('path[stroke-width="2.5"]').count()).toBe(3);

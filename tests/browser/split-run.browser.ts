@@ -12,6 +12,7 @@ import {
   expectQuiet,
   openApp,
   runDone,
+  showView,
   type Site,
   startSite,
   worstRelative,
@@ -43,8 +44,7 @@ describe('a whole machine split over threads', () => {
     s.workload.iterations = 300;
     const expected = runScenario(s);
 
-    const view = page.getByRole('region', { name: 'Iteration times' });
-    await view.scrollIntoViewIfNeeded();
+    const view = await showView(page, 'Iterations', 'Iteration times');
     await view.locator('figure[aria-busy="false"]').waitFor();
     const [file] = await Promise.all([
       page.waitForEvent('download'),
@@ -64,7 +64,7 @@ describe('a whole machine split over threads', () => {
     const { page, problems } = await openApp(site);
     // 20,000 iterations: about a minute here, refused by no limit (0.9 billion noise events).
     await page.goto(`${site.origin}/?preset=jaguar-xt5-rn&nodes=18688&iterations=20000`);
-    const count = page.locator('#run-progress + .count');
+    const count = page.getByRole('region', { name: 'Headline numbers' }).locator('.count');
     await expect
       .poll(() => count.textContent(), { timeout: 60_000 })
       .toMatch(/^[\d,]+ \/ 20,000 iterations, about [\d.]+ (s|min) left$/);
