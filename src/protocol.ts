@@ -4,6 +4,7 @@
 import type { PackedReport } from './engine/part-report.ts';
 import type { RunResult } from './engine/result.ts';
 import type { Vary } from './engine/sweep.ts';
+import type { PointLength, PointReach } from './engine/point-length.ts';
 import type { Trace, TraceOptions } from './engine/trace.ts';
 import type { Scenario } from './scenario/types.ts';
 
@@ -34,6 +35,12 @@ export interface SweepRequest {
   base: Scenario;
   varies: Vary[];
   indices?: number[];
+  /**
+   * Run each point only until it has simulated long enough to have met every source that matters
+   * (src/engine/point-length.ts), in blocks of POINT_BLOCK iterations; absent, each point runs
+   * all its iterations. Its 'point' message then says how far it got (`reach`).
+   */
+  length?: PointLength;
 }
 
 /**
@@ -101,6 +108,8 @@ export interface PointMessage {
   total: number;
   assignments: { path: string; value: unknown }[];
   result: RunResult;
+  /** with a `length`: the simulated time the point ran against what its sources needed */
+  reach?: PointReach;
 }
 
 /** Worker → page: every requested point of the sweep is done; the last message for `runId`. */

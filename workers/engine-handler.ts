@@ -8,6 +8,13 @@ import { PartitionedRun, partsForSize } from '../src/engine/partitioned-run.ts';
 import { createRun, type Run } from '../src/engine/run.ts';
 import { resultOf } from '../src/engine/result.ts';
 import { planSweep } from '../src/engine/sweep.ts';
+import {
+  nextBlock,
+  pointTargetUs,
+  reachedPrecision,
+  type PointLength,
+  type PointReach,
+} from '../src/engine/point-length.ts';
 import type { PageMessage, RunRequest, SweepRequest, WorkerMessage } from '../src/protocol.ts';
 import type { Scenario } from '../src/scenario/types.ts';
 import { PartFailure, startPartitioned, type PartPort } from './worker-part.ts';
@@ -136,8 +143,53 @@ export function createEngineHandler(
     if (latest === runId) latest = null;
   }
 
+  /**
+   * Steps a sweep point until it is done or, with a `length`, has simulated what its sources need
+   * (and its minimum of iterations): blocks of POINT_BLOCK, checked between blocks, so where it
+   * stops follows the simulation alone; the wall clock only says when to yield. Returns the
+   * point's reach, or null if a newer request took over.
+   */
+  async function stepPoint(
+    run: Run,
+    runId: number,
+    length: PointLength | undefined,
+  ): Promise<PointReach | undefined | null> {
+    if (!length) {
+      while (!run.done) {
+        run.stepFor(sliceMs, now, batch);
+        await pause();
+        await whileHeld();
+        if (latest !== runId) return null;
+      }
+      return undefined;
+    }
+    const needed = pointTargetUs(run.scenario, length);
+    const least = length.minIterations ?? 0;
+    let simulated = 0;
+    let counted = 0;
+    // Never before one measured iteration: a point must have a mean.
+    const enough = () =>
+      counted >= 1 &&
+      ((counted >= least && simulated >= needed) || run.noiseEvents >= length.maxEvents);
+    while (!run.done && !enough()) {
+      const until = now() + sliceMs;
+      do {
+        run.step(nextBlock(run.noiseEvents, run.iteration, length.maxEvents));
+        for (; counted < run.measured; counted++) simulated += run.durations[counted];
+      } while (!run.done && !enough() && now() < until);
+      await pause();
+      await whileHeld();
+      if (latest !== runId) return null;
+    }
+    return {
+      simulatedUs: simulated,
+      neededUs: needed,
+      precision: reachedPrecision(run.scenario, simulated),
+    };
+  }
+
   /** Runs the sweep's points one after the other, each in slices, yielding between slices. */
-  async function driveSweep({ runId, base, varies, indices }: SweepRequest): Promise<void> {
+  async function driveSweep({ runId, base, varies, indices, length }: SweepRequest): Promise<void> {
     const start = now();
     try {
       const points = planSweep(base, varies);
@@ -148,12 +200,8 @@ export function createEngineHandler(
           throw new Error(`sweep point ${index} does not exist (the sweep has ${points.length})`);
         }
         const run = createRun(point.scenario);
-        while (!run.done) {
-          run.stepFor(sliceMs, now, batch);
-          await pause();
-          await whileHeld();
-          if (latest !== runId) return;
-        }
+        const reach = await stepPoint(run, runId, length);
+        if (reach === null) return;
         post({
           type: 'point',
           runId,
@@ -161,6 +209,7 @@ export function createEngineHandler(
           total: points.length,
           assignments: point.assignments,
           result: resultOf(run),
+          ...(reach ? { reach } : {}),
         });
       }
       post({ type: 'sweep-done', runId, points: wanted.length, wallMs: now() - start });

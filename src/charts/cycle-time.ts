@@ -10,12 +10,14 @@
 //
 // The workloads are src/validation/workloads.ts's (sageWorkload, popWorkload): the ones the
 // validation report checks against the papers.
+import type { PointLength } from '../engine/point-length.ts';
 import type { Vary } from '../engine/sweep.ts';
 import { estimateNoiseEvents, estimateRankIterations } from '../scenario/cost.ts';
 import type { Job, PopWorkload, SageWorkload, Scenario, Workload } from '../scenario/types.ts';
 import { nodesLeftAfterExclusion } from '../scenario/index.ts';
 import { readableCite } from '../published/cite.ts';
 import type { SweepPointResult } from '../state/sweep.svelte.ts';
+import { pointTrust, type PointTrust } from './point-trust.ts';
 import { popWorkloadOnTree, sageWorkload } from '../validation/workloads.ts';
 
 /** The software tree POP's work was solved for (scenarios/jaguar-xt5-stock.json machine.tree:
@@ -45,6 +47,14 @@ export const POINT_WORK_BUDGET = 1.5e6;
 export const MAX_APP_CYCLES = 4;
 /** iterations per point at most for the micro-benchmarks (allreduce, MPI-FWQ) */
 export const MAX_MICRO_ITERATIONS = 200;
+/** cycles (iterations of a micro-benchmark) a point of the final pass may run at most: each
+ * stops once its sources are known (CYCLE_FINAL), or at its cap of noise events */
+export const FINAL_APP_CYCLES = 20;
+export const FINAL_MICRO_ITERATIONS = 2000;
+/** The final pass: each source's part of a point's mean cycle known to ±10 %, three cycles at
+ * least, 6·10⁶ noise events at most (a few seconds for the machine's largest points). One cycle
+ * misleads: SAGE on ASCI Q at 8,192 PEs read 2.38 s from one cycle, 1.58 s over twenty. */
+export const CYCLE_FINAL: PointLength = { precision: 0.1, maxEvents: 6e6, minIterations: 3 };
 
 export type AppKind = 'sage' | 'pop' | 'allreduce' | 'mpi-fwq';
 
@@ -90,6 +100,8 @@ export interface CyclePlan {
   scaling: 'weak' | 'strong';
   /** the scenario with the swept workload (iterations = cycles per point, no warm-up) */
   base: Scenario;
+  /** the quick pass (`base`) and the final one, whose points run until precise (CYCLE_FINAL) */
+  passes: { base: Scenario; length?: PointLength }[];
   varies: Vary[];
   total: number;
   /** the points, in sweep order (node count ascending, then ranks per node) */
@@ -193,12 +205,17 @@ export function cyclePlan(s: Scenario): CyclePlan {
   const most = micro ? Math.min(MAX_MICRO_ITERATIONS, w.iterations) : MAX_APP_CYCLES;
   const cycles = Math.max(1, Math.min(most, Math.floor(POINT_WORK_BUDGET / Math.max(1, worst))));
   const base: Scenario = { ...s, workload: one(cycles) };
+  const final: Scenario = {
+    ...s,
+    workload: one(Math.max(cycles, micro ? FINAL_MICRO_ITERATIONS : FINAL_APP_CYCLES)),
+  };
   const jobs: Job[] = points.map((j) => ({ ...s.job, ...j }));
   return {
     kind,
     noun,
     scaling,
     base,
+    passes: [{ base }, { base: final, length: CYCLE_FINAL }],
     varies: [{ path: 'job', values: jobs }],
     total: jobs.length,
     points,
@@ -219,7 +236,9 @@ export function skippedList(skipped: readonly CycleJob[]): string {
     .join('; ');
 }
 
-export interface CyclePoint {
+export interface CyclePoint extends PointTrust {
+  /** a first pass's point (the final one will replace it) */
+  coarse: boolean;
   nodes: number;
   ranksPerNode: number;
   /** ranks: nodes × ranks per node */
@@ -276,6 +295,8 @@ export function cycleSeries(points: readonly SweepPointResult[]): CycleData {
       minUs: s.minIterationUs,
       modelUs: tree.modelIterationUs,
       cycles: s.iterations,
+      coarse: pt.final === false,
+      ...pointTrust(pt),
     });
     byP.set(j.ranksPerNode, list);
     // The model depends on the ranks only (the tree's depth; the compute per rank), so every
@@ -330,7 +351,7 @@ export function cycleSummary(
 /** The view's data as CSV: one row per point, the model cycle alongside. */
 export function cycleCsv(data: CycleData, kind: AppKind): string {
   const rows = [
-    'workload,ranks_per_node,nodes,processors,mean_cycle_us,min_cycle_us,model_cycle_us,ratio,cycles',
+    'workload,ranks_per_node,nodes,processors,mean_cycle_us,min_cycle_us,model_cycle_us,ratio,cycles,two_se_us',
   ];
   for (const s of data.series) {
     for (const p of s.points) {
@@ -345,6 +366,7 @@ export function cycleCsv(data: CycleData, kind: AppKind): string {
           p.modelUs,
           p.meanUs / p.modelUs,
           p.cycles,
+          p.spreadUs ?? '',
         ].join(','),
       );
     }

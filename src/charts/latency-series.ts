@@ -2,13 +2,16 @@
 // sweep over job.nodes × workload.granularityUs, one series per granularity, points in node
 // order, each the mean collective latency ℓ = Δ − G of its run (model.md §4).
 import type { SweepPointResult } from '../state/sweep.svelte.ts';
+import { pointTrust, type PointTrust } from './point-trust.ts';
 
-export interface LatencyPoint {
+export interface LatencyPoint extends PointTrust {
   nodes: number;
   /** mean ℓ over the measured iterations, µs */
   latencyUs: number;
   /** p90 of ℓ, µs: the spread the paper's error bars hint at */
   p90Us: number;
+  /** a first pass's point (the final one will replace it) */
+  coarse: boolean;
 }
 
 export interface LatencySeries {
@@ -30,7 +33,13 @@ export function latencySeries(points: readonly SweepPointResult[]): LatencySerie
     if (!Number.isFinite(nodes) || !Number.isFinite(g)) continue;
     const s = p.result.summary;
     const list = byG.get(g) ?? [];
-    list.push({ nodes, latencyUs: s.meanLatencyUs, p90Us: s.p90LatencyUs });
+    list.push({
+      nodes,
+      latencyUs: s.meanLatencyUs,
+      p90Us: s.p90LatencyUs,
+      coarse: p.final === false,
+      ...pointTrust(p),
+    });
     byG.set(g, list);
   }
   return [...byG.entries()]
@@ -51,9 +60,13 @@ export function nodeSteps(max: number): number[] {
 
 /** The view's data as CSV: one row per point. */
 export function latencyCsv(series: readonly LatencySeries[]): string {
-  const rows = ['granularity_us,nodes,mean_latency_us,p90_latency_us'];
+  const rows = ['granularity_us,nodes,mean_latency_us,p90_latency_us,two_se_us,iterations'];
   for (const s of series) {
-    for (const p of s.points) rows.push(`${s.granularityUs},${p.nodes},${p.latencyUs},${p.p90Us}`);
+    for (const p of s.points) {
+      rows.push(
+        `${s.granularityUs},${p.nodes},${p.latencyUs},${p.p90Us},${p.spreadUs ?? ''},${p.iterations}`,
+      );
+    }
   }
   return rows.join('\n') + '\n';
 }

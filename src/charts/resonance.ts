@@ -1,17 +1,35 @@
 // The data of the resonance view (ASCI Q paper, Finding #4): the slowdown of the barrier loop
 // against its granularity (0 and 10 µs … 1 s on a log axis), with each group of noise sources
 // alone and with all of them together. One sweep: the noise list (one variant per curve) × the
-// workload (one per granularity, with fewer iterations for the long ones so the sweep is quick).
+// granularity, in two passes: a quick one, then one whose every point runs until each source's
+// part of its mean is known (src/engine/point-length.ts). A point at g = 0 with ASCI Q's RMS
+// daemons alone needs a second of simulated time to have met them; 200 iterations were 2 ms and
+// read ×1 (most likely none met).
+import { SWEEP_POINT_LENGTH, type PointLength } from '../engine/point-length.ts';
 import type { Vary } from '../engine/sweep.ts';
 import type { BarrierWorkload, Scenario } from '../scenario/types.ts';
 import type { SweepPointResult } from '../state/sweep.svelte.ts';
+import { pointTrust, type PointTrust } from './point-trust.ts';
 
 export const RESONANCE_GRANULARITIES_US = [0, 10, 100, 1000, 10_000, 100_000, 1_000_000];
-/** iterations per point at most, and at least (the longest granularities) */
-export const RESONANCE_MAX_ITERATIONS = 200;
-export const RESONANCE_MIN_ITERATIONS = 20;
-/** µs of compute a point aims at: iterations = this / g, within the bounds above */
-const COMPUTE_BUDGET_US = 2e6;
+/** iterations a point may run at most; each stops sooner, once its sources are known */
+export const RESONANCE_ITERATIONS = 20_000;
+/** µs of compute a point may simulate at most: 60 iterations at g = 1 s (the validator refuses
+ * 20,000 of them on ASCI Q, and no source needs that long) */
+export const RESONANCE_COMPUTE_US = 60e6;
+
+/** The iterations a point at granularity g may run: RESONANCE_ITERATIONS, fewer for long g. */
+export function resonanceIterations(g: number): number {
+  return Math.max(
+    3,
+    Math.min(RESONANCE_ITERATIONS, Math.floor(RESONANCE_COMPUTE_US / Math.max(1, g))),
+  );
+}
+/** the quick first pass: each source's part of a point's mean to ±50 %, at least 3 iterations,
+ * 10⁵ noise events at most (a second or less for the whole sweep) */
+export const RESONANCE_QUICK: PointLength = { precision: 0.5, maxEvents: 1e5, minIterations: 3 };
+/** the final pass: the page's sweeps' precision */
+export const RESONANCE_FINAL: PointLength = SWEEP_POINT_LENGTH;
 /** more enabled sources than this: one curve per category instead of one per source */
 export const MAX_SOURCE_CURVES = 6;
 
@@ -46,19 +64,12 @@ export function resonanceGroups(s: Scenario): ResonanceGroup[] {
   return groups;
 }
 
-/** Iterations of the point at granularity g. */
-export function resonanceIterations(g: number, scenarioIterations: number): number {
-  const want = Math.floor(COMPUTE_BUDGET_US / Math.max(g, 1));
-  return Math.min(
-    scenarioIterations,
-    Math.max(RESONANCE_MIN_ITERATIONS, Math.min(RESONANCE_MAX_ITERATIONS, want)),
-  );
-}
-
 export interface ResonancePlan {
   groups: ResonanceGroup[];
   varies: Vary[];
   total: number;
+  /** the two passes over the points: their base (iterations, warm-up) and how long each runs */
+  passes: { base: Scenario; length: PointLength }[];
 }
 
 /** The sweep of a barrier scenario: groups (slowest-changing) × granularities. */
@@ -66,38 +77,46 @@ export function resonancePlan(s: Scenario): ResonancePlan | null {
   if (s.workload.kind !== 'barrier') return null;
   const groups = resonanceGroups(s);
   if (groups.length === 0) return null;
-  const w: BarrierWorkload = s.workload;
   const noiseValues = groups.map((g) =>
     // Provenance does not change a run: left out, so the points' messages stay small.
     s.noise.map((src, k) => ({ ...src, enabled: g.sources.includes(k), provenance: {} })),
   );
+  const w: BarrierWorkload = s.workload;
+  // The workload varies whole, its iterations with its granularity; the same values in both
+  // passes, so a point's child seed is the same in both and the quick run is the start of the
+  // final one.
   const workloads = RESONANCE_GRANULARITIES_US.map((g) => {
-    const iterations = resonanceIterations(g, w.iterations);
-    return {
-      ...w,
-      granularityUs: g,
-      iterations,
-      warmup: Math.min(w.warmup, Math.floor(iterations / 10)),
-    };
+    const iterations = resonanceIterations(g);
+    // Warm-up: about 100 ms of simulated time, 1 to 10 iterations (a second of warm-up at g = 1 s
+    // would cost more than the point).
+    const warmup = Math.min(w.warmup, 10, Math.max(1, Math.ceil(1e5 / Math.max(1, g))));
+    return { ...w, granularityUs: g, iterations, warmup: Math.min(warmup, iterations - 1) };
   });
+  const base: Scenario = s;
   return {
     groups,
     varies: [
       { path: 'noise', values: noiseValues },
       { path: 'workload', values: workloads },
     ],
-    total: groups.length * workloads.length,
+    total: groups.length * RESONANCE_GRANULARITIES_US.length,
+    passes: [
+      { base, length: RESONANCE_QUICK },
+      { base, length: RESONANCE_FINAL },
+    ],
   };
 }
 
-export interface ResonancePoint {
+export interface ResonancePoint extends PointTrust {
   granularityUs: number;
   /** mean Δ / (g + L) */
   slowdown: number;
   /** mean ℓ = Δ − g, µs */
   latencyUs: number;
-  /** iterations measured */
-  iterations: number;
+  /** slowdown per µs of mean Δ, 1/(g + L): the band's scale */
+  perUs: number;
+  /** a first pass's point (the final one will replace it) */
+  coarse: boolean;
 }
 
 export interface ResonanceSeries {
@@ -125,7 +144,9 @@ export function resonanceSeries(
       granularityUs: RESONANCE_GRANULARITIES_US[p.index % perGroup],
       slowdown: sum.slowdown,
       latencyUs: sum.meanLatencyUs,
-      iterations: sum.iterations,
+      perUs: sum.slowdown / sum.meanIterationUs,
+      coarse: p.final === false,
+      ...pointTrust(p),
     });
   }
   for (const s of series) s.points.sort((a, b) => a.granularityUs - b.granularityUs);
@@ -133,11 +154,12 @@ export function resonanceSeries(
 }
 
 export function resonanceCsv(series: readonly ResonanceSeries[]): string {
-  const rows = ['curve,granularity_us,slowdown,mean_latency_us,iterations'];
+  const rows = ['curve,granularity_us,slowdown,mean_latency_us,iterations,slowdown_two_se'];
   for (const s of series) {
     for (const p of s.points) {
+      const band = p.spreadUs === null ? '' : p.spreadUs * p.perUs;
       rows.push(
-        `"${s.label.replaceAll('"', '""')}",${p.granularityUs},${p.slowdown},${p.latencyUs},${p.iterations}`,
+        `"${s.label.replaceAll('"', '""')}",${p.granularityUs},${p.slowdown},${p.latencyUs},${p.iterations},${band}`,
       );
     }
   }

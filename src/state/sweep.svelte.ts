@@ -2,13 +2,26 @@
 // small pool of engine workers that share the points (round robin by index). Every point has
 // its own child seed (src/engine/sweep.ts), so the numbers do not depend on the pool's size or
 // on which worker ran a point. The latest sweep wins: starting one abandons the previous.
-// The page's sweeps run one at a time, in the order they were asked for: the views higher on
-// the page ask first and fill in first, and sweeps do not split the few cores between them.
+// The page's sweeps run one at a time, in the order they were asked for, and do not split the
+// few cores between them.
+//
+// A sweep may run in passes over the same points (runPasses): a coarse one first (a few
+// iterations a point, so the curve is on screen at once, with its uncertainty), then a final
+// one, each point long enough to have met every noise source that matters
+// (src/engine/point-length.ts). A point's child seed does not depend on the pass, so the coarse
+// run is the start of the final one. A pass's point replaces the one before it at the same
+// index. While a new sweep's first pass fills in, the last sweep's points stay as `previous`,
+// for the views to draw as a ghost: a curve moves instead of blanking.
 import { untrack } from 'svelte';
 import type { RunResult } from '../engine/result.ts';
 import type { Vary } from '../engine/sweep.ts';
+import type { PointLength, PointReach } from '../engine/point-length.ts';
 import type { PageMessage, WorkerMessage } from '../protocol.ts';
 import type { Scenario } from '../scenario/types.ts';
+
+/** `text`, cut to `most` characters with an ellipsis */
+const shorten = (text: string, most: number) =>
+  text.length <= most ? text : `${text.slice(0, most - 1)}…`;
 
 /** ms between redraws of a sweep's charts while points stream in */
 const FLUSH_MS = 150;
@@ -20,6 +33,19 @@ export interface SweepPointResult {
   index: number;
   assignments: { path: string; value: unknown }[];
   result: RunResult;
+  /** the pass it comes from (0 the first); absent: a sweep of one pass */
+  pass?: number;
+  /** false while a later pass is to replace it (a coarse point); absent: a sweep of one pass */
+  final?: boolean;
+  /** with a pass's `length`: how long the point simulated against what its sources needed */
+  reach?: PointReach;
+}
+
+/** One pass over a sweep's points: their base scenario (iterations, warm-up) and how long each
+ * point runs (absent: all its iterations). */
+export interface SweepPass {
+  base: Scenario;
+  length?: PointLength;
 }
 
 function startWorker(): Worker {
@@ -85,7 +111,14 @@ export class Sweep {
   #begin: (() => void) | null = null;
   #status = $state<SweepStatus>('idle');
   #points = $state.raw<SweepPointResult[]>([]);
+  /** the last sweep's points, kept while this one's first pass fills in (a ghost) */
+  #previous = $state.raw<SweepPointResult[]>([]);
   #total = $state(0);
+  /** the pass under way (or the last one run), and how many the sweep has */
+  #pass = $state(0);
+  #passes = $state(1);
+  /** points of the pass under way received so far */
+  #passDone = $state(0);
   #error = $state<string | null>(null);
   #workers: Worker[] = [];
   #pending = 0;
@@ -107,9 +140,24 @@ export class Sweep {
   get busy(): boolean {
     return this.#status === 'running' || this.#status === 'queued';
   }
-  /** the points done so far, in index order */
+  /** the points done so far, in index order: each from the latest pass that ran it */
   get points(): SweepPointResult[] {
     return this.#points;
+  }
+  /** the last sweep's points while this one's first pass fills in; [] once it has */
+  get previous(): SweepPointResult[] {
+    return this.#previous;
+  }
+  /** the pass under way or the last run, 0-based, and how many the sweep has */
+  get pass(): number {
+    return this.#pass;
+  }
+  get passes(): number {
+    return this.#passes;
+  }
+  /** points of that pass received so far */
+  get passDone(): number {
+    return this.#passDone;
   }
   get total(): number {
     return this.#total;
@@ -145,34 +193,60 @@ export class Sweep {
   /** Runs every point of planSweep(base, varies), once the sweeps asked for earlier are done;
    * `total` is the number of points. */
   run(base: Scenario, varies: Vary[], total: number): void {
+    this.runPasses([{ base }], varies, total);
+  }
+
+  /** Runs the sweep's points pass after pass (the class's comment); `total` points. */
+  runPasses(passes: readonly SweepPass[], varies: Vary[], total: number): void {
+    // What is on show becomes the ghost, unless the last sweep never drew a point.
+    const shown = this.#points.length > 0 ? this.#points : this.#previous;
     this.cancel();
-    const runId = ++this.#runId;
-    this.#active = runId;
-    this.#status = 'queued';
-    this.#dropPending();
+    this.#previous = shown;
+    this.#passes = passes.length;
     this.#points = [];
     this.#total = total;
     this.#error = null;
-    this.#begin = () => {
-      if (this.#active !== runId) return; // cancelled before its turn came
-      const plain = $state.snapshot(base) as Scenario;
-      this.#status = 'running';
-      const n = Math.min(this.#poolSize, Math.max(1, total));
-      while (this.#workers.length < n) {
-        this.#workers.push(this.#start());
-        if (Sweep.#held) this.#post(this.#workers.length - 1, { type: 'hold', held: true });
-      }
-      Sweep.#all.add(this);
-      this.#pending = n;
-      for (let w = 0; w < n; w++) {
-        const indices: number[] = [];
-        for (let i = w; i < total; i += n) indices.push(i);
-        this.#post(w, { type: 'sweep', runId, base: plain, varies, indices });
-      }
-    };
+    this.#status = 'queued';
+    this.#begin = () => this.#startPass(passes, 0, varies, total);
     Sweep.#queue.push(this);
     Sweep.#next();
   }
+
+  /** Posts pass `k` to the workers (round robin by index). */
+  #startPass(passes: readonly SweepPass[], k: number, varies: Vary[], total: number): void {
+    const runId = ++this.#runId;
+    this.#active = runId;
+    this.#dropPending();
+    this.#pass = k;
+    this.#passDone = 0;
+    const { base, length } = passes[k];
+    const plain = $state.snapshot(base) as Scenario;
+    this.#status = 'running';
+    const n = Math.min(this.#poolSize, Math.max(1, total));
+    while (this.#workers.length < n) {
+      this.#workers.push(this.#start());
+      if (Sweep.#held) this.#post(this.#workers.length - 1, { type: 'hold', held: true });
+    }
+    Sweep.#all.add(this);
+    this.#pending = n;
+    this.#nextPass =
+      k + 1 < passes.length ? () => this.#startPass(passes, k + 1, varies, total) : null;
+    for (let w = 0; w < n; w++) {
+      const indices: number[] = [];
+      for (let i = w; i < total; i += n) indices.push(i);
+      this.#post(w, {
+        type: 'sweep',
+        runId,
+        base: plain,
+        varies,
+        indices,
+        ...(length ? { length } : {}),
+      });
+    }
+  }
+
+  /** the next pass of the sweep under way, once this one is over; null after the last */
+  #nextPass: (() => void) | null = null;
 
   cancel(): void {
     if (this.#active === null) return;
@@ -183,6 +257,7 @@ export class Sweep {
       }
     }
     this.#active = null;
+    this.#nextPass = null;
     this.#status = 'cancelled';
     this.#release();
   }
@@ -214,15 +289,28 @@ export class Sweep {
     if (message.runId !== this.#active) return;
     switch (message.type) {
       case 'point': {
-        const { index, assignments, result } = message;
+        const { index, assignments, result, reach } = message;
         // Points of quick runs arrive in bursts: one redraw of the charts per burst.
-        this.#arrived.push({ index, assignments, result });
+        this.#arrived.push({
+          index,
+          assignments,
+          result,
+          pass: this.#pass,
+          ...(reach ? { reach } : {}),
+        });
         this.#flushTimer ??= setTimeout(() => this.#flush(), FLUSH_MS);
         break;
       }
       case 'sweep-done':
         if (--this.#pending === 0) {
           this.#flush();
+          // The first pass is whole: the ghost of the last sweep has been replaced.
+          this.#previous = [];
+          const next = this.#nextPass;
+          if (next) {
+            next();
+            break;
+          }
           this.#active = null;
           this.#status = 'done';
           this.#release();
@@ -231,17 +319,24 @@ export class Sweep {
       case 'error':
         this.cancel();
         this.#status = 'error';
-        this.#error = `The sweep failed: ${message.message}`;
+        // A refused point names itself with its whole assignment (a noise list can run to
+        // pages): the start of it says what went wrong.
+        this.#error = `The sweep failed: ${shorten(message.message, 400)}`;
         break;
     }
   }
 
-  /** Shows the points received so far (in index order). */
+  /** Shows the points received so far (in index order), each replacing an earlier pass's. */
   #flush(): void {
     if (this.#flushTimer !== null) clearTimeout(this.#flushTimer);
     this.#flushTimer = null;
     if (this.#arrived.length === 0) return;
-    this.#points = [...this.#points, ...this.#arrived].sort((a, b) => a.index - b.index);
+    // A scratch index, not state: the points are published below as a new array.
+    // eslint-disable-next-line svelte/prefer-svelte-reactivity
+    const at = new Map(this.#points.map((p) => [p.index, p]));
+    for (const p of this.#arrived) at.set(p.index, p);
+    this.#points = [...at.values()].sort((a, b) => a.index - b.index);
+    this.#passDone += this.#arrived.length;
     this.#arrived = [];
   }
 

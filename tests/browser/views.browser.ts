@@ -92,7 +92,7 @@ describe('the views of ASCI Q 2002', () => {
     const resonance = await showView(page, 'Resonance', 'Slowdown against granularity');
     await resonance.getByText(/^35 of 35 runs/).waitFor({ timeout: 80_000 });
     expect(await resonance.locator('path[stroke-width="2.5"]').count()).toBe(5);
-    expect(await resonance.locator('circle').count()).toBe(35);
+    expect(await resonance.locator('svg[role="img"] circle').count()).toBe(35);
     expect((await resonance.locator('.summary').textContent())!.trim()).toMatch(
       /^kernel sources alone: worst above g = 0 is ×.*; all sources: .*\.$/,
     );
@@ -117,7 +117,7 @@ describe('the views of ASCI Q 2002', () => {
       page,
       resonance,
       'slowdown-vs-granularity',
-      'curve,granularity_us,slowdown,mean_latency_us,iterations',
+      'curve,granularity_us,slowdown,mean_latency_us,iterations,slowdown_two_se',
     );
 
     // Latency against nodes: its SVG and PNG export (the rest: charts.browser.ts).
@@ -130,7 +130,7 @@ describe('the views of ASCI Q 2002', () => {
       page,
       latency,
       'latency-vs-nodes',
-      'granularity_us,nodes,mean_latency_us,p90_latency_us',
+      'granularity_us,nodes,mean_latency_us,p90_latency_us,two_se_us,iterations',
     );
 
     const { violations } = await new AxeBuilder({ page }).analyze();

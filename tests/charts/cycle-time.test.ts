@@ -242,9 +242,9 @@ describe('the curves', () => {
   it('export one CSV row per point with the model and the ratio', () => {
     const data = cycleSeries([fake(2, 4, 1500, 1000), fake(1, 4, 1000, 1000)]);
     expect(cycleCsv(data, 'sage')).toBe(
-      'workload,ranks_per_node,nodes,processors,mean_cycle_us,min_cycle_us,model_cycle_us,ratio,cycles\n' +
-        'sage,4,1,4,1000,1000,1000,1,1\n' +
-        'sage,4,2,8,1500,1000,1000,1.5,1\n',
+      'workload,ranks_per_node,nodes,processors,mean_cycle_us,min_cycle_us,model_cycle_us,ratio,cycles,two_se_us\n' +
+        'sage,4,1,4,1000,1000,1000,1,1,\n' +
+        'sage,4,2,8,1500,1000,1000,1.5,1,\n',
     );
   });
 });

@@ -37,11 +37,35 @@ describe('latencySeries', () => {
   it("takes each point's mean and p90 latency from its own run", () => {
     const series = latencySeries(points);
     const p = points.find((q) => q.assignments[0].value === 8 && q.assignments[1].value === 0)!;
-    expect(series[0].points[1]).toEqual({
+    expect(series[0].points[1]).toMatchObject({
       nodes: 8,
       latencyUs: p.result.summary.meanLatencyUs,
       p90Us: p.result.summary.p90LatencyUs,
+      iterations: 100,
+      coarse: false,
+      tentative: false,
     });
+  });
+
+  it("bands each point by two standard errors of its iterations' mean", () => {
+    const series = latencySeries(points);
+    const p = points.find((q) => q.assignments[0].value === 64 && q.assignments[1].value === 0)!;
+    const its = p.result.iterationsUs;
+    const n = its.length;
+    const mean = its.reduce((a, b) => a + b, 0) / n;
+    const sd = Math.sqrt(its.reduce((a, b) => a + (b - mean) ** 2, 0) / (n - 1));
+    expect(series[0].points[2].spreadUs).toBeCloseTo((2 * sd) / Math.sqrt(n), 9);
+  });
+
+  it("marks a first pass's point, and one short of precision, tentative", () => {
+    const [first] = points;
+    const coarse = latencySeries([{ ...first, pass: 0, final: false }])[0].points[0];
+    expect(coarse).toMatchObject({ coarse: true, tentative: true });
+    const reach = { simulatedUs: 1, neededUs: 10, precision: 0.6 };
+    const short = latencySeries([{ ...first, pass: 1, final: true, reach }])[0].points[0];
+    expect(short).toMatchObject({ coarse: false, tentative: true, precision: 0.6 });
+    const ok = latencySeries([{ ...first, reach: { ...reach, precision: 0.1 } }])[0].points[0];
+    expect(ok.tentative).toBe(false);
   });
 
   it("grows with the machine under noise that every node has (the paper's Figure 7)", () => {
@@ -68,7 +92,7 @@ describe('nodeSteps', () => {
 describe('latencyCsv', () => {
   it('has a header and one row per point', () => {
     const csv = latencyCsv(latencySeries(points)).trim().split('\n');
-    expect(csv[0]).toBe('granularity_us,nodes,mean_latency_us,p90_latency_us');
+    expect(csv[0]).toBe('granularity_us,nodes,mean_latency_us,p90_latency_us,two_se_us,iterations');
     expect(csv).toHaveLength(1 + points.length);
     expect(csv[1].startsWith('0,1,')).toBe(true);
   });

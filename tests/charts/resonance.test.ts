@@ -4,16 +4,19 @@ import { runScenario } from '../../src/engine/index.ts';
 import { planSweep } from '../../src/engine/sweep.ts';
 import {
   MAX_SOURCE_CURVES,
+  RESONANCE_FINAL,
+  RESONANCE_ITERATIONS,
+  RESONANCE_QUICK,
   RESONANCE_GRANULARITIES_US,
   resonanceCsv,
   resonanceGroups,
-  resonanceIterations,
   resonancePlan,
   resonanceSeries,
   resonanceShares,
   resonanceSummary,
 } from '../../src/charts/resonance.ts';
 import type { RunResult } from '../../src/engine/result.ts';
+import type { BarrierWorkload } from '../../src/scenario/types.ts';
 import type { SweepPointResult } from '../../src/state/sweep.svelte.ts';
 import { formatTimeUs } from '../../src/ui/format.ts';
 import { scenario, source } from '../helpers/scenario.ts';
@@ -39,16 +42,25 @@ describe('resonancePlan', () => {
     expect(points).toHaveLength(plan.total);
     // point 0: "short" alone at g = 0; the disabled source stays off everywhere.
     expect(points[0].scenario.noise.map((n) => n.enabled)).toEqual([true, false, false]);
-    expect(points[0].scenario.workload).toMatchObject({ granularityUs: 0, iterations: 200 });
+    expect(points[0].scenario.workload).toMatchObject({
+      granularityUs: 0,
+      iterations: RESONANCE_ITERATIONS,
+    });
+    // 60 s of compute at most: g = 1 s runs 60 iterations (each stops sooner once precise).
+    expect(points.at(-1)!.scenario.workload).toMatchObject({ iterations: 60 });
     const last = points.at(-1)!.scenario;
     expect(last.noise.map((n) => n.enabled)).toEqual([true, true, false]);
     expect(last.workload).toMatchObject({ granularityUs: 1_000_000 });
   });
 
-  it('runs fewer iterations at long granularities, never more than the scenario', () => {
-    expect(resonanceIterations(1000, 2000)).toBe(200);
-    expect(resonanceIterations(1_000_000, 2000)).toBe(20);
-    expect(resonanceIterations(0, 50)).toBe(50);
+  it('runs a quick pass, then a precise one, on the same points with the same seeds', () => {
+    const plan = resonancePlan(base)!;
+    expect(plan.passes.map((p) => p.length)).toEqual([RESONANCE_QUICK, RESONANCE_FINAL]);
+    expect(RESONANCE_QUICK.precision).toBeGreaterThan(RESONANCE_FINAL.precision);
+    // The granularity is varied by its own path: a point's child seed does not depend on the
+    // pass, so the quick run is the start of the precise one.
+    const [quick, final] = plan.passes.map((p) => planSweep(p.base, plan.varies));
+    expect(quick.map((p) => p.scenario.seed)).toEqual(final.map((p) => p.scenario.seed));
   });
 
   it('groups by category when there are many sources, and has nothing for no noise', () => {
@@ -71,7 +83,19 @@ describe('resonanceSeries', () => {
     ...base,
     workload: { kind: 'barrier', granularityUs: 1000, iterations: 60, warmup: 0 },
   })!;
-  const points = planSweep(base, plan.varies).map((p, index) => ({
+  // Every point run whole here (no length), its iterations cut to 2,000 at most.
+  const varies = plan.varies.map((v) =>
+    v.path !== 'workload'
+      ? v
+      : {
+          ...v,
+          values: (v.values as BarrierWorkload[]).map((w) => ({
+            ...w,
+            iterations: Math.min(w.iterations, 2000),
+          })),
+        },
+  );
+  const points = planSweep(base, varies).map((p, index) => ({
     index,
     assignments: p.assignments,
     result: runScenario(p.scenario),
@@ -102,7 +126,9 @@ describe('resonanceSeries', () => {
 
   it('gives a CSV row per point and a summary per curve', () => {
     const rows = resonanceCsv(series).trim().split('\n');
-    expect(rows[0]).toBe('curve,granularity_us,slowdown,mean_latency_us,iterations');
+    expect(rows[0]).toBe(
+      'curve,granularity_us,slowdown,mean_latency_us,iterations,slowdown_two_se',
+    );
     expect(rows).toHaveLength(1 + points.length);
     expect(resonanceSummary(series, formatTimeUs)).toMatch(/^short alone: .*; all sources: .*\.$/);
     expect(resonanceSummary([], formatTimeUs)).toBe('No data yet.');

@@ -1,0 +1,85 @@
+// How long to simulate one point of a sweep so that its mean does not mislead. A barrier loop
+// pays for a noise event on any node, so a source on N of the job's nodes, period P, mean event
+// d, shows up on the machine every P/N on average and could take a share I = N·d/P of the time
+// (at most all of it). Over a simulated time T it is met m = T·N/P times, a Poisson count known
+// to ±1/√m, so its part of the mean is known to about ±I/√m. A point runs until that is within
+// `precision` of the mean for every source: m ≥ (I/ε)², T ≥ min(I, 1)²·P/(ε²·N). ASCI Q's RMS
+// daemons (15 ms every 30 s on each of 1,024 nodes, I ≈ 0.5) need about 0.7 s at ε = 0.1; a
+// 200-iteration point at g = 0 simulates about 2 ms, meets them most likely never and reads ×1.
+// A cap on the point's noise events (the engine's cost follows them) keeps the page's sweeps
+// affordable; a point the cap cut short says what precision it reached. Pure: the worker and the
+// tests share it.
+import { coveredJobNodes, meanDurationUs } from '../scenario/cost.ts';
+import type { Scenario } from '../scenario/types.ts';
+
+export interface PointLength {
+  /** ε: each source's part of the mean known to ± this share of the mean */
+  precision: number;
+  /** noise events a point may cost at most (the engine's time follows them) */
+  maxEvents: number;
+  /** measured iterations a point runs at least, however soon its sources are known */
+  minIterations?: number;
+}
+
+/** The page's sweeps: every source's part of a point's mean known to ±10 %. */
+export const SWEEP_POINT_LENGTH: PointLength = {
+  precision: 0.1,
+  maxEvents: 2e6,
+  minIterations: 100,
+};
+
+/** µs of measured simulated time a point of `s` should cover (model.md §2's sources on the
+ * job's nodes); 0 when it has no noise (its iterations decide). */
+export function pointTargetUs(s: Scenario, length: PointLength): number {
+  const eps2 = length.precision * length.precision;
+  let needed = 0;
+  for (const source of s.noise) {
+    if (!source.enabled) continue;
+    const nodes = coveredJobNodes(source.placement, s);
+    if (!(nodes > 0) || !(source.periodUs > 0)) continue;
+    const impact = Math.min(1, (nodes * meanDurationUs(source.duration)) / source.periodUs);
+    needed = Math.max(needed, (impact * impact * source.periodUs) / (eps2 * nodes));
+  }
+  return needed;
+}
+
+/**
+ * Iterations to run before the next check of a point: POINT_BLOCK, or one at a time once an
+ * iteration costs so many events that a block could pass the cap by far. From the simulation's
+ * own counts, never the clock, so where a point stops is reproducible.
+ */
+export function nextBlock(eventsSoFar: number, iterationsSoFar: number, maxEvents: number): number {
+  if (iterationsSoFar === 0) return 1;
+  const perIteration = eventsSoFar / iterationsSoFar;
+  return perIteration * POINT_BLOCK > maxEvents / 8 ? 1 : POINT_BLOCK;
+}
+
+/** How a point's run ended: how long it simulated, against what its sources needed. */
+export interface PointReach {
+  /** µs of measured simulated time the point ran */
+  simulatedUs: number;
+  /** µs its sources needed (pointTargetUs); 0 when there is no noise */
+  neededUs: number;
+  /** ε reached: the worst source's part of the mean is known to ± this share of it */
+  precision: number;
+}
+
+/** The precision a point of `s` reached in `simulatedUs` of measured time: the largest
+ * min(I, 1)/√m over its sources (m the times a source was met on average). */
+export function reachedPrecision(s: Scenario, simulatedUs: number): number {
+  let worst = 0;
+  for (const source of s.noise) {
+    if (!source.enabled) continue;
+    const nodes = coveredJobNodes(source.placement, s);
+    if (!(nodes > 0) || !(source.periodUs > 0)) continue;
+    const impact = Math.min(1, (nodes * meanDurationUs(source.duration)) / source.periodUs);
+    if (impact === 0) continue;
+    const met = (simulatedUs * nodes) / source.periodUs;
+    worst = Math.max(worst, met > 0 ? impact / Math.sqrt(met) : Infinity);
+  }
+  return worst;
+}
+
+/** Iterations a point runs between checks of its length: fixed, so where a point stops does not
+ * depend on the wall clock (the same seed gives the same point). */
+export const POINT_BLOCK = 16;
