@@ -11,6 +11,7 @@ import {
   classroomSearch,
   parseClassroom,
   DEFAULT_VIEW,
+  viewPart,
   VIEW_IDS,
   withClassroom,
   withoutClassroom,
@@ -118,6 +119,15 @@ describe('the classroom part of an address', () => {
       '?preset=x&nodes=4&projector=1&show=loss',
     );
     expect(classroomSearch('?preset=x&projector=1', parseClassroom(''))).toBe('?preset=x');
+  });
+});
+
+describe('viewPart', () => {
+  it('keeps only the view on the stage for a shared link, never the default view', () => {
+    expect(viewPart('?preset=x&projector=1&show=resonance&embed=loss')).toBe('show=resonance');
+    expect(viewPart('?show=timeline')).toBe('');
+    expect(viewPart('?show=nonsense')).toBe('');
+    expect(viewPart('')).toBe('');
   });
 });
 

@@ -65,4 +65,18 @@ describe('ViewSettings', () => {
     v.timelineFirst = 0; // iteration 0 shown on purpose: written, unlike the default
     expect(v.toView()).toEqual({ 'timeline.first': 0 });
   });
+
+  it('keeps the co-scheduled comparison of the timeline in the link when it is on', () => {
+    const v = new ViewSettings();
+    expect(v.timelineAligned).toBe(false);
+    v.timelineAligned = true;
+    expect(v.toView()).toEqual({ 'timeline.aligned': true });
+    const w = new ViewSettings();
+    expect(w.apply({ 'timeline.aligned': true })).toEqual([]);
+    expect(w.timelineAligned).toBe(true);
+    expect(w.apply({ 'timeline.aligned': 'yes' })).toEqual([
+      'timeline.aligned: expected true (show the co-scheduled timeline) or false',
+    ]);
+    expect(w.timelineAligned).toBe(false);
+  });
 });

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { planSweep, runScenario } from '../../src/engine/index.ts';
 import type { PageMessage, WorkerMessage } from '../../src/protocol.ts';
 import type { Scenario } from '../../src/scenario/types.ts';
+import { POINT_BLOCK, pointTargetUs, reachedPrecision } from '../../src/engine/point-length.ts';
 import { createEngineHandler, type LoopOptions } from '../../workers/engine-handler.ts';
 import { scenario, source } from '../helpers/scenario.ts';
 
@@ -253,5 +254,81 @@ describe('engine handler, sweeps', () => {
     });
     expect(got.filter((m) => m.runId === 1)).toEqual([]);
     expect(got.at(-1)).toMatchObject({ type: 'done', runId: 2 });
+  });
+});
+
+describe('engine handler, sweep points of a given length', () => {
+  // A source of 2 ms every 50 ms on each of 8 nodes: I = 0.32, so ±10 % needs
+  // 0.32²·50e3/(0.01·8) = 64 ms of measured simulated time, about 60 iterations at g = 1 ms.
+  const rare: Scenario = scenario({
+    nodes: 8,
+    g: 1000,
+    iterations: 5000,
+    warmup: 5,
+    seed: 3,
+    noise: [source({ id: 'rare', periodUs: 50_000, duration: { dist: 'fixed', valueUs: 2000 } })],
+  });
+  const varies = [{ path: 'job.nodes', values: [2, 8] }];
+  const length = { precision: 0.1, maxEvents: 1e6, minIterations: 20 };
+
+  const points = (got: WorkerMessage[]) =>
+    got.filter((m): m is Extract<WorkerMessage, { type: 'point' }> => m.type === 'point');
+
+  it('stops each point once its sources are known, where the simulation says, not the clock', async () => {
+    const fast = await drive([{ type: 'sweep', runId: 1, base: rare, varies, length }]);
+    let t = 0;
+    const slow = await drive([{ type: 'sweep', runId: 1, base: rare, varies, length }], {
+      now: () => (t += 0.01), // a clock that hardly moves: one slice runs the whole point
+    });
+    expect(points(fast).map((p) => p.result.iterationsUs)).toEqual(
+      points(slow).map((p) => p.result.iterationsUs),
+    );
+    for (const p of points(fast)) {
+      const point = planSweep(rare, varies)[p.index].scenario;
+      const its = p.result.iterationsUs;
+      const sum = its.reduce((a, b) => a + b, 0);
+      // It stopped in the block where the measured time passed the target, well before 5,000.
+      const needed = pointTargetUs(point, length);
+      expect(sum).toBeGreaterThanOrEqual(needed);
+      expect(its.length).toBeGreaterThanOrEqual(20);
+      expect(its.length).toBeLessThan(1000);
+      expect(p.reach).toEqual({
+        simulatedUs: sum,
+        neededUs: needed,
+        precision: reachedPrecision(point, sum),
+      });
+      expect(p.reach!.precision).toBeLessThanOrEqual(length.precision);
+      // The same seed: its iterations are the first of the full run of that point.
+      const full = runScenario(point).iterationsUs;
+      expect([...its]).toEqual([...full.subarray(0, its.length)]);
+    }
+  });
+
+  it('stops at the cap of noise events, short of precision, but never before one iteration', async () => {
+    // A cap of one event: each point stops in the iteration of its first noise event.
+    const capped = { ...length, maxEvents: 1, minIterations: 1 };
+    const got = await drive([{ type: 'sweep', runId: 2, base: rare, varies, length: capped }]);
+    const full = await drive([{ type: 'sweep', runId: 3, base: rare, varies, length }]);
+    for (const [k, p] of points(got).entries()) {
+      expect(p.result.iterationsUs.length).toBeGreaterThanOrEqual(1);
+      expect(p.result.engine.noiseEvents).toBeGreaterThanOrEqual(1);
+      expect(p.result.iterationsUs.length).toBeLessThanOrEqual(
+        points(full)[k].result.iterationsUs.length,
+      );
+    }
+    // On 8 nodes the first event comes within a few iterations, far short of ±10 %.
+    const eight = points(got)[1];
+    expect(eight.result.iterationsUs.length).toBeLessThan(
+      points(full)[1].result.iterationsUs.length,
+    );
+    expect(eight.reach!.precision).toBeGreaterThan(length.precision);
+    // With no noise at all nothing is needed: the point stops in the first block that holds a
+    // measured iteration (it has a mean), far short of its 5,000.
+    const quiet = { ...rare, noise: [] };
+    const one = await drive([{ type: 'sweep', runId: 4, base: quiet, varies, length: capped }]);
+    for (const p of points(one)) {
+      expect(p.result.iterationsUs.length).toBeGreaterThanOrEqual(1);
+      expect(p.result.iterationsUs.length).toBeLessThanOrEqual(POINT_BLOCK);
+    }
   });
 });

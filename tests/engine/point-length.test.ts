@@ -1,0 +1,91 @@
+// How long a sweep point runs (src/engine/point-length.ts), against the closed form it states:
+// a source on N nodes, period P, mean event d, takes a share I = N·d/P; met T·N/P times in T,
+// its part of the mean is known to ±I/√(T·N/P); a point runs until that is ε for every source.
+import { describe, expect, it } from 'vitest';
+import {
+  nextBlock,
+  POINT_BLOCK,
+  pointTargetUs,
+  reachedPrecision,
+  SWEEP_POINT_LENGTH,
+} from '../../src/engine/point-length.ts';
+import { scenario, source } from '../helpers/scenario.ts';
+
+const length = { precision: 0.1, maxEvents: 1e6 };
+
+describe('pointTargetUs', () => {
+  it('is min(I, 1)²·P / (ε²·N) of the source that needs the longest', () => {
+    // 64 nodes, 15 ms every 30 s: I = 64·15e3/30e6 = 0.032; T = 0.032²·30e6/(0.01·64).
+    const s = scenario({
+      nodes: 64,
+      noise: [
+        source({ id: 'rms', periodUs: 30e6, duration: { dist: 'fixed', valueUs: 15_000 } }),
+        source({ id: 'tick', periodUs: 1_000, duration: { dist: 'fixed', valueUs: 10 } }),
+      ],
+    });
+    const rms = (0.032 ** 2 * 30e6) / (0.01 * 64);
+    const tick = (Math.min(1, (64 * 10) / 1000) ** 2 * 1000) / (0.01 * 64);
+    expect(pointTargetUs(s, length)).toBeCloseTo(Math.max(rms, tick), 6);
+  });
+
+  it('caps the share at 1: a source that stalls every iteration needs no more', () => {
+    // 1,024 nodes, 18 ms every 30 s: I = 0.61; 4,096 nodes: I = 2.5 → 1.
+    const on = (nodes: number) =>
+      scenario({
+        nodes,
+        noise: [source({ periodUs: 30e6, duration: { dist: 'fixed', valueUs: 18_000 } })],
+      });
+    expect(pointTargetUs(on(1024), length)).toBeCloseTo((0.6144 ** 2 * 30e6) / (0.01 * 1024), 3);
+    expect(pointTargetUs(on(4096), length)).toBeCloseTo((1 * 30e6) / (0.01 * 4096), 3);
+  });
+
+  it('counts only enabled sources on the job’s nodes, and is 0 with no noise', () => {
+    expect(pointTargetUs(scenario({ nodes: 8 }), length)).toBe(0);
+    const off = scenario({
+      nodes: 8,
+      noise: [source({ enabled: false, periodUs: 1e6, duration: { dist: 'fixed', valueUs: 1e5 } })],
+    });
+    expect(pointTargetUs(off, length)).toBe(0);
+  });
+
+  it('halving ε quadruples the time', () => {
+    const s = scenario({
+      nodes: 16,
+      noise: [source({ periodUs: 1e6, duration: { dist: 'fixed', valueUs: 1000 } })],
+    });
+    const t = pointTargetUs(s, length);
+    expect(pointTargetUs(s, { ...length, precision: 0.05 })).toBeCloseTo(4 * t, 6);
+  });
+});
+
+describe('reachedPrecision', () => {
+  const s = scenario({
+    nodes: 100,
+    noise: [source({ periodUs: 1e6, duration: { dist: 'fixed', valueUs: 1000 } })],
+  });
+  it('is min(I, 1)/√(T·N/P), the inverse of pointTargetUs', () => {
+    // I = 0.1; met 100·T/1e6 times
+    expect(reachedPrecision(s, 4e6)).toBeCloseTo(0.1 / Math.sqrt(400), 9);
+    const t = pointTargetUs(s, length);
+    expect(reachedPrecision(s, t)).toBeCloseTo(length.precision, 9);
+  });
+
+  it('is unbounded before any time is simulated, 0 with no noise', () => {
+    expect(reachedPrecision(s, 0)).toBe(Infinity);
+    expect(reachedPrecision(scenario({ nodes: 4 }), 1e6)).toBe(0);
+  });
+});
+
+describe('nextBlock', () => {
+  it('steps in blocks, one at a time once an iteration costs a good part of the cap', () => {
+    expect(nextBlock(0, 0, 1e6)).toBe(1);
+    expect(nextBlock(1000, 100, 1e6)).toBe(POINT_BLOCK);
+    expect(nextBlock(100_000, 10, 1e6)).toBe(1);
+  });
+});
+
+describe('SWEEP_POINT_LENGTH', () => {
+  it('asks ±10 % of the page’s sweeps, within 2·10⁶ events and 100 iterations at least', () => {
+    expect(SWEEP_POINT_LENGTH).toEqual({ precision: 0.1, maxEvents: 2e6, minIterations: 100 });
+  });
+});

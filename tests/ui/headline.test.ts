@@ -1,0 +1,64 @@
+// The headline strip's numbers (src/ui/instrument/headline.ts), from the engine's own run.
+import { describe, expect, it } from 'vitest';
+import { runScenario } from '../../src/engine/index.ts';
+import { costliest, headline, headlineSentence } from '../../src/ui/instrument/headline.ts';
+import { formatPercent, formatQuantity, formatTimeUs } from '../../src/ui/format.ts';
+import { scenario, source } from '../helpers/scenario.ts';
+
+const noisy = scenario({
+  nodes: 16,
+  g: 1000,
+  iterations: 300,
+  warmup: 10,
+  collective: { kind: 'hardware', baseUs: 5, perLevelUs: 1 },
+  noise: [
+    source({
+      id: 'small',
+      label: 'Small',
+      periodUs: 10_000,
+      duration: { dist: 'fixed', valueUs: 50 },
+    }),
+    source({
+      id: 'big',
+      label: 'Big',
+      periodUs: 20_000,
+      duration: { dist: 'fixed', valueUs: 900 },
+    }),
+  ],
+});
+
+describe('headline', () => {
+  const run = runScenario(noisy);
+  const items = headline(run);
+  const value = (key: string) => items.find((i) => i.key === key)!.value;
+
+  it("says the run's slowdown, mean and p99 latency and mean iteration, as the summary has them", () => {
+    const s = run.summary;
+    expect(items.map((i) => i.key)).toEqual([
+      'slowdown',
+      'latency',
+      'p99',
+      'iteration',
+      'costliest',
+    ]);
+    expect(value('slowdown')).toBe(`${formatQuantity(s.slowdown)}×`);
+    expect(value('latency')).toBe(formatTimeUs(s.meanLatencyUs));
+    expect(value('p99')).toBe(formatTimeUs(s.p99LatencyUs));
+    expect(value('iteration')).toBe(formatTimeUs(s.meanIterationUs));
+  });
+
+  it('names the source charged with the largest share of the lost time', () => {
+    const a = run.attribution!;
+    const most = [...a.bySource].sort((x, y) => y.lostUs - x.lostUs)[0];
+    expect(costliest(run)).toEqual({ label: most.label, share: most.share });
+    expect(value('costliest')).toBe(`${most.label} (${formatPercent(most.share)}%)`);
+    expect(headlineSentence(run)).toContain(`${most.label} costs the most`);
+  });
+
+  it('shows dashes before a run, and no costliest source for a noiseless one', () => {
+    expect(headline(null).every((i) => i.value === '—')).toBe(true);
+    const quiet = runScenario({ ...noisy, noise: [] });
+    expect(costliest(quiet)).toBeNull();
+    expect(headline(quiet).find((i) => i.key === 'costliest')!.value).toBe('—');
+  });
+});
