@@ -26,7 +26,7 @@ export const coScheduling: LessonStep = {
   intro:
     'Suppose the periodic noise could not be removed, but could be made to run at the same moment on every node. The simulator runs ASCI Q 2002 (1 ms barrier loop, 1,024 nodes) with every periodic source aligned (shown) and unaligned as shipped (the comparison run).',
   view: 'timeline',
-  compareAligned: true,
+  revealAligned: true,
   state: {
     preset: 'asci-q-2002',
     edits: [
@@ -82,7 +82,8 @@ export const jaguar: LessonStep = {
   title: 'Jaguar XT5: give up a core to gain speed, and the core-1 surprise',
   intro:
     'Jaguar XT5 (2009) has 8 cores per node. Its Reduced Noise kernel pins the operating system’s services to core 0, and the application runs on cores 1–7. The simulator runs the 1 ms barrier loop on 1,024 nodes with the RN kernel on 7 cores (shown) and the stock kernel on all 8 (the comparison run).',
-  view: 'iterations',
+  view: 'timeline',
+  revealView: 'iterations',
   state: { preset: 'jaguar-xt5-rn', edits: JAGUAR_SIZE },
   compare: {
     label: 'stock kernel, 8 cores per node',
@@ -131,7 +132,8 @@ export const bgp: LessonStep = {
   title: 'Blue Gene/P: a kernel that stays out of the way',
   intro:
     'Blue Gene/P’s compute node kernel boots, starts the application and then stays out of the way; a global barrier network synchronises the nodes in hardware. The simulator runs the 1 ms barrier loop on Intrepid’s 40,960 nodes (shown) and on 1 node (the comparison run).',
-  view: 'latency',
+  view: 'timeline',
+  revealView: 'latency',
   // ASCI Q's range (1 µs to 100 ms): fitted to BG/P's 2 µs, the flat curve would fill the axis
   latencyAxisUs: [1, 100_000],
   state: {

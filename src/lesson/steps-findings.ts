@@ -38,7 +38,8 @@ export const perNode: LessonStep = {
   title: 'Finding #1: look per node, not per processor',
   intro:
     'ASCI Q is built of clusters of 32 nodes. The simulator runs the 1 ms barrier loop on 1,024 nodes (32 clusters); the node map folds every node’s lost time onto its position in its cluster.',
-  view: 'node-map',
+  view: 'timeline',
+  revealView: 'node-map',
   state: { preset: 'asci-q-2002', edits: [] },
   runNote: 'Barrier loop, 1,024 nodes × 4, g = 1 ms, 2,000 iterations: about 2 s.',
   question: {
@@ -85,6 +86,7 @@ export const barrierAmplifies: LessonStep = {
   intro:
     'On one node, 10% of 1 ms work quanta are delayed by noise (002 slide 69). With a barrier, every process waits for the slowest: one delayed process delays everyone. Open the timeline view to watch it happen on 1,024 nodes.',
   view: 'timeline',
+  revealView: 'latency',
   state: {
     preset: 'asci-q-2002',
     edits: [{ kind: 'set', path: 'workload.iterations', value: 1000 }],
@@ -166,7 +168,8 @@ export const finding2: LessonStep = {
   title: 'Finding #2: short, frequent noise everywhere beats rare, long noise on a few nodes',
   intro:
     'Two ways to clean the machine, simulated for a fine-grained loop (0.25 ms of work per barrier): remove the kernel noise of every node (shown; at most 3 ms events) or remove the long daemons of nodes 0, 1 and 31 (the comparison run; up to 335 ms events).',
-  view: 'loss',
+  view: 'timeline',
+  revealView: 'loss',
   state: {
     preset: 'asci-q-2002',
     edits: [
@@ -226,7 +229,8 @@ export const january2003: LessonStep = {
   title: 'The fix of January 2003 (Finding #3): SAGE doubles without touching its code',
   intro:
     'In January 2003 about ten daemons were removed, RMS monitoring slowed from 30 s to 60 s, the TruCluster daemons moved to node 0, and nodes 0 and 31 of each cluster left the compute pool. The simulator runs SAGE on the full machine after the fix (shown, 7,680 PEs) and before it (the comparison run, 8,192 PEs).',
-  view: 'cycle-time',
+  view: 'iterations',
+  revealView: 'cycle-time',
   state: {
     preset: 'sage-asci-q-2003-without-0-31',
     edits: [{ kind: 'set', path: 'workload.iterations', value: 5 }],

@@ -11,7 +11,8 @@ export const expectation: LessonStep = {
   title: 'The expectation: SAGE against its performance model',
   intro:
     'A performance model, validated on every ASCI machine to within 10%, predicts how long one cycle of the SAGE hydrodynamics code takes on ASCI Q: 0.63 s per cycle, whatever the number of processors (weak scaling). The simulator now runs SAGE on 1,024 nodes × 4 processors.',
-  view: 'cycle-time',
+  view: 'iterations',
+  revealView: 'cycle-time',
   state: {
     preset: 'sage-asci-q-2002',
     edits: [{ kind: 'set', path: 'workload.iterations', value: SAGE_CYCLES }],
@@ -53,7 +54,8 @@ export const processesPerNode: LessonStep = {
   title: 'The clue: only four processes per node are slow',
   intro:
     'Each ASCI Q node has four processors. The simulator runs SAGE on 512 nodes twice: with 3 processes per node (1,536 PEs, shown) and with all 4 (2,048 PEs, the comparison run).',
-  view: 'cycle-time',
+  view: 'iterations',
+  revealView: 'cycle-time',
   state: {
     preset: 'sage-asci-q-2002',
     edits: [

@@ -122,7 +122,8 @@ export const resonance: LessonStep = {
   title: 'Finding #4: resonance, the noise that hurts depends on the granularity',
   intro:
     'The optimised ASCI Q (960 nodes, without nodes 0 and 31) runs a barrier loop: g of computation, then a barrier, over and over. Its kernel noise is short (at most 3 ms) and frequent; its RMS daemons stall a node for 15–18 ms about once a minute. For Reveal the lesson runs the loop at seven granularities, from back-to-back barriers (g = 0) to 10 ms.',
-  view: 'resonance',
+  view: 'timeline',
+  revealView: 'resonance',
   state: {
     preset: 'asci-q-2003-without-0-31',
     edits: [{ kind: 'set', path: 'workload.granularityUs', value: 0 }],

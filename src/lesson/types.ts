@@ -213,15 +213,20 @@ export interface LessonStep {
   /** one or two sentences setting the scene before the question */
   intro: string;
   state: StepState;
-  /** the view the step is about: on the stage, beside the question, while the step is open */
+  /**
+   * the view on the stage, beside the question, until the step is revealed: one that shows the
+   * set-up, never the answer (predict, then reveal)
+   */
   view: ViewId;
+  /** the view the reveal puts on the stage, the answer's picture; absent: `view` */
+  revealView?: ViewId;
   /**
    * µs, a fixed y axis for the latency view where fitting it to the data would mislead: BG/P's
    * flat 2 µs fitted to a 1–10 µs axis looks like growth (step 12)
    */
   latencyAxisUs?: readonly [number, number];
-  /** the timeline also shows the same noise co-scheduled (step 10) */
-  compareAligned?: boolean;
+  /** once revealed, the timeline also shows the same noise co-scheduled (step 10) */
+  revealAligned?: boolean;
   /** a second run the reveal compares with (run in its own worker) */
   compare?: { label: string; state: StepState };
   /** runs of the step's state at several values of some field (a sweep) the reveal reads */
