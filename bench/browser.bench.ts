@@ -5,9 +5,13 @@
 // - main thread: the longest task (PerformanceObserver "longtask", ≥ 50 ms by definition) while
 //   the page simulates — the budget is that there is none;
 // - first update: from a change of the scenario (the preset menu) to the first new numbers;
-// - full-machine Jaguar XT5: from opening the link to "Done".
+// - full-machine Jaguar XT5: from opening the link to "Done";
+// - the stage's curve (the view on show sweeps in two passes): after a toggle on ASCI Q at 1,024
+//   nodes, from the toggle's input event to its quick pass and to its final curve; and for each
+//   preset at its default size, from opening its link to the quick curve of its view.
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
+import { PRESET_TABLE as PRESETS } from '../src/state/preset-list.ts';
 import { openApp, startSite, type Site } from '../tests/browser/site.ts';
 
 interface Row {
@@ -119,11 +123,98 @@ async function fullJaguar(site: Site): Promise<Long & { doneMs: number }> {
   return { doneMs, longestMs, loadingMs };
 }
 
+/**
+ * Watches the sweep of the view on the stage (SweepProgress's data-pass and data-status) from
+ * now on: the page's clock (ms) when a new sweep shows, when its quick pass is over (the final
+ * pass begins, or the sweep is done), and when it is done. In the page, every frame.
+ */
+async function watchStage(page: Page): Promise<void> {
+  // A script's text, not a function: tsx names the functions it compiles with a helper that
+  // the page does not have (__name).
+  await page.evaluate(STAGE_WATCH);
+}
+
+/** In the page: window.__stage's marks (started, quick, final), every frame until final. */
+const STAGE_WATCH = `(() => {
+  const marks = (window.__stage = {});
+  const view = '.stage [role="tabpanel"]:not([hidden]) .progress[data-status]';
+  const tick = () => {
+    const el = document.querySelector(view);
+    const pass = el?.dataset.pass;
+    const status = el?.dataset.status;
+    const now = performance.now();
+    if (marks.started === undefined && status !== undefined && status !== 'done') marks.started = now;
+    if (marks.started !== undefined && marks.quick === undefined && (pass === '1' || status === 'done')) marks.quick = now;
+    if (marks.quick !== undefined && status === 'done') marks.final = now;
+    if (marks.final === undefined) requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+})()`;
+
+/** In the page from its first script: window.__stage.quick once the stage's quick curve is in. */
+const QUICK_WATCH = `(() => {
+  const marks = (window.__stage = {});
+  const view = '.stage [role="tabpanel"]:not([hidden]) .progress[data-status]';
+  const tick = () => {
+    const el = document.querySelector(view);
+    if (el && (el.dataset.pass === '1' || el.dataset.status === 'done')) {
+      marks.quick = performance.now();
+      return;
+    }
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+})()`;
+
+const stageMarks = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __stage: Record<string, number> }).__stage);
+
+/** After a daemon's toggle on ASCI Q 2002 (1,024 nodes), the latency view on the stage: ms
+ * from the toggle's input event to its quick pass and to its final curve. */
+async function stageAfterToggle(site: Site): Promise<{ quickMs: number; finalMs: number }> {
+  const { page } = await openApp(site, { width: 1366, height: 768 });
+  await page.goto(`${site.origin}/?show=latency`);
+  await done(page);
+  await page.waitForSelector('.stage .progress[data-status="done"]', { timeout: 120_000 });
+  const toggle = page.locator('#ctl-src-5-on'); // RMS daemon (18 ms every 30 s)
+  await page.evaluate(
+    `document.querySelector('#ctl-src-5-on').addEventListener('input', (e) => { window.__changeAt = e.timeStamp; }, { capture: true, once: true })`,
+  );
+  await watchStage(page);
+  await toggle.uncheck();
+  await page.waitForFunction(
+    () => (window as unknown as { __stage: { final?: number } }).__stage.final !== undefined,
+    undefined,
+    { timeout: 120_000 },
+  );
+  const marks = await stageMarks(page);
+  const at = await page.evaluate(() => (window as unknown as { __changeAt: number }).__changeAt);
+  await page.context().close();
+  return { quickMs: marks.quick - at, finalMs: marks.final - at };
+}
+
+/** A preset at its default size, opened on a view with a curve for it: ms from navigation to
+ * the quick curve. */
+async function presetQuick(site: Site, id: string, view: string): Promise<number> {
+  const { page } = await openApp(site, { width: 1366, height: 768 });
+  await page.addInitScript({ content: QUICK_WATCH });
+  await page.goto(`${site.origin}/?preset=${id}&show=${view}`);
+  await page.waitForFunction(
+    () => (window as unknown as { __stage: { quick?: number } }).__stage.quick !== undefined,
+    undefined,
+    { timeout: 180_000 },
+  );
+  const { quick } = await stageMarks(page);
+  await page.context().close();
+  return quick; // performance.now() counts from the navigation
+}
+
+/** The view with a curve for a preset: latency for the machines (barrier loops), cycle time
+ * for the applications. */
+const curveView = (group: string) => (group === 'Machine presets' ? 'latency' : 'cycle-time');
+
 function table(rows: Row[]): string {
-  const lines = [
-    '| budget (issue 4) | runs (ms) | median | target | met |',
-    '|---|---|---:|---|---|',
-  ];
+  const lines = ['| budget | runs (ms) | median | target | met |', '|---|---|---:|---|---|'];
   for (const r of rows) {
     const m = median(r.runs);
     lines.push(
@@ -139,10 +230,18 @@ try {
   const start: (Long & { firstMs: number })[] = [];
   const change: (Long & { firstMs: number })[] = [];
   const jaguar: (Long & { doneMs: number })[] = [];
+  const toggles: { quickMs: number; finalMs: number }[] = [];
+  const presets = new Map<string, number[]>();
   for (let k = 0; k < reps; k++) {
     start.push(await startUp(site));
     change.push(await presetChange(site));
     jaguar.push(await fullJaguar(site));
+    toggles.push(await stageAfterToggle(site));
+    for (const p of PRESETS) {
+      const runs = presets.get(p.id) ?? [];
+      runs.push(await presetQuick(site, p.id, curveView(p.group)));
+      presets.set(p.id, runs);
+    }
     console.error(`repetition ${k + 1} of ${reps} done`);
   }
   const longestRow = (what: string, runs: number[]): Row => ({
@@ -193,6 +292,27 @@ try {
       unit: 'ms',
       met: (m) => m <= 2000,
     },
+    {
+      what: 'the stage after a toggle (ASCI Q 2002, 1,024 nodes, latency view): quick curve',
+      budget: '≤ 1,000 ms',
+      runs: toggles.map((r) => r.quickMs),
+      unit: 'ms',
+      met: (m) => m <= 1000,
+    },
+    {
+      what: 'the stage after a toggle (ASCI Q 2002, 1,024 nodes, latency view): final curve',
+      budget: '≤ 5,000 ms',
+      runs: toggles.map((r) => r.finalMs),
+      unit: 'ms',
+      met: (m) => m <= 5000,
+    },
+    ...PRESETS.map((p) => ({
+      what: `opening ${p.id} at its default size: quick curve of the ${curveView(p.group)} view`,
+      budget: '≤ 3,000 ms',
+      runs: presets.get(p.id)!,
+      unit: 'ms',
+      met: (m: number) => m <= 3000,
+    })),
   ];
   const out = table(rows);
   console.log(out);
@@ -200,7 +320,7 @@ try {
   const doc = readFileSync(file, 'utf8');
   const open = '<!-- browser: written by npm run bench:browser -->';
   const close = '<!-- /browser -->';
-  const block = `${open}\n\n## The page in Chromium (npm run bench:browser)\n\n${out}\n\nMeasured ${new Date().toISOString().slice(0, 10)} on this machine, built site served by vite preview, Debian Chromium, 1280 × 800.\n\n${close}`;
+  const block = `${open}\n\n## The page in Chromium (npm run bench:browser)\n\n${out}\n\nMeasured ${new Date().toISOString().slice(0, 10)} on this machine, built site served by vite preview, Debian Chromium, 1280 × 800 (the stage's rows 1366 × 768).\n\n${close}`;
   const next = doc.includes(open)
     ? doc.slice(0, doc.indexOf(open)) + block + doc.slice(doc.indexOf(close) + close.length)
     : `${doc.trimEnd()}\n\n${block}\n`;

@@ -10,7 +10,8 @@
 //
 // The workloads are src/validation/workloads.ts's (sageWorkload, popWorkload): the ones the
 // validation report checks against the papers.
-import type { PointLength } from '../engine/point-length.ts';
+import { SWEEP_QUICK, type PointLength } from '../engine/point-length.ts';
+import { quickIndices } from './quick-pass.ts';
 import type { Vary } from '../engine/sweep.ts';
 import { estimateNoiseEvents, estimateRankIterations } from '../scenario/cost.ts';
 import type { Job, PopWorkload, SageWorkload, Scenario, Workload } from '../scenario/types.ts';
@@ -55,6 +56,10 @@ export const FINAL_MICRO_ITERATIONS = 2000;
  * least, 6·10⁶ noise events at most (a few seconds for the machine's largest points). One cycle
  * misleads: SAGE on ASCI Q at 8,192 PEs read 2.38 s from one cycle, 1.58 s over twenty. */
 export const CYCLE_FINAL: PointLength = { precision: 0.1, maxEvents: 6e6, minIterations: 3 };
+/** Work (pointWork's units) the quick pass may cost in all: about a second and a half of one
+ * worker here (SAGE on ASCI Q, 2,048 × 4, one cycle: 2.5·10⁶, 1.1 s); the costlier points are
+ * left to the final pass. */
+export const QUICK_SWEEP_WORK = 3e6;
 
 export type AppKind = 'sage' | 'pop' | 'allreduce' | 'mpi-fwq';
 
@@ -100,8 +105,9 @@ export interface CyclePlan {
   scaling: 'weak' | 'strong';
   /** the scenario with the swept workload (iterations = cycles per point, no warm-up) */
   base: Scenario;
-  /** the quick pass (`base`) and the final one, whose points run until precise (CYCLE_FINAL) */
-  passes: { base: Scenario; length?: PointLength }[];
+  /** the quick pass (`base`, the cheapest points) and the final one, whose points run until
+   * precise (CYCLE_FINAL) */
+  passes: { base: Scenario; length?: PointLength; indices?: number[] }[];
   varies: Vary[];
   total: number;
   /** the points, in sweep order (node count ascending, then ranks per node) */
@@ -190,6 +196,8 @@ export function cyclePlan(s: Scenario): CyclePlan {
   const ppns = ppnSteps(s.machine.coresPerNode - s.job.reservedCores.length, s.job.ranksPerNode);
   const points: CycleJob[] = [];
   const skipped: CycleJob[] = [];
+  /** one cycle's work of each point kept */
+  const works: number[] = [];
   let worst = 0;
   for (const n of nodes) {
     for (const p of ppns) {
@@ -198,6 +206,7 @@ export function cyclePlan(s: Scenario): CyclePlan {
       if (work > MAX_POINT_WORK) skipped.push(j);
       else {
         points.push(j);
+        works.push(work);
         worst = Math.max(worst, work);
       }
     }
@@ -215,7 +224,12 @@ export function cyclePlan(s: Scenario): CyclePlan {
     noun,
     scaling,
     base,
-    passes: [{ base }, { base: final, length: CYCLE_FINAL }],
+    passes: [
+      // the quick pass: one cycle a point (the cap of events stops it there), the cheapest
+      // points that fit QUICK_SWEEP_WORK
+      { base, length: SWEEP_QUICK, indices: quickIndices(works, QUICK_SWEEP_WORK) },
+      { base: final, length: CYCLE_FINAL },
+    ],
     varies: [{ path: 'job', values: jobs }],
     total: jobs.length,
     points,

@@ -5,7 +5,7 @@
 // part of its mean is known (src/engine/point-length.ts). A point at g = 0 with ASCI Q's RMS
 // daemons alone needs a second of simulated time to have met them; 200 iterations were 2 ms and
 // read ×1 (most likely none met).
-import { SWEEP_POINT_LENGTH, type PointLength } from '../engine/point-length.ts';
+import { SWEEP_POINT_LENGTH, SWEEP_QUICK, type PointLength } from '../engine/point-length.ts';
 import type { Vary } from '../engine/sweep.ts';
 import type { BarrierWorkload, Scenario } from '../scenario/types.ts';
 import type { SweepPointResult } from '../state/sweep.svelte.ts';
@@ -25,9 +25,8 @@ export function resonanceIterations(g: number): number {
     Math.min(RESONANCE_ITERATIONS, Math.floor(RESONANCE_COMPUTE_US / Math.max(1, g))),
   );
 }
-/** the quick first pass: each source's part of a point's mean to ±50 %, at least 3 iterations,
- * 10⁵ noise events at most (a second or less for the whole sweep) */
-export const RESONANCE_QUICK: PointLength = { precision: 0.5, maxEvents: 1e5, minIterations: 3 };
+/** the quick first pass (a second or less for the whole sweep) */
+export const RESONANCE_QUICK: PointLength = SWEEP_QUICK;
 /** the final pass: the page's sweeps' precision */
 export const RESONANCE_FINAL: PointLength = SWEEP_POINT_LENGTH;
 /** more enabled sources than this: one curve per category instead of one per source */

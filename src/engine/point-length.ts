@@ -21,6 +21,11 @@ export interface PointLength {
   minIterations?: number;
 }
 
+/** The quick first pass of the page's sweeps: a curve on screen within a second or so, each
+ * point's sources to ±50 %, 10⁵ noise events at most (a whole Jaguar XT5 at g = 5 ms: one
+ * measured iteration). */
+export const SWEEP_QUICK: PointLength = { precision: 0.5, maxEvents: 1e5, minIterations: 4 };
+
 /** The page's sweeps: every source's part of a point's mean known to ±10 %. */
 export const SWEEP_POINT_LENGTH: PointLength = {
   precision: 0.1,
@@ -49,7 +54,9 @@ export function pointTargetUs(s: Scenario, length: PointLength): number {
  * own counts, never the clock, so where a point stops is reproducible.
  */
 export function nextBlock(eventsSoFar: number, iterationsSoFar: number, maxEvents: number): number {
-  if (iterationsSoFar === 0) return 1;
+  // The first iterations one at a time: a warm-up iteration at g = 0 says little of the cost of
+  // the next ones (the noise has not yet stretched them).
+  if (iterationsSoFar < POINT_BLOCK / 4) return 1;
   const perIteration = eventsSoFar / iterationsSoFar;
   return perIteration * POINT_BLOCK > maxEvents / 8 ? 1 : POINT_BLOCK;
 }

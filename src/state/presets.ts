@@ -6,7 +6,9 @@ import startupFile from '../../scenarios/asci-q-2002.json';
 import { validateScenario } from '../scenario/index.ts';
 import type { Scenario } from '../scenario/types.ts';
 
-export type PresetGroup = 'Machine presets' | 'Application workloads';
+import { PRESET_TABLE, type PresetGroup } from './preset-list.ts';
+
+export type { PresetGroup } from './preset-list.ts';
 
 export interface Preset {
   /** the file name in scenarios/ without `.json`; also the name an export gets */
@@ -67,33 +69,8 @@ function loader(id: string): () => Promise<Scenario> {
   };
 }
 
-const table: [id: string, label: string, group: PresetGroup][] = [
-  ['asci-q-2002', 'ASCI Q, 2002 (before noise removal)', 'Machine presets'],
-  ['asci-q-2003', 'ASCI Q, 2003 (after noise removal)', 'Machine presets'],
-  ['asci-q-2003-without-0-31', 'ASCI Q, 2003, without nodes 0 and 31', 'Machine presets'],
-  ['jaguar-xt5-stock', 'Jaguar XT5, stock kernel', 'Machine presets'],
-  ['jaguar-xt5-rn', 'Jaguar XT5, Reduced Noise kernel', 'Machine presets'],
-  ['jaguar-xt5-rn-prototype', 'Jaguar XT5, prototype RN kernel', 'Machine presets'],
-  ['bgp-intrepid', 'Blue Gene/P (Intrepid)', 'Machine presets'],
-  ['sage-asci-q-2002', 'SAGE on ASCI Q, 2002', 'Application workloads'],
-  [
-    'sage-asci-q-2003-without-0-31',
-    'SAGE on ASCI Q, 2003, without 0 and 31',
-    'Application workloads',
-  ],
-  ['allreduce-asci-q-2002', 'Allreduce on ASCI Q, 2002', 'Application workloads'],
-  ['mpi-fwq-jaguar-xt5-stock', 'MPI-FWQ on Jaguar XT5, stock', 'Application workloads'],
-  [
-    'mpi-fwq-jaguar-xt5-rn-prototype',
-    'MPI-FWQ on Jaguar XT5, prototype RN',
-    'Application workloads',
-  ],
-  ['pop-jaguar-xt5-stock', 'POP on Jaguar XT5, stock', 'Application workloads'],
-  ['pop-jaguar-xt5-rn-prototype', 'POP on Jaguar XT5, prototype RN', 'Application workloads'],
-];
-
 /** Every preset, in menu order. */
-export const PRESETS: readonly Preset[] = table.map(([id, label, group]) => ({
+export const PRESETS: readonly Preset[] = PRESET_TABLE.map(({ id, label, group }) => ({
   id,
   label,
   group,

@@ -46,6 +46,9 @@ export interface SweepPointResult {
 export interface SweepPass {
   base: Scenario;
   length?: PointLength;
+  /** the points this pass runs (a quick pass may leave the costliest to the final one); absent:
+   * all of them */
+  indices?: readonly number[];
 }
 
 function startWorker(): Worker {
@@ -117,8 +120,9 @@ export class Sweep {
   /** the pass under way (or the last one run), and how many the sweep has */
   #pass = $state(0);
   #passes = $state(1);
-  /** points of the pass under way received so far */
+  /** points of the pass under way received so far, and how many it runs */
   #passDone = $state(0);
+  #passTotal = $state(0);
   #error = $state<string | null>(null);
   #workers: Worker[] = [];
   #pending = 0;
@@ -159,6 +163,9 @@ export class Sweep {
   get passDone(): number {
     return this.#passDone;
   }
+  get passTotal(): number {
+    return this.#passTotal;
+  }
   get total(): number {
     return this.#total;
   }
@@ -170,13 +177,13 @@ export class Sweep {
   #followed: readonly unknown[] | null = null;
 
   /**
-   * For a view's effect: the sweep waits for the page's own run (the cores are few and the run
-   * on show comes first). While `running`, a sweep under way stops, to be redone; after it,
-   * `start` runs unless the sweep on show is already of `keys`, compared one by one by identity
-   * (every edit makes a new scenario object, so a finished run does not redo a sweep).
+   * For a view's effect: while `waiting` (its view out of sight, or a run the sweep must wait
+   * for), a sweep under way stops, to be redone; after it, `start` runs unless the sweep on show
+   * is already of `keys`, compared one by one by identity (every edit makes a new scenario
+   * object, so a finished run does not redo a sweep).
    */
-  follow(keys: readonly unknown[], running: boolean, start: () => void): void {
-    if (running) {
+  follow(keys: readonly unknown[], waiting: boolean, start: () => void): void {
+    if (waiting) {
       // untracked: the sweep's status changing must not re-run the caller's effect
       if (untrack(() => this.busy)) {
         this.cancel();
@@ -220,9 +227,11 @@ export class Sweep {
     this.#pass = k;
     this.#passDone = 0;
     const { base, length } = passes[k];
+    const wanted = passes[k].indices ?? Array.from({ length: total }, (_, i) => i);
+    this.#passTotal = wanted.length;
     const plain = $state.snapshot(base) as Scenario;
     this.#status = 'running';
-    const n = Math.min(this.#poolSize, Math.max(1, total));
+    const n = Math.min(this.#poolSize, Math.max(1, wanted.length));
     while (this.#workers.length < n) {
       this.#workers.push(this.#start());
       if (Sweep.#held) this.#post(this.#workers.length - 1, { type: 'hold', held: true });
@@ -233,7 +242,7 @@ export class Sweep {
       k + 1 < passes.length ? () => this.#startPass(passes, k + 1, varies, total) : null;
     for (let w = 0; w < n; w++) {
       const indices: number[] = [];
-      for (let i = w; i < total; i += n) indices.push(i);
+      for (let i = w; i < wanted.length; i += n) indices.push(wanted[i]);
       this.#post(w, {
         type: 'sweep',
         runId,

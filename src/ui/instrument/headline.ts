@@ -2,7 +2,26 @@
 // and p99 barrier latency (ℓ = Δ − g; for tree workloads the time in collectives), the mean
 // iteration and the noise source that cost the most. Pure: the page and its tests share it.
 import type { RunResult } from '../../engine/result.ts';
+import type { RunStatus } from '../../state/simulation.svelte.ts';
 import { formatPercent, formatQuantity, formatTimeUs } from '../format.ts';
+
+/** The page's run as the strip shows it (Simulation's state). */
+export interface RunView {
+  /** partial while running */
+  result: RunResult | null;
+  status: RunStatus;
+  /** fraction of the iterations done, 0..1 */
+  progress: number;
+  /** iterations done and in all, warm-up included */
+  iteration: number;
+  total: number;
+  /** ms the last completed run took; null if none */
+  wallMs: number | null;
+  /** threads the last completed run was split over (1: not split) */
+  threads: number;
+  /** a long run's time left ("about 40 s left"), or null */
+  remaining: string | null;
+}
 
 export interface HeadlineItem {
   /** stable key, also the element's data-headline attribute */

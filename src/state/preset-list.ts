@@ -1,0 +1,57 @@
+// The presets the page offers, as plain data: their file in scenarios/ (without .json), their
+// menu label and group. presets.ts adds how each is loaded (a Vite chunk); the CLI's and the
+// benches' Node code read this list alone.
+
+export type PresetGroup = 'Machine presets' | 'Application workloads';
+
+export interface PresetEntry {
+  id: string;
+  label: string;
+  group: PresetGroup;
+}
+
+/** In menu order. */
+export const PRESET_TABLE: readonly PresetEntry[] = [
+  { id: 'asci-q-2002', label: 'ASCI Q, 2002 (before noise removal)', group: 'Machine presets' },
+  { id: 'asci-q-2003', label: 'ASCI Q, 2003 (after noise removal)', group: 'Machine presets' },
+  {
+    id: 'asci-q-2003-without-0-31',
+    label: 'ASCI Q, 2003, without nodes 0 and 31',
+    group: 'Machine presets',
+  },
+  { id: 'jaguar-xt5-stock', label: 'Jaguar XT5, stock kernel', group: 'Machine presets' },
+  { id: 'jaguar-xt5-rn', label: 'Jaguar XT5, Reduced Noise kernel', group: 'Machine presets' },
+  {
+    id: 'jaguar-xt5-rn-prototype',
+    label: 'Jaguar XT5, prototype RN kernel',
+    group: 'Machine presets',
+  },
+  { id: 'bgp-intrepid', label: 'Blue Gene/P (Intrepid)', group: 'Machine presets' },
+  { id: 'sage-asci-q-2002', label: 'SAGE on ASCI Q, 2002', group: 'Application workloads' },
+  {
+    id: 'sage-asci-q-2003-without-0-31',
+    label: 'SAGE on ASCI Q, 2003, without 0 and 31',
+    group: 'Application workloads',
+  },
+  {
+    id: 'allreduce-asci-q-2002',
+    label: 'Allreduce on ASCI Q, 2002',
+    group: 'Application workloads',
+  },
+  {
+    id: 'mpi-fwq-jaguar-xt5-stock',
+    label: 'MPI-FWQ on Jaguar XT5, stock',
+    group: 'Application workloads',
+  },
+  {
+    id: 'mpi-fwq-jaguar-xt5-rn-prototype',
+    label: 'MPI-FWQ on Jaguar XT5, prototype RN',
+    group: 'Application workloads',
+  },
+  { id: 'pop-jaguar-xt5-stock', label: 'POP on Jaguar XT5, stock', group: 'Application workloads' },
+  {
+    id: 'pop-jaguar-xt5-rn-prototype',
+    label: 'POP on Jaguar XT5, prototype RN',
+    group: 'Application workloads',
+  },
+];
