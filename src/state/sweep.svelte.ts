@@ -73,9 +73,8 @@ export class Sweep {
   static #held = false;
 
   /**
-   * Holds every sweep's workers at their next slice while the page's own run is under way
-   * (`held`), or lets them go on. The views cancel and redo their sweeps when they see the run,
-   * a few tasks later; holding at once leaves the cores to the run's first numbers.
+   * Holds every sweep's workers at their next slice (`held`), or lets them go on: the page holds
+   * them from a change until its own run's first numbers are out, so that those come first.
    */
   static hold(held: boolean): void {
     if (Sweep.#held === held) return;

@@ -65,7 +65,7 @@ describe('NoiseLab in the browser', () => {
     expect(await card.textContent()).toContain('1,024 nodes × 4 ranks per node');
     expect(await card.textContent()).toContain('1 ms of work between barriers');
     expect(await card.textContent()).toContain(
-      `${startup.noise.length} sources, ${startup.noise.length} on (listed under Controls)`,
+      `${startup.noise.length} sources, ${startup.noise.length} on (listed in the panel)`,
     );
 
     // Results stream in, then the run ends: nobody pressed Run.
