@@ -4,6 +4,7 @@ import type { RunResult } from '../engine/result.ts';
 import { applyEdits } from '../lesson/edits.ts';
 import type { StepState } from '../lesson/types.ts';
 import type { Scenario } from '../scenario/types.ts';
+import type { ViewId } from '../state/classroom-params.ts';
 import { formatChallengeParams } from './challenge-url.ts';
 import { CHALLENGES, check, findChallenge } from './index.ts';
 import type { Challenge, CheckRun, Verdict } from './types.ts';
@@ -18,6 +19,8 @@ export interface ChallengeDeps {
   run: (runs: readonly CheckRun[]) => Promise<readonly RunResult[]>;
   /** a starting state could not be applied */
   fail: (message: string) => void;
+  /** puts `view` on the stage (the challenge's own, as it opens) */
+  view: (view: ViewId) => void;
 }
 
 /** The scenario a starting state describes, validated. */
@@ -75,6 +78,7 @@ export class ActiveChallenge {
     if (!next) return;
     this.#select(next);
     this.#active = true;
+    this.#deps.view(next.view);
     void this.#start();
   }
 
@@ -86,13 +90,15 @@ export class ActiveChallenge {
 
   /**
    * Opens the challenge a link names. `scenarioInLink`: the link also holds a scenario (the
-   * student's solution), which is then kept. Returns whether the link named a challenge.
+   * student's solution), which is then kept; `viewInLink`: the link names the view on the stage,
+   * which is then kept too. Returns whether the link named a challenge.
    */
-  openLink(id: string | null, scenarioInLink: boolean): boolean {
+  openLink(id: string | null, scenarioInLink: boolean, viewInLink = false): boolean {
     const named = id === null ? undefined : findChallenge(id);
     if (!named) return false;
     this.#select(named);
     this.#active = true;
+    if (!viewInLink) this.#deps.view(named.view);
     if (!scenarioInLink) void this.#start();
     return true;
   }

@@ -117,6 +117,9 @@ export const coSchedule: Challenge = {
     'The paper’s Figure 14(b): when every node is interrupted at once, all processes are late together and the barrier pays one interruption, not the worst of 1,024 nodes.',
     'Only periodic sources can be aligned: the heartbeats, the RMS daemons and cluster monitor, the TruCluster activities and the daemons. Leave the offsets at 0: events that share an offset overlap.',
   ],
+  /** the timeline: as phases are aligned, the noise lines up across the nodes (its
+   * co-scheduled comparison stays off: it would show the answer) */
+  view: 'timeline',
   start: {
     preset: 'asci-q-2002',
     edits: [{ kind: 'set', path: 'workload.iterations', value: 1000 }],

@@ -76,6 +76,8 @@ export const fewestSources: Challenge = {
     'Finding #4 (000 Fig 18): at 1 ms the RMS daemons are the largest single cause.',
     'Two runs, 15 ms and 18 ms long, on every node every 30 s: with 1,024 nodes one of them starts somewhere every 15 ms.',
   ],
+  /** the lost time by event duration and source: which sources cost the most */
+  view: 'loss',
   start: {
     preset: 'asci-q-2002',
     edits: [{ kind: 'set', path: 'workload.iterations', value: 1000 }],

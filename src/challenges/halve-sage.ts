@@ -85,6 +85,8 @@ export const halveSage: Challenge = {
     'Taking whole nodes out (Machine & job: exclude cluster offsets 0, 1 and 31) removes the worst daemons but not the noise every node has.',
     'A node with a spare processor runs its own daemons there, instead of on one of the application’s.',
   ],
+  /** the noise per node: which nodes of every cluster steal the most, the processors worth giving up */
+  view: 'node-map',
   start: {
     preset: 'sage-asci-q-2002',
     edits: [

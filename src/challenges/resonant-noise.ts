@@ -111,6 +111,8 @@ export const resonantNoise: Challenge = {
     'In 2,000 back-to-back barriers only about 20 ms pass; in 400 quanta of 5 ms, 2 s. Which sources rarely fire within 20 ms across 1,024 nodes?',
     'The paper’s Figure 18: at 5 ms the long, rare TruCluster and RMS activities cost most; at g = 0 the short, frequent kernel noise.',
   ],
+  /** the slowdown against granularity: where a source hurts and where it does not */
+  view: 'resonance',
   start: {
     preset: 'asci-q-2002',
     edits: [

@@ -2,6 +2,7 @@
 // scenario by running the engine. Pure data and functions: no DOM, no Svelte.
 import type { RunResult } from '../engine/result.ts';
 import type { StepState } from '../lesson/types.ts';
+import type { ViewId } from '../state/classroom-params.ts';
 import type { Scenario } from '../scenario/types.ts';
 
 /** What a check concludes; `lines` say why, with the numbers. */
@@ -31,6 +32,8 @@ export interface Challenge {
   hints: readonly string[];
   /** the simulator's starting state: a preset and edits (src/lesson/edits.ts) */
   start: StepState;
+  /** the view the stage opens on: the picture of what the puzzle trades */
+  view: ViewId;
   /** the check's runs and why they stay affordable in a browser */
   runNote: string;
   /** The runs that judge `student` (`start`: the starting scenario, validated). */

@@ -21,6 +21,8 @@ const SOON = { timeout: 20_000 };
 const CHECKED = { timeout: 120_000, interval: 250 };
 
 const panel = (page: Page) => page.getByRole('region', { name: /^Challenge:/ });
+/** the stage's selected tab's label */
+const tabOnStage = (page: Page) => page.locator('[role="tab"][aria-selected="true"]').textContent();
 const verdict = (page: Page) => panel(page).getByRole('status');
 
 async function check(page: Page): Promise<string> {
@@ -50,6 +52,8 @@ describe('the challenges', () => {
       name: 'TruCluster kernel heartbeat (640 µs every 125 ms)',
     });
     await expect.poll(() => heartbeat.isChecked(), SOON).toBe(true);
+    // the stage opens on the challenge's picture: slowdown against granularity
+    await expect.poll(() => tabOnStage(page), SOON).toBe('Resonance');
     await expect.poll(() => page.url(), SOON).toMatch(/challenge=resonant-noise/);
     await expect.poll(() => page.url(), SOON).toMatch(/preset=asci-q-2002|#s=/);
 
@@ -111,6 +115,8 @@ describe('the challenges', () => {
     await expect.poll(() => menu.isVisible(), SOON).toBe(true);
     await menu.selectOption('fewest-sources');
     await expect.poll(() => page.url(), SOON).toMatch(/challenge=fewest-sources/);
+    // the stage shows what each source costs
+    await expect.poll(() => tabOnStage(page), SOON).toBe('Lost time');
     for (const name of ['RMS daemon (15 ms every 30 s)', 'RMS daemon (18 ms every 30 s)']) {
       const box = page.getByRole('checkbox', { name });
       await expect.poll(() => box.isChecked(), SOON).toBe(true);
