@@ -18,10 +18,15 @@ function scroller(el: HTMLElement): HTMLElement | null {
 export function scrollWithin(el: HTMLElement, block: 'nearest' | 'start' = 'nearest'): void {
   const box = scroller(el);
   if (!box) return;
+  // The box's scroll padding (CSS px) keeps what sticks to its edges (a pager) off what it shows.
+  const style = getComputedStyle(box);
+  const padTop = parseFloat(style.scrollPaddingTop) || 0;
+  const padBottom = parseFloat(style.scrollPaddingBottom) || 0;
   const outer = box.getBoundingClientRect();
   const inner = el.getBoundingClientRect();
-  const top = inner.top - outer.top;
-  const bottom = inner.bottom - outer.bottom;
-  if (block === 'start' || top < 0 || inner.height > outer.height) box.scrollTop += top;
+  const top = inner.top - (outer.top + padTop);
+  const bottom = inner.bottom - (outer.bottom - padBottom);
+  const height = outer.height - padTop - padBottom;
+  if (block === 'start' || top < 0 || inner.height > height) box.scrollTop += top;
   else if (bottom > 0) box.scrollTop += bottom;
 }
