@@ -50,7 +50,7 @@ describe('headline', () => {
   it('names the source charged with the largest share of the lost time', () => {
     const a = run.attribution!;
     const most = [...a.bySource].sort((x, y) => y.lostUs - x.lostUs)[0];
-    expect(costliest(run)).toEqual({ label: most.label, share: most.share });
+    expect(costliest(run)).toEqual({ id: most.id, label: most.label, share: most.share });
     expect(value('costliest')).toBe(`${most.label} (${formatPercent(most.share)}%)`);
     expect(headlineSentence(run)).toContain(`${most.label} costs the most`);
   });

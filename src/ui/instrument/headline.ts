@@ -33,12 +33,12 @@ export interface HeadlineItem {
 }
 
 /** The source with the largest share of the lost time, or null (none lost, tree workloads). */
-export function costliest(result: RunResult): { label: string; share: number } | null {
+export function costliest(result: RunResult): { id: string; label: string; share: number } | null {
   const a = result.attribution;
   if (!a || a.totalLostUs <= 0) return null;
   let best = a.bySource[0];
   for (const s of a.bySource) if (s.lostUs > best.lostUs) best = s;
-  return best && best.lostUs > 0 ? { label: best.label, share: best.share } : null;
+  return best && best.lostUs > 0 ? { id: best.id, label: best.label, share: best.share } : null;
 }
 
 /** The strip's five numbers; dashes before the first measured iteration. */
