@@ -6,10 +6,11 @@ import { jobRanks, type PhaseProgram, phaseProgram, treeDepth } from './phases.t
 import type { Duration, Placement, Scenario } from './types.ts';
 
 /**
- * Mean of a duration distribution in µs, as the estimates use it. A Pareto
- * tail with shape ≤ 1 has no finite mean, yet every draw is finite; its 99.9th
- * percentile, scale·1000^(1/shape), stands in for the mean so such a source
- * is accepted and still counted as heavy.
+ * Mean of a duration distribution in µs, as the estimates use it: exact for every distribution
+ * with a finite mean. A Pareto tail with shape ≤ 1 has none, yet every draw is finite; its
+ * 99.9th percentile, scale·1000^(1/shape), stands in, so that such a source still counts as
+ * heavy. The validator refuses it where it could delay a rank (a wait could then grow without
+ * bound, and no run length can be promised); on a reserved or idle core it delays nobody.
  */
 export function meanDurationUs(d: Duration): number {
   switch (d.dist) {
@@ -20,8 +21,7 @@ export function meanDurationUs(d: Duration): number {
     case 'exponential':
       return d.meanUs;
     case 'normal':
-      // The engine clamps at 0, which raises the mean a little; the estimate ignores that.
-      return d.meanUs;
+      return clampedNormalMeanUs(d.meanUs, d.sdUs);
     case 'lognormal':
       // exp(σ²/2) overflows to Infinity once σ > 37.6; a zero median still means zero-length
       // events, not 0·∞ = NaN (which no limit check would catch).
@@ -31,6 +31,52 @@ export function meanDurationUs(d: Duration): number {
         ? (d.scaleUs * d.shape) / (d.shape - 1)
         : d.scaleUs * Math.pow(1000, 1 / d.shape);
   }
+}
+
+/**
+ * Mean of max(0, X) for X ~ N(μ, σ²), the engine's clamped normal (model.md §2): μΦ(μ/σ) +
+ * σφ(μ/σ). Ignoring the clamp made N(0, 2 s) an event of mean 0 that really lasts 0.8 s on
+ * average, and a scenario that validated never ended.
+ */
+export function clampedNormalMeanUs(mu: number, sd: number): number {
+  if (!(sd > 0)) return Math.max(0, mu);
+  const z = mu / sd;
+  const density = Math.exp(-0.5 * z * z) / Math.sqrt(2 * Math.PI);
+  return Math.max(0, mu * normalCdf(z) + sd * density);
+}
+
+/** Φ(z), the standard normal distribution function, from erfc below. */
+export function normalCdf(z: number): number {
+  return 0.5 * erfc(-z / Math.SQRT2);
+}
+
+/**
+ * erfc(x) by the Chebyshev fit of Press et al., Numerical Recipes (2nd ed., sec. 6.2, erfcc):
+ * relative error below 1.2e-7 everywhere, plenty for a work estimate.
+ */
+function erfc(x: number): number {
+  const z = Math.abs(x);
+  const t = 1 / (1 + 0.5 * z);
+  const r =
+    t *
+    Math.exp(
+      -z * z -
+        1.26551223 +
+        t *
+          (1.00002368 +
+            t *
+              (0.37409196 +
+                t *
+                  (0.09678418 +
+                    t *
+                      (-0.18628806 +
+                        t *
+                          (0.27886807 +
+                            t *
+                              (-1.13520398 +
+                                t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))),
+    );
+  return x >= 0 ? r : 2 - r;
 }
 
 /**

@@ -212,6 +212,26 @@ function checkCost(c: Checker, s: Scenario): void {
         `allowed: at most ${sci(MAX_RANK_ITERATIONS)}. Use fewer ${fewer}`,
     );
   }
+  // A tail without a finite mean, where it can pause or freeze a rank: a wait could grow without
+  // bound (one draw of 10^12 µs holds every other node's events for as long), and no estimate
+  // bounds the run.
+  const ranked = new Set(rankCores(s));
+  let unbounded = false;
+  s.noise.forEach((source, i) => {
+    const d = source.duration;
+    if (!source.enabled || d.dist !== 'pareto' || d.shape > 1) return;
+    if (source.cpu !== 'any' && !ranked.has(source.cpu)) return;
+    unbounded = true;
+    c.add(
+      `noise[${i}].duration.shape`,
+      d.shape,
+      'gives events without a finite mean duration (a Pareto tail of shape ≤ 1): one event ' +
+        'could hold the whole job for any length of time, so the run has no bound; allowed: ' +
+        '> 1 for a source that can delay a rank (cpu "any" or a rank\'s core), or pin it to ' +
+        'a reserved core',
+    );
+  });
+  if (unbounded) return;
   // A core that noise keeps busy all the time would never let its rank
   // finish its compute: the run would not end.
   const loads = coreLoads(s);

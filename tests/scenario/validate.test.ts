@@ -728,18 +728,24 @@ describe('size and cost limits', () => {
     ]);
   });
 
-  it('accept an enabled pareto source of shape 0.9, whose true mean is infinite', () => {
-    // Stand-in mean 10·1000^(1/0.9) = 10·10^(10/3) ≈ 21,544 µs; load per core
-    // 21,544 / 125,000 / 4 ≈ 0.043, far below 1.
-    const duration = { dist: 'pareto', scaleUs: 10, shape: 0.9 };
-    const s = validateScenario(variant({ 'noise.0.duration': duration }));
-    expect(s.noise[0]).toMatchObject({ enabled: true, duration });
+  it('refuse an enabled pareto source of shape ≤ 1 that can delay a rank: no run length bounds it', () => {
+    for (const shape of [0.5, 0.9, 1]) {
+      const input = variant({ 'noise.0.duration': { dist: 'pareto', scaleUs: 10, shape } });
+      expect(problems(input)).toEqual([
+        `noise[0].duration.shape: ${shape} gives events without a finite mean duration (a Pareto tail of shape ≤ 1): one event could hold the whole job for any length of time, so the run has no bound; allowed: > 1 for a source that can delay a rank (cpu "any" or a rank's core), or pin it to a reserved core`,
+      ]);
+    }
   });
 
-  it('still count a pareto source of shape ≤ 1 as heavy', () => {
-    // Shape 0.5: 10·1000^2 = 1e7 µs; 1e7 / 125,000 = 80 on 4 cores = 20 per core = 2000%.
-    const input = variant({ 'noise.0.duration': { dist: 'pareto', scaleUs: 10, shape: 0.5 } });
-    expect(problems(input)).toEqual([loadMessage(0, 2000)]);
+  it('accept a pareto source of shape ≤ 1 that is disabled, or of shape just above 1', () => {
+    const heavy = { dist: 'pareto', scaleUs: 10, shape: 0.5 };
+    const off = validateScenario(variant({ 'noise.0.duration': heavy, 'noise.0.enabled': false }));
+    expect(off.noise[0]).toMatchObject({ enabled: false, duration: heavy });
+    // shape 1.5: mean 10 · 1.5 / 0.5 = 30 µs every 125 ms
+    const finite = { dist: 'pareto', scaleUs: 10, shape: 1.5 };
+    expect(validateScenario(variant({ 'noise.0.duration': finite })).noise[0]).toMatchObject({
+      duration: finite,
+    });
   });
 });
 
@@ -847,7 +853,8 @@ describe('the work estimate', () => {
     expect(meanDurationUs({ dist: 'fixed', valueUs: 3 })).toBe(3);
     expect(meanDurationUs({ dist: 'uniform', minUs: 2, maxUs: 6 })).toBe(4);
     expect(meanDurationUs({ dist: 'exponential', meanUs: 5 })).toBe(5);
-    expect(meanDurationUs({ dist: 'normal', meanUs: 7, sdUs: 2 })).toBe(7);
+    // clamped at 0: μΦ(μ/σ) + σφ(μ/σ) = 7Φ(3.5) + 2φ(3.5) = 7.0001169618 (Python math.erfc)
+    expect(meanDurationUs({ dist: 'normal', meanUs: 7, sdUs: 2 })).toBeCloseTo(7.0001169618, 8);
     // median · exp(σ²/2) = 10 · e^0.5 ≈ 16.487
     expect(meanDurationUs({ dist: 'lognormal', medianUs: 10, sigma: 1 })).toBeCloseTo(16.487, 3);
     // scale · shape / (shape − 1) = 10 · 3 / 2
