@@ -24,6 +24,7 @@ import { buildLayout, type Layout } from './layout.ts';
 import { NodeCalendar } from './node-calendar.ts';
 import { NodeState } from './node-state.ts';
 import { NoiseTable } from './noise-table.ts';
+import { RunLimit } from './run-limit.ts';
 
 // Module-local copies (imported bindings are slow in unbundled modules, see
 // node-state.ts); tests/engine/layout-constants.test.ts checks them.
@@ -88,6 +89,8 @@ export class BarrierRun {
   private calendar: NodeCalendar | null;
   private readonly due: Int32Array; // nodes the calendar returned
   private readonly adaptive: boolean;
+  /** the work this run may take: LIMIT_FACTOR × its estimate (run-limit.ts) */
+  private readonly limit: RunLimit;
   private streak = 0;
   private readonly wakeupUs: number;
   /** a sweep runs the dense loop (dense-sweep.ts) */
@@ -113,7 +116,9 @@ export class BarrierRun {
     this.wakeupUs = scenario.job.waitMode === 'block' ? scenario.job.wakeupUs : 0;
     const [lo, hi] = options.range ?? [0, layout.nodes];
     checkRange(lo, hi, layout.nodes);
+    this.limit = new RunLimit(scenario);
     this.noise = new NoiseTable(scenario, layout, lo, hi);
+    this.noise.limit = this.limit;
     this.ns = new NodeState(scenario, layout, this.noise, options.lanes ?? true);
     if (options.range) {
       this.part = true;
@@ -300,6 +305,8 @@ export class BarrierRun {
     this.visitNodes();
     const M = ns.iterMax;
     const next = M + this.collectiveUs;
+    // Before the next visits pay for the wait up to this release (run-limit.ts).
+    this.limit.check(i, this.totalIterations, next, ns.noiseEvents);
     if (ns.measuring) {
       this.durations[i - this.warmup] = next - t;
       this.charge(M);

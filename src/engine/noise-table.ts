@@ -11,6 +11,7 @@ import type { NoiseSource, Scenario } from '../scenario/types.ts';
 import { durationParams, sampleDuration, type DurationKind } from './durations.ts';
 import type { Layout } from './layout.ts';
 import { deriveSeed, hashString, uniformAt, uniformAt3 } from './random.ts';
+import type { RunLimit } from './run-limit.ts';
 
 /** Salts for a source's independent random streams. */
 const SALT_PHASE = 1;
@@ -60,6 +61,15 @@ export class NoiseTable {
   readonly hi: number;
   /** machine node id per job node, for the hash keys */
   private readonly nodeIds: Int32Array;
+  /** per enabled source, its label, for a stopped run's message */
+  private readonly labels: string[];
+  /**
+   * The run's bound (run-limit.ts), set by the run that owns the table: a drawn event longer
+   * than the whole run may last stops the run at once. Within one iteration such an event
+   * would make every other event on its node's queue, or in the wait it causes, be applied one
+   * by one before any check between iterations.
+   */
+  limit: RunLimit | null = null;
 
   /**
    * @param lo, hi only job nodes [lo, hi) get entries (a part of a partitioned run builds its
@@ -81,6 +91,7 @@ export class NoiseTable {
     this.victimKey = new Uint32Array(S);
     this.gapKey = new Uint32Array(S);
     this.nodeIds = layout.nodeIds;
+    this.labels = enabled.map((k) => scenario.noise[k].label || scenario.noise[k].id);
     this.lo = lo;
     this.hi = hi;
     const n = layout.nodes;
@@ -179,16 +190,19 @@ export class NoiseTable {
    * fixed, or drawn from the event's own coordinates.
    */
   durationOf(j: number, nodeId: number, k: number): number {
-    return this.durKind[j] === 0
-      ? this.durP1[j]
-      : sampleDuration(
-          this.durKind[j] as DurationKind,
-          this.durP1[j],
-          this.durP2[j],
-          this.durationKey[j],
-          nodeId,
-          k,
-        );
+    const d =
+      this.durKind[j] === 0
+        ? this.durP1[j]
+        : sampleDuration(
+            this.durKind[j] as DurationKind,
+            this.durP1[j],
+            this.durP2[j],
+            this.durationKey[j],
+            nodeId,
+            k,
+          );
+    if (this.limit !== null && d > this.limit.maxTimeUs) this.limit.longEvent(this.labels[j], d);
+    return d;
   }
 
   /** Machine node id of job node x. */

@@ -23,6 +23,7 @@ import { Attribution } from './attribution.ts';
 import { BarrierRun, nextBatch } from './barrier-run.ts';
 import { buildLayout, type Layout } from './layout.ts';
 import { partReport, type PartReport } from './part-report.ts';
+import { RunLimit } from './run-limit.ts';
 
 /** A part of the run: one range of nodes. */
 export interface Part {
@@ -126,6 +127,8 @@ export class PartitionedRun {
   private readonly wakeupUs: number;
   private readonly events: Float64Array;
   private readonly delay: Float64Array;
+  /** the work this run may take: LIMIT_FACTOR × its estimate (run-limit.ts) */
+  private readonly limit: RunLimit;
 
   /**
    * @param first a BarrierRun of the scenario, not yet stepped: its settings are the run's
@@ -153,6 +156,7 @@ export class PartitionedRun {
     this.attribution = new Attribution(scenario.noise.length, this.layout.nodes);
     this.events = new Float64Array(parts.length);
     this.delay = new Float64Array(this.layout.nodes);
+    this.limit = new RunLimit(scenario);
   }
 
   get done(): boolean {
@@ -227,6 +231,8 @@ export class PartitionedRun {
     }
     const M = reports[win].max;
     const next = M + this.collectiveUs;
+    // Before the parts pay for the wait up to this release (run-limit.ts).
+    this.limit.check(i, this.totalIterations, next, this.noiseEvents);
     if (i >= this.warmup) {
       this.durations[i - this.warmup] = next - t;
       this.charge(t, i, M, reports[win]);

@@ -17,6 +17,7 @@ import { collectiveLatency } from './collective.ts';
 import { buildLayout, type Layout } from './layout.ts';
 import { NoiseTable } from './noise-table.ts';
 import { bitsAt3 } from './random.ts';
+import { RunLimit } from './run-limit.ts';
 
 // Module-local copies of noise-table.ts's entry layout (imported bindings are slow in
 // unbundled modules; tests/engine/layout-constants.test.ts checks them).
@@ -58,6 +59,8 @@ export class PhaseRun {
   readonly rootDurations: Float64Array;
   /** noise events applied on job nodes */
   noiseEvents = 0;
+  /** the work this run may take: LIMIT_FACTOR × its estimate (run-limit.ts) */
+  private readonly limit: RunLimit;
   /** simulated time of the last action, µs */
   timeUs = 0;
 
@@ -136,6 +139,7 @@ export class PhaseRun {
     const w = scenario.workload;
     this.totalIterations = w.iterations;
     this.warmup = w.warmup;
+    this.limit = new RunLimit(scenario);
     const measured = w.iterations - w.warmup;
     this.durations = new Float64Array(measured);
     this.rootCollectiveUs = new Float64Array(measured);
@@ -146,6 +150,7 @@ export class PhaseRun {
     this.rootRel = new Float64Array(w.iterations);
 
     this.noise = new NoiseTable(scenario, layout);
+    this.noise.limit = this.limit;
     // Agents: 0 the barrier's release, 1..R the ranks, R+1..R+n the nodes' noise. Lower ids
     // act first at equal times: collective and ranks before noise (docs/workloads.md §3).
     this.heap = new AgentHeap(1 + R + this.nodes);
@@ -230,6 +235,10 @@ export class PhaseRun {
     const agent = heap.pop();
     if (agent < 0) throw new Error('phase run: nothing left to simulate before the end');
     const t = heap.key[agent];
+    const limit = this.limit;
+    if (t > limit.maxTimeUs || this.noiseEvents > limit.maxEvents) {
+      limit.check(this.iteration, this.totalIterations, t, this.noiseEvents);
+    }
     this.timeUs = t;
     const R = this.ranks;
     if (agent === 0) this.releaseBarrier(t);

@@ -34,6 +34,36 @@ export function meanDurationUs(d: Duration): number {
 }
 
 /**
+ * E[D²] of a duration distribution in µs², for the queueing term of boundHorizonUs. A tail
+ * without a finite variance (Pareto shape ≤ 2) stands in its 99.9th percentile squared, as
+ * meanDurationUs does for shape ≤ 1.
+ */
+export function secondMomentUs2(d: Duration): number {
+  switch (d.dist) {
+    case 'fixed':
+      return d.valueUs * d.valueUs;
+    case 'uniform':
+      return (d.minUs * d.minUs + d.minUs * d.maxUs + d.maxUs * d.maxUs) / 3;
+    case 'exponential':
+      return 2 * d.meanUs * d.meanUs;
+    case 'normal': {
+      // E[max(0, X)²] = (μ² + σ²)Φ(μ/σ) + μσφ(μ/σ)
+      const { meanUs: mu, sdUs: sd } = d;
+      if (!(sd > 0)) return Math.max(0, mu) ** 2;
+      const z = mu / sd;
+      const density = Math.exp(-0.5 * z * z) / Math.sqrt(2 * Math.PI);
+      return Math.max(0, (mu * mu + sd * sd) * normalCdf(z) + mu * sd * density);
+    }
+    case 'lognormal':
+      return d.medianUs === 0 ? 0 : d.medianUs * d.medianUs * Math.exp(2 * d.sigma * d.sigma);
+    case 'pareto':
+      return d.shape > 2
+        ? (d.scaleUs * d.scaleUs * d.shape) / (d.shape - 2)
+        : (d.scaleUs * Math.pow(1000, 1 / d.shape)) ** 2;
+  }
+}
+
+/**
  * Mean of max(0, X) for X ~ N(μ, σ²), the engine's clamped normal (model.md §2): μΦ(μ/σ) +
  * σφ(μ/σ). Ignoring the clamp made N(0, 2 s) an event of mean 0 that really lasts 0.8 s on
  * average, and a scenario that validated never ended.
@@ -143,6 +173,64 @@ export function rankCores(s: Scenario): number[] {
  * made a rare 335 ms event cost every 1 ms iteration 335 ms, and refused ordinary ASCI Q runs.)
  */
 export function estimateHorizonUs(s: Scenario): number {
+  const { base, spill } = iterationModel(s);
+  return s.workload.iterations * spill(base);
+}
+
+/**
+ * An upper bound on the run's length in µs, for the engine's guard (engine/run-limit.ts): the
+ * iteration's length L as its own fixed point. A late iteration is longer, so more events land
+ * in it: L = base + Σ mean·min(phases, rate·L). The estimate above counts the events of the
+ * noiseless iteration only, and so a 3 ms event every 7 ms on 24 nodes cost a loop of g = 0
+ * next to nothing, against 100 ms an iteration measured. The map is monotone and bounded (each
+ * term is capped), so iterating it from L = base climbs to its least fixed point. It is 1–17×
+ * the estimate on the presets (ASCI Q's rare long events count in full), so it bounds rather
+ * than predicts.
+ */
+export function boundHorizonUs(s: Scenario): number {
+  const { base, spill } = iterationModel(s);
+  // every phase's compute may start behind a backlog
+  const backlog = phaseProgram(s).computeUs.length * backlogUs(s);
+  let L = base + backlog;
+  for (let round = 0; round < 200 && Number.isFinite(L); round++) {
+    const next = spill(L) + backlog;
+    if (!(next > L * (1 + 1e-9))) break;
+    L = next;
+  }
+  return s.workload.iterations * (spill(L) + backlog);
+}
+
+/**
+ * µs of noise a rank finds queued on its core when it starts computing, at most over the rank
+ * cores: the Pollaczek–Khinchine mean backlog of a queue fed at rate λ_s with durations D_s,
+ * Σ λ_s E[D_s²] / (2(1 − ρ)). It grows with the tail, not the mean: a lognormal of σ = 2 and mean
+ * 9 ms every 20 ms (ρ = 0.45) leaves 0.2 s queued on average, and 100 µs iterations measured
+ * 620 ms each. Exact for Poisson arrivals, an upper bound for periodic ones.
+ */
+function backlogUs(s: Scenario): number {
+  const C = s.machine.coresPerNode;
+  const loads = coreLoads(s);
+  let worst = 0;
+  for (const core of rankCores(s)) {
+    if (!(loads[core] < 1)) return Infinity;
+    let work = 0;
+    for (const source of s.noise) {
+      if (!source.enabled) continue;
+      if (source.cpu !== 'any' && source.cpu !== core) continue;
+      const rate = source.cpu === 'any' ? 1 / (source.periodUs * C) : 1 / source.periodUs;
+      work += rate * secondMomentUs2(source.duration);
+    }
+    worst = Math.max(worst, work / (2 * (1 - loads[core])));
+  }
+  return worst;
+}
+
+/**
+ * The iteration of the estimates: its noiseless length stretched by the load (`base`, µs), and
+ * `spill(L)`, base plus the mean noise that spills over the releases of an iteration that lasts
+ * L µs.
+ */
+function iterationModel(s: Scenario): { base: number; spill: (L: number) => number } {
   const program = phaseProgram(s);
   const phases = program.computeUs.length;
   let g = 0;
@@ -151,9 +239,11 @@ export function estimateHorizonUs(s: Scenario): number {
   const loads = coreLoads(s);
   const rho = Math.max(0, ...rankCores(s).map((c) => loads[c]));
   const stretched = rho < 1 ? g / (1 - rho) : Infinity;
-  const iteration = stretched + collectiveEstimateUs(s, program) + phases * wakeup;
-  let spill = 0;
+  const base = stretched + collectiveEstimateUs(s, program) + phases * wakeup;
   const ranked = new Set(rankCores(s));
+  /** per source that can delay a rank: its mean event (µs), its events per µs on job nodes */
+  const means: number[] = [];
+  const rates: number[] = [];
   for (const source of s.noise) {
     if (!source.enabled) continue;
     // A source pinned to a core no rank runs on (reserved for the OS, or idle) pauses and
@@ -162,10 +252,16 @@ export function estimateHorizonUs(s: Scenario): number {
     if (source.cpu !== 'any' && !ranked.has(source.cpu)) continue;
     const nodes = coveredJobNodes(source.placement, s);
     // 0 × Infinity would be NaN: a source on no job node spills nothing.
-    const expected = nodes > 0 ? (nodes * iteration) / source.periodUs : 0;
-    spill += meanDurationUs(source.duration) * Math.min(phases, expected);
+    if (!(nodes > 0)) continue;
+    means.push(meanDurationUs(source.duration));
+    rates.push(nodes / source.periodUs);
   }
-  return s.workload.iterations * (iteration + spill);
+  const spill = (L: number) => {
+    let sum = base;
+    for (let k = 0; k < means.length; k++) sum += means[k] * Math.min(phases, rates[k] * L);
+    return sum;
+  };
+  return { base, spill };
 }
 
 /** How many of the job's nodes a placement covers (expected count for `fraction`). */
@@ -185,7 +281,16 @@ export function coveredJobNodes(p: Placement, s: Scenario): number {
 
 /** Estimated number of noise events on job nodes over the run (Infinity if unbounded). */
 export function estimateNoiseEvents(s: Scenario): number {
-  const horizon = estimateHorizonUs(s);
+  return eventsOver(s, estimateHorizonUs(s));
+}
+
+/** Noise events on job nodes over boundHorizonUs: the engine guard's bound. */
+export function boundNoiseEvents(s: Scenario): number {
+  return eventsOver(s, boundHorizonUs(s));
+}
+
+/** Noise events expected on job nodes over `horizon` µs. */
+function eventsOver(s: Scenario, horizon: number): number {
   let events = 0;
   for (const source of s.noise) {
     if (!source.enabled) continue;

@@ -247,6 +247,35 @@ describe('noiselab validate', () => {
   });
 });
 
+describe('scenarios that validated once and never ended', () => {
+  // The cases of a hostile review: each now refused before anything runs, with its reason.
+  it('refuses N(0, 2 s) clamped at 0: its events last 0.8 s on average, not 0', () => {
+    const { status, stderr } = cli(
+      'run',
+      EXAMPLE,
+      '--set',
+      'workload.iterations=200',
+      '--set',
+      'workload.warmup=0',
+      '--set',
+      'noise.0.duration={"dist":"normal","meanUs":0,"sdUs":2000000}',
+    );
+    expect(status).toBe(2);
+    expect(stderr).toMatch(/^noise: the enabled noise would keep core 0 busy 160% of the time/);
+  });
+
+  it('refuses a Pareto tail of shape 0.5 on the rank cores: no mean, no bound', () => {
+    const { status, stderr } = cli(
+      'run',
+      EXAMPLE,
+      '--set',
+      'noise.0.duration={"dist":"pareto","scaleUs":0.01,"shape":0.5}',
+    );
+    expect(status).toBe(2);
+    expect(stderr).toMatch(/^noise\[0\]\.duration\.shape: 0\.5 gives events without a finite mean/);
+  });
+});
+
 describe('bad input', () => {
   const unknownField = exampleFile('unknown-field.json', (s) => {
     s.colour = 'blue';
