@@ -180,6 +180,34 @@ describe('noiselab sweep', () => {
     ]);
   });
 
+  it('writes a varied title that would start a formula as text in the CSV (issue 14)', () => {
+    const { status, stdout, stderr } = cli(
+      'sweep',
+      EXAMPLE,
+      ...SMALL,
+      '--vary',
+      'title==1+1,"-1",a "b"',
+      '--vary',
+      'job.nodes=4',
+      '--format',
+      'csv',
+    );
+    expect(stderr).toBe('');
+    expect(status).toBe(0);
+    const lines = stdout.trimEnd().split('\n');
+    expect(lines[0].startsWith('title,job.nodes,seed,')).toBe(true);
+    // Text is neutralised and quoted as needed; numbers (job.nodes, seed, …) stay numbers.
+    expect(lines.slice(1).map((l) => l.slice(0, l.indexOf(',4,') + 3))).toEqual([
+      "'=1+1,4,",
+      "'-1,4,",
+      '"a ""b""",4,',
+    ]);
+    for (const line of lines.slice(1)) {
+      const numbers = line.slice(line.indexOf(',4,') + 1).split(',');
+      expect(numbers.every((n) => n === '' || Number.isFinite(Number(n)))).toBe(true);
+    }
+  });
+
   it('prints the same rows on 2 worker threads as on 1, apart from the wallMs column', () => {
     const args = ['sweep', EXAMPLE, ...SMALL, '--vary', 'job.nodes=4,8,16,32', '--format', 'csv'];
     const one = cli(...args, '--vary', 'job.waitMode=poll,block', '--threads', '1');
