@@ -16,6 +16,7 @@ import type { Vary } from '../engine/sweep.ts';
 import { estimateNoiseEvents, estimateRankIterations } from '../scenario/cost.ts';
 import type { Job, PopWorkload, SageWorkload, Scenario, Workload } from '../scenario/types.ts';
 import { nodesLeftAfterExclusion } from '../scenario/index.ts';
+import { csvLines } from '../format/csv.ts';
 import { readableCite } from '../published/cite.ts';
 import type { SweepPointResult } from '../state/sweep.svelte.ts';
 import { pointTrust, type PointTrust } from './point-trust.ts';
@@ -364,26 +365,35 @@ export function cycleSummary(
 
 /** The view's data as CSV: one row per point, the model cycle alongside. */
 export function cycleCsv(data: CycleData, kind: AppKind): string {
-  const rows = [
-    'workload,ranks_per_node,nodes,processors,mean_cycle_us,min_cycle_us,model_cycle_us,ratio,cycles,two_se_us',
+  const rows: (string | number | null)[][] = [
+    [
+      'workload',
+      'ranks_per_node',
+      'nodes',
+      'processors',
+      'mean_cycle_us',
+      'min_cycle_us',
+      'model_cycle_us',
+      'ratio',
+      'cycles',
+      'two_se_us',
+    ],
   ];
   for (const s of data.series) {
     for (const p of s.points) {
-      rows.push(
-        [
-          kind,
-          p.ranksPerNode,
-          p.nodes,
-          p.processors,
-          p.meanUs,
-          p.minUs,
-          p.modelUs,
-          p.meanUs / p.modelUs,
-          p.cycles,
-          p.spreadUs ?? '',
-        ].join(','),
-      );
+      rows.push([
+        kind,
+        p.ranksPerNode,
+        p.nodes,
+        p.processors,
+        p.meanUs,
+        p.minUs,
+        p.modelUs,
+        p.meanUs / p.modelUs,
+        p.cycles,
+        p.spreadUs ?? null,
+      ]);
     }
   }
-  return rows.join('\n') + '\n';
+  return csvLines(rows);
 }

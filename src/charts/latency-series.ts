@@ -1,6 +1,7 @@
 // The data of the "barrier latency against nodes" view (ASCI Q paper, Figures 7 and 16): from a
 // sweep over job.nodes × workload.granularityUs, one series per granularity, points in node
 // order, each the mean collective latency ℓ = Δ − G of its run (model.md §4).
+import { csvLines } from '../format/csv.ts';
 import type { SweepPointResult } from '../state/sweep.svelte.ts';
 import { pointTrust, type PointTrust } from './point-trust.ts';
 
@@ -60,15 +61,15 @@ export function nodeSteps(max: number): number[] {
 
 /** The view's data as CSV: one row per point. */
 export function latencyCsv(series: readonly LatencySeries[]): string {
-  const rows = ['granularity_us,nodes,mean_latency_us,p90_latency_us,two_se_us,iterations'];
+  const rows: (string | number | null)[][] = [
+    ['granularity_us', 'nodes', 'mean_latency_us', 'p90_latency_us', 'two_se_us', 'iterations'],
+  ];
   for (const s of series) {
     for (const p of s.points) {
-      rows.push(
-        `${s.granularityUs},${p.nodes},${p.latencyUs},${p.p90Us},${p.spreadUs ?? ''},${p.iterations}`,
-      );
+      rows.push([s.granularityUs, p.nodes, p.latencyUs, p.p90Us, p.spreadUs ?? null, p.iterations]);
     }
   }
-  return rows.join('\n') + '\n';
+  return csvLines(rows);
 }
 
 /** One sentence a screen reader (and the page) can give of the current data. */

@@ -2,6 +2,7 @@
 // to noise events no longer than d, against d on a log axis, stacked by source category. Built
 // from a barrier run's attribution (its duration bins: durationBinEdgesUs, byDurationUs).
 import type { AttributionSnapshot } from '../engine/attribution.ts';
+import { csvLines } from '../format/csv.ts';
 
 export interface LossLayer {
   category: string;
@@ -83,13 +84,13 @@ export function lossByDuration(a: AttributionSnapshot): LossByDuration {
 
 /** The view's data as CSV: one row per bin, a cumulative column per category and the total. */
 export function lossCsv(d: LossByDuration): string {
+  // Categories are free text (a shared link carries them): the writer quotes and neutralises.
   const head = ['event_duration_up_to_us', ...d.layers.map((l) => `${l.category}_us`), 'total_us'];
-  const rows = [head.join(',')];
-  d.upperUs.forEach((u, k) => {
+  const rows = d.upperUs.map((u, k) => {
     const values = d.layers.map((l) => l.cumulativeUs[k]);
-    rows.push([u, ...values, values.reduce((s, v) => s + v, 0)].join(','));
+    return [u, ...values, values.reduce((s, v) => s + v, 0)];
   });
-  return rows.join('\n') + '\n';
+  return csvLines([head, ...rows]);
 }
 
 /** The event duration below which `fraction` of the lost time lies (the bin's upper edge). */

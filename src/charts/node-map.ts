@@ -2,6 +2,7 @@
 // caused (attribution.nodeDelayUs), laid out by machine node id and folded by cluster, so that
 // the special nodes of every cluster (0, 1 and 31 on ASCI Q) line up in columns.
 import type { AttributionSnapshot } from '../engine/attribution.ts';
+import { csvLines } from '../format/csv.ts';
 
 /** Cells drawn at most: bigger jobs are drawn in blocks of consecutive job nodes. */
 export const MAX_CELLS = 4096;
@@ -117,11 +118,10 @@ export function rowStarts(m: NodeMap): NodeCell[] {
 
 /** One row per cell: node id(s), cluster, offset, delay. */
 export function nodeMapCsv(m: NodeMap): string {
-  const rows = ['node_id,last_node_id,cluster,offset,delay_us'];
-  for (const c of m.cells) {
-    rows.push(`${c.nodeId},${c.lastNodeId},${c.cluster},${c.offset},${c.delayUs}`);
-  }
-  return rows.join('\n') + '\n';
+  return csvLines([
+    ['node_id', 'last_node_id', 'cluster', 'offset', 'delay_us'],
+    ...m.cells.map((c) => [c.nodeId, c.lastNodeId, c.cluster, c.offset, c.delayUs]),
+  ]);
 }
 
 /** The cluster offsets with the largest mean delay, worst first. */

@@ -8,6 +8,7 @@
 import { SWEEP_POINT_LENGTH, SWEEP_QUICK, type PointLength } from '../engine/point-length.ts';
 import type { Vary } from '../engine/sweep.ts';
 import type { BarrierWorkload, Scenario } from '../scenario/types.ts';
+import { csvLines, quoted } from '../format/csv.ts';
 import type { SweepPointResult } from '../state/sweep.svelte.ts';
 import { pointTrust, type PointTrust } from './point-trust.ts';
 
@@ -153,16 +154,17 @@ export function resonanceSeries(
 }
 
 export function resonanceCsv(series: readonly ResonanceSeries[]): string {
-  const rows = ['curve,granularity_us,slowdown,mean_latency_us,iterations,slowdown_two_se'];
+  const rows: unknown[][] = [
+    ['curve', 'granularity_us', 'slowdown', 'mean_latency_us', 'iterations', 'slowdown_two_se'],
+  ];
   for (const s of series) {
     for (const p of s.points) {
-      const band = p.spreadUs === null ? '' : p.spreadUs * p.perUs;
-      rows.push(
-        `"${s.label.replaceAll('"', '""')}",${p.granularityUs},${p.slowdown},${p.latencyUs},${p.iterations},${band}`,
-      );
+      const band = p.spreadUs === null ? null : p.spreadUs * p.perUs;
+      // The curve's name, from the sources' labels: free text, always quoted.
+      rows.push([quoted(s.label), p.granularityUs, p.slowdown, p.latencyUs, p.iterations, band]);
     }
   }
-  return rows.join('\n') + '\n';
+  return csvLines(rows);
 }
 
 /** The granularity where a series' slowdown is largest, leaving out g = 0. */

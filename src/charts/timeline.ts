@@ -4,6 +4,7 @@
 // periodic noise co-scheduled ("aligned"). Shaped from traces (src/engine/trace.ts); times in
 // the bars are ms from the window's first release, so two timelines share one x axis.
 import type { SegmentKind, Trace } from '../engine/trace.ts';
+import { csvLines } from '../format/csv.ts';
 import type { Scenario } from '../scenario/types.ts';
 
 /** Iterations a timeline shows by default (the paper's Figure 14 shows a few). */
@@ -185,44 +186,53 @@ export function timelineSummary(
   return `Mean iteration over ${range}: ${format(r)} with random phases, ${format(a)} with aligned phases (${verdict}; noiseless ${noiseless}).`;
 }
 
-const csvField = (v: string) => (/[",\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
-
 /**
  * Every bar and release line of the timelines, as CSV: times in µs from each window's first
- * release (the chart's x), rounded to ns.
+ * release (the chart's x), rounded to ns. Sources' labels and categories are free text: the
+ * writer quotes and neutralises them.
  */
 export function timelineCsv(named: { name: string; trace: Trace; t: Timeline }[]): string {
-  const us = (ms: number) => String(Math.round(ms * 1e6) / 1e3);
-  const lines = [
-    'timeline,iteration,node_id,cluster_offset,core,state,start_us,end_us,source,category',
+  const us = (ms: number) => Math.round(ms * 1e6) / 1e3;
+  const lines: (string | number | null)[][] = [
+    [
+      'timeline',
+      'iteration',
+      'node_id',
+      'cluster_offset',
+      'core',
+      'state',
+      'start_us',
+      'end_us',
+      'source',
+      'category',
+    ],
   ];
   for (const { name, trace, t } of named) {
     t.releasesMs.forEach((x, i) => {
-      lines.push(`${name},${trace.firstIteration + i},,,,release,${us(x)},${us(x)},,`);
+      const at = trace.firstIteration + i;
+      lines.push([name, at, null, null, null, 'release', us(x), us(x), null, null]);
     });
     for (const row of t.rows) {
       for (const b of row.bars) {
         // The iteration a bar lies in: the last release at or before its start.
         let i = 0;
         while (i + 1 < t.releasesMs.length - 1 && t.releasesMs[i + 1] <= b.x0) i++;
-        lines.push(
-          [
-            name,
-            trace.firstIteration + i,
-            row.nodeId,
-            row.offset,
-            row.core,
-            b.kind,
-            us(b.x0),
-            us(b.x1),
-            csvField(b.source ?? ''),
-            csvField(b.category ?? ''),
-          ].join(','),
-        );
+        lines.push([
+          name,
+          trace.firstIteration + i,
+          row.nodeId,
+          row.offset,
+          row.core,
+          b.kind,
+          us(b.x0),
+          us(b.x1),
+          b.source ?? null,
+          b.category ?? null,
+        ]);
       }
     }
   }
-  return lines.join('\n') + '\n';
+  return csvLines(lines);
 }
 
 /** Vertical layout of a timeline's rows: the top of each lane, and the height of them all (px). */

@@ -49,7 +49,10 @@ export type Parsed = { command: 'help' } | Invocation;
 export const FWQ_DEFAULT_SAMPLES = 2000;
 export const FWQ_MAX_SAMPLES = 1_000_000;
 export const FWQ_DEFAULT_WORK_US = 1000;
-/** Upper bound of --threads: a guard against a typo, far above any machine's cores. */
+/**
+ * Upper bound of --threads: a guard against a typo, far above any machine's cores. A valid
+ * value above the machine's cores is lowered to them, with a note (threads.ts, main.ts).
+ */
 export const MAX_THREADS = 1024;
 
 type Kind = 'flag' | 'value' | 'list';
@@ -87,14 +90,17 @@ Commands:
     --threads N               split a whole machine's barrier run by nodes over up to N
                               threads (default: the machine's cores; one is left to the
                               OS from 4 on; runs too small or too sparse to gain stay on
-                              one); the numbers do not depend on it, engine.threads says
+                              one; at most the machine's cores); the numbers do not
+                              depend on it, engine.threads says
   sweep <scenario.json>     run every combination of the --vary values; one row per point
     --vary <path>=<v1>,<v2>,...
                               values split at top-level commas, each JSON or else bare text
                               (repeatable; the last --vary changes fastest)
-    --format json|csv         output format (default json)
+    --format json|csv         output format (default json; in CSV, text that would
+                              start a formula (= + - @) gets a leading ')
     --threads N               run the points on N worker threads (default: 2, or fewer
-                              when the machine has one core or the sweep one point)
+                              when the machine has one core or the sweep one point; at
+                              most the machine's cores)
   fwq <scenario.json>       Fixed Work Quanta on one node; per-core statistics as JSON
     --samples N               quanta per core (default ${FWQ_DEFAULT_SAMPLES}, at most ${FWQ_MAX_SAMPLES})
     --work-us W               µs of work per quantum (default ${FWQ_DEFAULT_WORK_US})

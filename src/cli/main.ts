@@ -4,6 +4,7 @@
 // never a stack trace; only a bug reaches "internal error" and exit status 1. Output goes to
 // stdout in one write, and the exit status is set rather than process.exit() called, so a large
 // output piped to another program is never cut short.
+import os from 'node:os';
 import { ScenarioError, formatIssue } from '../scenario/index.ts';
 import { parseArgs, USAGE, type CommandName, type Invocation } from './args.ts';
 import { fwqCommand } from './commands/fwq.ts';
@@ -11,6 +12,7 @@ import { runCommand } from './commands/run.ts';
 import { sweepCommand } from './commands/sweep.ts';
 import { validateCommand } from './commands/validate.ts';
 import { CliError, messageOf } from './errors.ts';
+import { capThreads } from './threads.ts';
 
 // A command returns its whole output, or a promise of it (sweep waits for its worker threads).
 const COMMANDS: Record<CommandName, (inv: Invocation) => string | Promise<string>> = {
@@ -39,7 +41,11 @@ export async function main(argv: string[], out: Output): Promise<number> {
       out.stdout(USAGE);
       return 0;
     }
-    out.stdout(withNewline(await COMMANDS[parsed.command](parsed)));
+    // --threads above the machine's cores: lowered to them, with a line that says so.
+    const { threads, note } = capThreads(parsed.threads, os.availableParallelism());
+    if (note) out.stderr(`noiselab: ${note}\n`);
+    const inv: Invocation = { ...parsed, threads };
+    out.stdout(withNewline(await COMMANDS[inv.command](inv)));
     return 0;
   } catch (err) {
     if (err instanceof CliError) {

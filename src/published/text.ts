@@ -1,4 +1,5 @@
 // The words of a published mark: its tooltip, its row in a data table, its line in a CSV.
+import { csvLines, quoted } from '../format/csv.ts';
 import { readableCite } from './cite.ts';
 import { isSeedKey, SEEDS, type Seed } from './seeds.ts';
 import type { PublishedValue } from './types.ts';
@@ -34,8 +35,6 @@ export function publishedText(v: PublishedValue): string {
   return `published, ${publishedLine(v)}`;
 }
 
-const quote = (t: string) => `"${t.replaceAll('"', '""')}"`;
-
 /**
  * A CSV block of the marks, after a blank line and a header of its own; '' when none. `cite` is
  * the data's short form ("000 Table 3"): a program joining rows to the papers or to
@@ -44,22 +43,29 @@ const quote = (t: string) => `"${t.replaceAll('"', '""')}"`;
  */
 export function publishedCsv(values: readonly PublishedValue[]): string {
   if (values.length === 0) return '';
-  const rows = ['published_id,label,value,unit,bound,nodes,ranks_per_node,cite,source,note'];
-  for (const v of values) {
-    rows.push(
-      [
-        v.id,
-        quote(v.label),
-        v.value,
-        v.unit === 'share' ? 'share' : 'us',
-        v.bound,
-        v.config.nodes,
-        v.config.ranksPerNode ?? '',
-        quote(v.cite),
-        quote(publishedSource(v)),
-        quote(v.note),
-      ].join(','),
-    );
-  }
-  return '\n' + rows.join('\n') + '\n';
+  const head = [
+    'published_id',
+    'label',
+    'value',
+    'unit',
+    'bound',
+    'nodes',
+    'ranks_per_node',
+    'cite',
+    'source',
+    'note',
+  ];
+  const rows = values.map((v) => [
+    v.id,
+    quoted(v.label),
+    v.value,
+    v.unit === 'share' ? 'share' : 'us',
+    v.bound,
+    v.config.nodes,
+    v.config.ranksPerNode ?? null,
+    quoted(v.cite),
+    quoted(publishedSource(v)),
+    quoted(v.note),
+  ]);
+  return '\n' + csvLines([head, ...rows]);
 }

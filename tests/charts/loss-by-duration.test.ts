@@ -8,6 +8,7 @@ import {
   lossSummary,
 } from '../../src/charts/loss-by-duration.ts';
 import { formatTimeUs } from '../../src/ui/format.ts';
+import { parseCsv } from '../helpers/csv.ts';
 import { scenario, source } from '../helpers/scenario.ts';
 
 const run = runScenario(
@@ -78,5 +79,46 @@ describe('lossByDuration', () => {
     const quiet = lossByDuration(runScenario(scenario({ nodes: 4, iterations: 10 })).attribution!);
     expect(quiet.totalLostUs).toBe(0);
     expect(lossSummary(quiet, formatTimeUs)).toBe('No time lost to noise yet.');
+  });
+});
+
+describe('lossCsv with hostile categories (issue 14)', () => {
+  // Categories are free text a shared link can carry: a comma, quotes and a line break must not
+  // break the columns, and a formula must stay text.
+  const hostile = 'a,"b"\n=HYPERLINK("x")';
+  const d = lossByDuration(
+    runScenario(
+      scenario({
+        nodes: 8,
+        iterations: 100,
+        noise: [
+          source({ id: 'x', category: hostile, periodUs: 5_000 }),
+          source({ id: 'y', category: '=HYPERLINK("http://evil","click")', periodUs: 7_000 }),
+          source({ id: 'z', category: '-2+3', periodUs: 9_000 }),
+        ],
+      }),
+    ).attribution!,
+  );
+
+  it('keeps one header cell per category, each the category as text', () => {
+    expect(d.layers).toHaveLength(3);
+    const text = lossCsv(d);
+    expect(text.split('\n')[0]).toBe('event_duration_up_to_us,"a,""b""');
+    const records = parseCsv(text);
+    expect(records[0]).toEqual([
+      'event_duration_up_to_us',
+      `${hostile}_us`,
+      `'=HYPERLINK("http://evil","click")_us`,
+      "'-2+3_us",
+      'total_us',
+    ]);
+    expect(records).toHaveLength(1 + d.upperUs.length);
+    for (const row of records.slice(1)) {
+      expect(row).toHaveLength(5);
+      // every other cell is a number, written as data
+      for (const cell of row) expect(Number.isFinite(Number(cell))).toBe(true);
+    }
+    // No cell, header included, starts a formula.
+    for (const cell of records.flat()) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
   });
 });

@@ -12,6 +12,7 @@ import {
 } from '../../src/charts/timeline.ts';
 import { traceIterations } from '../../src/engine/trace.ts';
 import { formatTimeUs } from '../../src/ui/format.ts';
+import { parseCsv } from '../helpers/csv.ts';
 import { eventAt, scenario, source } from '../helpers/scenario.ts';
 
 const L = { kind: 'hardware' as const, baseUs: 50, perLevelUs: 0 };
@@ -119,6 +120,28 @@ describe('timeline', () => {
     expect(csv).toContain('random,2,2,2,1,paused,1150,1450,one event,daemon');
     // 8 lanes × (compute + wait) × 3 iterations, plus the hit lane's extra pause and compute.
     expect(csv.length).toBe(1 + 4 + 8 * 6 + 2);
+  });
+
+  it('writes a label or category that would start a formula as text (issue 14)', () => {
+    const hostile = scenario({
+      nodes: 2,
+      g: 1000,
+      iterations: 4,
+      collective: L,
+      noise: [
+        eventAt('f', 1200, 300, 0, {
+          label: '=1+1',
+          category: '@SUM(A1),"x"',
+          placement: { kind: 'nodes', ids: [1] },
+        }),
+      ],
+    });
+    const tr = traceIterations(hostile, { firstIteration: 0, iterations: 3 });
+    const text = timelineCsv([{ name: 'random', trace: tr, t: timeline(tr, hostile) }]);
+    expect(text).toContain(`\nrandom,1,1,1,0,paused,1200,1500,'=1+1,"'@SUM(A1),""x"""\n`);
+    const paused = parseCsv(text).filter((r) => r[5] === 'paused');
+    expect(paused).toHaveLength(1);
+    expect(paused[0].slice(8)).toEqual(["'=1+1", `'@SUM(A1),"x"`]);
   });
 });
 

@@ -135,6 +135,14 @@ describe('parseArgs', () => {
     expect(problems([...base, '--threads', '1.5'])).toEqual([
       '--threads: 1.5 is not an integer; allowed: an integer 1..1024',
     ]);
+    // Above the machine's cores is lowered later (main.ts, threads.ts); past 1024 is no count.
+    expect(invocation([...base, '--threads', '1024']).threads).toBe(1024);
+    expect(problems([...base, '--threads', '1025'])).toEqual([
+      '--threads: 1025 is out of range; allowed: an integer 1..1024',
+    ]);
+    expect(problems([...base, '--threads', '-3'])).toEqual([
+      '--threads: -3 is out of range; allowed: an integer 1..1024',
+    ]);
     expect(problems(['fwq', 's.json', '--threads', '2'])).toEqual([
       '--threads is not an option of fwq (it is one of run, sweep)',
     ]);

@@ -3,11 +3,14 @@
 // 200 iterations) so each spawn takes well under a second.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SUMMARY_KEYS } from '../../src/cli/commands/run.ts';
+import { capThreads } from '../../src/cli/threads.ts';
+import { partsForSize } from '../../src/engine/partitioned-run.ts';
+import { loadPreset, variant } from '../../src/validation/presets.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const EXAMPLE = 'scenarios/example-asci-q.json';
@@ -15,6 +18,14 @@ const SMALL = ['--set', 'job.nodes=16', '--set', 'workload.iterations=200'];
 
 const dir = mkdtempSync(join(tmpdir(), 'noiselab-cli-e2e-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** This machine's cores, as the CLI reads them. */
+const CORES = availableParallelism();
+/** What stderr says for --threads `asked`: '' up to the cores, else the cap's note. */
+const capNote = (asked: number) => {
+  const { note } = capThreads(asked, CORES);
+  return note ? `noiselab: ${note}\n` : '';
+};
 
 function cli(...args: string[]) {
   const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
@@ -100,9 +111,9 @@ describe('noiselab run', () => {
     const whole = ['--set', 'job.nodes=18688', '--set', 'workload.iterations=300'];
     const one = cli('run', 'scenarios/jaguar-xt5-rn.json', ...whole, '--threads', '1');
     const two = cli('run', 'scenarios/jaguar-xt5-rn.json', ...whole, '--threads', '2', '--detail');
-    expect([one.status, two.status, one.stderr, two.stderr]).toEqual([0, 0, '', '']);
+    expect([one.status, two.status, one.stderr, two.stderr]).toEqual([0, 0, '', capNote(2)]);
     expect(JSON.parse(one.stdout).engine.threads).toBe(1);
-    expect(JSON.parse(two.stdout).engine.threads).toBe(2);
+    expect(JSON.parse(two.stdout).engine.threads).toBe(Math.min(2, CORES));
     const oneDetail = cli(
       'run',
       'scenarios/jaguar-xt5-rn.json',
@@ -116,6 +127,23 @@ describe('noiselab run', () => {
       return r;
     };
     expect(strip(two.stdout)).toEqual(strip(oneDetail.stdout));
+  }, 60_000);
+
+  it("splits a whole machine over at most the machine's cores, saying so (issue 14)", () => {
+    const whole = ['--set', 'job.nodes=18688', '--set', 'workload.iterations=300'];
+    const asked = CORES + 62;
+    const r = cli('run', 'scenarios/jaguar-xt5-rn.json', ...whole, '--threads', String(asked));
+    expect(r.stderr).toBe(
+      `noiselab: --threads ${asked} is more than this machine's ${CORES} ${CORES === 1 ? 'core' : 'cores'}; using ${CORES}\n`,
+    );
+    expect(r.status).toBe(0);
+    const s = variant(loadPreset('jaguar-xt5-rn'), (d) => {
+      d.job.nodes = 18688;
+      d.workload.iterations = 300;
+    });
+    // As many parts as the cores call for (before the cap: 8 parts on any machine).
+    expect(JSON.parse(r.stdout).engine.threads).toBe(partsForSize(s, CORES));
+    expect(JSON.parse(r.stdout).engine.threads).toBeLessThanOrEqual(CORES);
   }, 60_000);
 
   it('gives identical output apart from wallMs for the same seed, and different output for --seed 2', () => {
@@ -180,11 +208,39 @@ describe('noiselab sweep', () => {
     ]);
   });
 
+  it('writes a varied title that would start a formula as text in the CSV (issue 14)', () => {
+    const { status, stdout, stderr } = cli(
+      'sweep',
+      EXAMPLE,
+      ...SMALL,
+      '--vary',
+      'title==1+1,"-1",a "b"',
+      '--vary',
+      'job.nodes=4',
+      '--format',
+      'csv',
+    );
+    expect(stderr).toBe('');
+    expect(status).toBe(0);
+    const lines = stdout.trimEnd().split('\n');
+    expect(lines[0].startsWith('title,job.nodes,seed,')).toBe(true);
+    // Text is neutralised and quoted as needed; numbers (job.nodes, seed, …) stay numbers.
+    expect(lines.slice(1).map((l) => l.slice(0, l.indexOf(',4,') + 3))).toEqual([
+      "'=1+1,4,",
+      "'-1,4,",
+      '"a ""b""",4,',
+    ]);
+    for (const line of lines.slice(1)) {
+      const numbers = line.slice(line.indexOf(',4,') + 1).split(',');
+      expect(numbers.every((n) => n === '' || Number.isFinite(Number(n)))).toBe(true);
+    }
+  });
+
   it('prints the same rows on 2 worker threads as on 1, apart from the wallMs column', () => {
     const args = ['sweep', EXAMPLE, ...SMALL, '--vary', 'job.nodes=4,8,16,32', '--format', 'csv'];
     const one = cli(...args, '--vary', 'job.waitMode=poll,block', '--threads', '1');
     const two = cli(...args, '--vary', 'job.waitMode=poll,block', '--threads', '2');
-    expect([one.stderr, two.stderr]).toEqual(['', '']);
+    expect([one.stderr, two.stderr]).toEqual(['', capNote(2)]);
     expect([one.status, two.status]).toEqual([0, 0]);
     const untimed = (csv: string) =>
       csv
@@ -194,6 +250,25 @@ describe('noiselab sweep', () => {
     expect(two.stdout.split('\n')[0].endsWith(',wallMs')).toBe(true);
     expect(untimed(two.stdout)).toHaveLength(9);
     expect(untimed(two.stdout)).toEqual(untimed(one.stdout));
+  });
+
+  it("runs at most the machine's cores of workers, with a line on stderr (issue 14)", () => {
+    const args = ['sweep', EXAMPLE, ...SMALL, '--vary', 'job.nodes=4,8', '--format', 'csv'];
+    for (const asked of [CORES + 1, 1024]) {
+      const r = cli(...args, '--threads', String(asked));
+      expect(r.stderr).toBe(capNote(asked));
+      expect(r.stderr).toMatch(
+        /^noiselab: --threads \d+ is more than this machine's \d+ cores?; using \d+\n$/,
+      );
+      expect(r.status).toBe(0);
+      expect(r.stdout.trimEnd().split('\n')).toHaveLength(3);
+    }
+    // A value that is no thread count is still refused.
+    const absurd = cli(...args, '--threads', '1025');
+    expect(absurd.status).toBe(2);
+    expect(absurd.stderr).toBe(
+      'noiselab: --threads: 1025 is out of range; allowed: an integer 1..1024\n',
+    );
   });
 });
 
@@ -384,7 +459,7 @@ describe('bin/noiselab.mjs', () => {
       encoding: 'utf8',
       timeout: 30_000,
     });
-    expect(r.stderr).toBe('');
+    expect(r.stderr).toBe(capNote(2));
     expect(r.status).toBe(0);
     expect(JSON.parse(r.stdout).map((row: Record<string, unknown>) => row['job.nodes'])).toEqual([
       4, 8,

@@ -1,7 +1,7 @@
-// The pure output builders of the CLI: CSV quoting, the JSON layout, the object `run` prints,
-// the rows of a sweep, and the fwq cost guard, checked on small in-memory scenarios.
+// The pure output builders of the CLI: the JSON layout, the object `run` prints, the rows of a
+// sweep, and the fwq cost guard, checked on small in-memory scenarios. (The CSV writer, shared
+// with the page: tests/format/csv.test.ts.)
 import { describe, expect, it } from 'vitest';
-import { csvField, toCsv } from '../../src/cli/csv.ts';
 import { formatJson } from '../../src/cli/json.ts';
 import { runReport, SUMMARY_KEYS, timedRun } from '../../src/cli/commands/run.ts';
 import { sweepColumns, sweepRow } from '../../src/cli/commands/sweep.ts';
@@ -20,43 +20,6 @@ const noisy = () =>
       source({ id: 'daemon', category: 'daemon', periodUs: 50_000, cpu: 1 }),
     ],
   });
-
-describe('csvField', () => {
-  it('leaves plain values unquoted', () => {
-    expect(csvField(64)).toBe('64');
-    expect(csvField(0.1)).toBe('0.1');
-    expect(csvField('poll')).toBe('poll');
-    expect(csvField(true)).toBe('true');
-  });
-
-  it('quotes fields with commas, quotes or line breaks, doubling inner quotes', () => {
-    expect(csvField('a,b')).toBe('"a,b"');
-    expect(csvField('say "hi"')).toBe('"say ""hi"""');
-    expect(csvField('two\nlines')).toBe('"two\nlines"');
-    expect(csvField('cr\r')).toBe('"cr\r"');
-    expect(csvField([0, 1])).toBe('"[0,1]"');
-    expect(csvField({ kind: 'all' })).toBe('"{""kind"":""all""}"');
-  });
-
-  it('writes no value as an empty field', () => {
-    expect(csvField(null)).toBe('');
-    expect(csvField(undefined)).toBe('');
-    expect(csvField(NaN)).toBe('');
-  });
-});
-
-describe('toCsv', () => {
-  it('writes a header and one line per row in column order', () => {
-    const text = toCsv(
-      ['job.nodes', 'title', 'slowdown'],
-      [
-        { 'job.nodes': 64, title: 'x, y', slowdown: 1.5 },
-        { slowdown: null, 'job.nodes': 128 },
-      ],
-    );
-    expect(text).toBe('job.nodes,title,slowdown\n64,"x, y",1.5\n128,,\n');
-  });
-});
 
 describe('formatJson', () => {
   it('is JSON that parses back to the same value, with NaN as null like JSON.stringify', () => {

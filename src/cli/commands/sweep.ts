@@ -8,7 +8,7 @@ import os from 'node:os';
 import { planSweep, type SweepPoint, type RunResult } from '../../engine/index.ts';
 import { ScenarioError } from '../../scenario/index.ts';
 import type { Invocation } from '../args.ts';
-import { toCsv } from '../csv.ts';
+import { toCsv } from '../../format/csv.ts';
 import { CliError, messageOf } from '../errors.ts';
 import { loadScenario } from '../io.ts';
 import { formatJson } from '../json.ts';
