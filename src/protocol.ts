@@ -130,8 +130,23 @@ export interface TraceMessage {
   wallMs: number;
 }
 
+/**
+ * Worker → page: the cancel of `runId` was read and the run dropped. It proves the worker
+ * answers: a page that does not get it soon closes the worker (simulation.svelte.ts).
+ */
+export interface CancelledMessage {
+  type: 'cancelled';
+  runId: number;
+}
+
 export type WorkerMessage =
-  ProgressMessage | DoneMessage | ErrorMessage | PointMessage | SweepDoneMessage | TraceMessage;
+  | ProgressMessage
+  | DoneMessage
+  | ErrorMessage
+  | CancelledMessage
+  | PointMessage
+  | SweepDoneMessage
+  | TraceMessage;
 
 // A partitioned run (src/engine/partitioned-run.ts): the engine worker running a whole machine
 // splits the nodes over part workers of its own and exchanges one message each way per iteration.

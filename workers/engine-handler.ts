@@ -247,7 +247,11 @@ export function createEngineHandler(
       }
       return Promise.resolve();
     }
-    if (data.type === 'cancel' && data.runId === latest) latest = null;
+    if (data.type === 'cancel') {
+      if (data.runId === latest) latest = null;
+      // Acknowledged even for a run already over: the page waits for it to know we answer.
+      post({ type: 'cancelled', runId: data.runId });
+    }
     return Promise.resolve();
   };
 }

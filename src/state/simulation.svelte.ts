@@ -3,6 +3,12 @@
 // result. Messages for any run but the current one are ignored. The worker is
 // started at the first run; if it dies, the page says so and the next run
 // starts a fresh one (not at once: a worker that cannot load would loop).
+//
+// Cancel means stop: a worker that does not acknowledge a cancel within
+// CANCEL_GRACE_MS is closed (terminate), and the next run starts a fresh one. A
+// run under way posts progress every quarter second or so; a worker silent for
+// STALL_MS while a run is active is closed too, and the run is sent once more to a
+// fresh worker (a run that was queued behind a stuck one), then given up.
 import type { RunResult } from '../engine/result.ts';
 import type { PageMessage, WorkerMessage } from '../protocol.ts';
 import type { Scenario } from '../scenario/types.ts';
@@ -10,12 +16,36 @@ import { remainingText } from '../ui/format.ts';
 
 export type RunStatus = 'idle' | 'running' | 'done' | 'error' | 'cancelled';
 
+/** ms a worker has to acknowledge a cancel before it is closed */
+export const CANCEL_GRACE_MS = 2000;
+/** ms without a message from the worker, while a run is active, before it is deemed stuck: its
+ * progress comes every 0.25–2 s, and no engine step runs longer than a slice by more than one
+ * iteration (65 ms for a million nodes) */
+export const STALL_MS = 10_000;
+/** ms between the watchdog's looks */
+const WATCH_MS = 500;
+
 function startWorker(): Worker {
   // Inline `new URL(...)` inside `new Worker(...)`: the form Vite bundles.
   return new Worker(new URL('../../workers/engine.worker.ts', import.meta.url), {
     type: 'module',
   });
 }
+
+/** The clock and timers the watchdog uses (tests give their own). */
+export interface SimulationHost {
+  spawn: () => Worker;
+  now: () => number;
+  setInterval: (f: () => void, ms: number) => unknown;
+  clearInterval: (handle: unknown) => void;
+}
+
+const browserHost: SimulationHost = {
+  spawn: startWorker,
+  now: () => performance.now(),
+  setInterval: (f, ms) => setInterval(f, ms),
+  clearInterval: (handle) => clearInterval(handle as ReturnType<typeof setInterval>),
+};
 
 export class Simulation {
   #status = $state<RunStatus>('idle');
@@ -37,6 +67,19 @@ export class Simulation {
   #runId = 0;
   /** the run whose messages count; null when none is under way */
   #active: number | null = null;
+  readonly #host: SimulationHost;
+  /** host time of the worker's last message (or of the request it has to answer) */
+  #heard = 0;
+  /** a cancel not yet acknowledged: its run and when it was sent */
+  #cancelSent: { runId: number; at: number } | null = null;
+  /** the active run's request, to send again to a fresh worker once */
+  #request: PageMessage | null = null;
+  #resent = false;
+  #watch: unknown = null;
+
+  constructor(host: SimulationHost = browserHost) {
+    this.#host = host;
+  }
 
   get status(): RunStatus {
     return this.#status;
@@ -87,16 +130,25 @@ export class Simulation {
     this.#remaining = null;
     this.#startedAt = performance.now();
     // $state.snapshot: a plain copy the structured clone accepts.
-    this.#send({ type: 'run', runId, scenario: $state.snapshot(scenario) });
+    const request: PageMessage = { type: 'run', runId, scenario: $state.snapshot(scenario) };
+    this.#request = request;
+    this.#resent = false;
+    this.#heard = this.#host.now();
+    this.#send(request);
+    this.#watchdog();
   }
 
   /** Stops the run under way; its partial result stays on show. */
   cancel(): void {
     if (this.#active === null) return;
-    this.#send({ type: 'cancel', runId: this.#active });
+    const runId = this.#active;
+    this.#send({ type: 'cancel', runId });
+    this.#cancelSent = { runId, at: this.#host.now() };
     this.#active = null;
+    this.#request = null;
     this.#status = 'cancelled';
     this.#remaining = null;
+    this.#watchdog();
   }
 
   /** Forgets the last run (the scenario changed): back to idle. */
@@ -113,6 +165,52 @@ export class Simulation {
 
   dispose(): void {
     this.#active = null;
+    this.#cancelSent = null;
+    this.#worker?.terminate();
+    this.#worker = null;
+    this.#unwatch();
+  }
+
+  /** Looks at the worker every WATCH_MS while a run or a cancel waits on it. */
+  #watchdog(): void {
+    if (this.#watch === null) this.#watch = this.#host.setInterval(() => this.#look(), WATCH_MS);
+  }
+
+  #unwatch(): void {
+    if (this.#watch !== null) this.#host.clearInterval(this.#watch);
+    this.#watch = null;
+  }
+
+  #look(): void {
+    const now = this.#host.now();
+    if (this.#cancelSent !== null && now - this.#cancelSent.at > CANCEL_GRACE_MS) {
+      // It did not read the cancel: it is inside a step that does not end. Close it; a run
+      // asked for since then goes to a fresh worker.
+      this.#cancelSent = null;
+      this.#replaceWorker();
+      this.#error =
+        `The run did not stop within ${CANCEL_GRACE_MS / 1000} s of Cancel, so its worker ` +
+        'was closed; the next run starts a fresh one.';
+      if (this.#active !== null && this.#request !== null) this.#send(this.#request);
+      this.#heard = now;
+    } else if (this.#active !== null && now - this.#heard > STALL_MS) {
+      if (this.#resent || this.#request === null) {
+        this.#crashed(
+          `it stopped answering (no progress for ${STALL_MS / 1000} s, twice); ` +
+            'the scenario may need more than this page can give it',
+        );
+      } else {
+        this.#resent = true;
+        this.#replaceWorker();
+        this.#send(this.#request);
+        this.#heard = now;
+      }
+    }
+    if (this.#active === null && this.#cancelSent === null) this.#unwatch();
+  }
+
+  /** Closes the worker; the next message starts a fresh one. */
+  #replaceWorker(): void {
     this.#worker?.terminate();
     this.#worker = null;
   }
@@ -123,7 +221,7 @@ export class Simulation {
   }
 
   #start(): Worker {
-    const worker = startWorker();
+    const worker = this.#host.spawn();
     worker.onmessage = (event: MessageEvent<WorkerMessage>) => this.#receive(event.data);
     worker.onerror = (event) => {
       event.preventDefault();
@@ -136,6 +234,10 @@ export class Simulation {
   }
 
   #receive(message: WorkerMessage): void {
+    this.#heard = this.#host.now();
+    if (message.type === 'cancelled' && message.runId === this.#cancelSent?.runId) {
+      this.#cancelSent = null;
+    }
     if (message.runId !== this.#active) return;
     switch (message.type) {
       case 'progress':
@@ -146,6 +248,7 @@ export class Simulation {
         break;
       case 'done':
         this.#active = null;
+        this.#request = null;
         this.#status = 'done';
         this.#iteration = this.#total;
         this.#progress = 1;
@@ -156,6 +259,7 @@ export class Simulation {
         break;
       case 'error':
         this.#active = null;
+        this.#request = null;
         this.#status = 'error';
         this.#remaining = null;
         this.#error = `The simulation failed: ${message.message}`;
@@ -168,6 +272,8 @@ export class Simulation {
     this.#worker?.terminate();
     this.#worker = null;
     this.#active = null;
+    this.#request = null;
+    this.#cancelSent = null;
     this.#status = 'error';
     this.#remaining = null;
     this.#error = `The simulation worker stopped: ${reason}. Press Run to start a fresh one.`;

@@ -1,0 +1,119 @@
+// Cancel means stop, and a silent worker is noticed: the page-side Simulation with a fake
+// worker and a fake clock (no real worker, no wall-clock waits).
+import { describe, expect, it } from 'vitest';
+import type { PageMessage, WorkerMessage } from '../../src/protocol.ts';
+import {
+  CANCEL_GRACE_MS,
+  STALL_MS,
+  Simulation,
+  type SimulationHost,
+} from '../../src/state/simulation.svelte.ts';
+import { scenario } from '../helpers/scenario.ts';
+
+class FakeWorker {
+  sent: PageMessage[] = [];
+  terminated = false;
+  onmessage: ((e: { data: WorkerMessage }) => void) | null = null;
+  onerror: unknown = null;
+  onmessageerror: unknown = null;
+  postMessage(m: PageMessage) {
+    this.sent.push(m);
+  }
+  terminate() {
+    this.terminated = true;
+  }
+  reply(m: WorkerMessage) {
+    this.onmessage?.({ data: m });
+  }
+}
+
+function setUp() {
+  const workers: FakeWorker[] = [];
+  let time = 0;
+  let tick: (() => void) | null = null;
+  const host: SimulationHost = {
+    spawn: () => {
+      const w = new FakeWorker();
+      workers.push(w);
+      return w as unknown as Worker;
+    },
+    now: () => time,
+    setInterval: (f) => ((tick = f), 1),
+    clearInterval: () => (tick = null),
+  };
+  /** advance the clock by ms, the watchdog looking every 500 ms */
+  const wait = (ms: number) => {
+    for (let t = 0; t < ms; t += 500) {
+      time += 500;
+      tick?.();
+    }
+  };
+  return { sim: new Simulation(host), workers, wait, watching: () => tick !== null };
+}
+
+const s = scenario({ iterations: 10 });
+
+describe('Cancel', () => {
+  it('keeps the worker when it acknowledges the cancel', () => {
+    const { sim, workers, wait, watching } = setUp();
+    sim.run(s);
+    sim.cancel();
+    expect(sim.status).toBe('cancelled');
+    workers[0].reply({ type: 'cancelled', runId: 1 });
+    wait(CANCEL_GRACE_MS * 2);
+    expect(workers[0].terminated).toBe(false);
+    expect(sim.error).toBeNull();
+    expect(watching()).toBe(false);
+  });
+
+  it('closes a worker that does not answer the cancel, and runs the next request on a fresh one', () => {
+    const { sim, workers, wait } = setUp();
+    sim.run(s);
+    sim.cancel();
+    sim.run(s); // queued behind the stuck step
+    wait(CANCEL_GRACE_MS + 500);
+    expect(workers[0].terminated).toBe(true);
+    expect(workers).toHaveLength(2);
+    expect(workers[1].sent.map((m) => m.type)).toEqual(['run']);
+    expect(sim.error).toMatch(/did not stop within 2 s of Cancel, so its worker was closed/);
+    expect(sim.status).toBe('running');
+    workers[1].reply({ type: 'done', runId: 2, result: null as never, wallMs: 1, threads: 1 });
+    expect(sim.status).toBe('done');
+  });
+});
+
+describe('a silent worker', () => {
+  it('is left alone while it posts progress', () => {
+    const { sim, workers, wait } = setUp();
+    sim.run(s);
+    for (let k = 0; k < 10; k++) {
+      wait(STALL_MS / 2);
+      workers[0].reply({
+        type: 'progress',
+        runId: 1,
+        iteration: k,
+        total: 10,
+        partial: null as never,
+      });
+    }
+    expect(workers[0].terminated).toBe(false);
+    expect(sim.status).toBe('running');
+  });
+
+  it('is replaced once (the run sent again), then given up with a message', () => {
+    const { sim, workers, wait } = setUp();
+    sim.run(s);
+    wait(STALL_MS + 500);
+    expect(workers[0].terminated).toBe(true);
+    expect(workers[1].sent.map((m) => m.type)).toEqual(['run']);
+    expect(sim.status).toBe('running');
+    wait(STALL_MS + 500);
+    expect(workers[1].terminated).toBe(true);
+    expect(sim.status).toBe('error');
+    expect(sim.error).toMatch(/stopped answering \(no progress for 10 s, twice\)/);
+    // every control stays usable: the next run starts a fresh worker
+    sim.run(s);
+    expect(workers).toHaveLength(3);
+    expect(sim.status).toBe('running');
+  });
+});
