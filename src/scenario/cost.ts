@@ -313,3 +313,21 @@ export function estimatePhaseIterations(s: Scenario): number {
 export function estimateRankIterations(s: Scenario): number {
   return jobRanks(s) * estimatePhaseIterations(s);
 }
+
+/** ns of engine time per noise event on the node-visiting barrier engine, and on the phase run
+ * (tree workloads), and per rank-phase stepped: measured in Node on the 2-core development
+ * machine (docs/limits.md): Jaguar XT5 stock 95 ns and ASCI Q 170 ns an event, SAGE and POP
+ * 300–320 ns, BG/P's dense 163,840 ranks about 5 ns a rank-iteration */
+const NS_PER_EVENT = 150;
+const NS_PER_PHASE_EVENT = 400;
+const NS_PER_RANK_PHASE = 10;
+
+/**
+ * About how many seconds a run takes on one thread of a laptop-class machine: from the estimated
+ * noise events and rank-phases. An order of magnitude, for asking before a long run (the page)
+ * and saying it first (the CLI); not a promise.
+ */
+export function estimateRunSeconds(s: Scenario): number {
+  const perEvent = s.workload.kind === 'barrier' ? NS_PER_EVENT : NS_PER_PHASE_EVENT;
+  return (estimateNoiseEvents(s) * perEvent + estimateRankIterations(s) * NS_PER_RANK_PHASE) / 1e9;
+}

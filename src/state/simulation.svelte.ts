@@ -11,10 +11,15 @@
 // fresh worker (a run that was queued behind a stuck one), then given up.
 import type { RunResult } from '../engine/result.ts';
 import type { PageMessage, WorkerMessage } from '../protocol.ts';
+import { estimateRunSeconds } from '../scenario/cost.ts';
 import type { Scenario } from '../scenario/types.ts';
 import { remainingText } from '../ui/format.ts';
 
-export type RunStatus = 'idle' | 'running' | 'done' | 'error' | 'cancelled';
+/** `waiting`: a long run that starts only when asked (run(…, true): the Run button) */
+export type RunStatus = 'idle' | 'running' | 'done' | 'error' | 'cancelled' | 'waiting';
+
+/** s: a run estimated longer than this (estimateRunSeconds) waits for a click on Run */
+export const LONG_RUN_S = 60;
 
 /** ms a worker has to acknowledge a cancel before it is closed */
 export const CANCEL_GRACE_MS = 2000;
@@ -61,6 +66,8 @@ export class Simulation {
   #threads = $state(1);
   /** a long run's time left, as text (remainingText); null when none is said */
   #remaining = $state<string | null>(null);
+  /** s a waiting run is estimated to take; null unless the status is 'waiting' */
+  #waitingS = $state<number | null>(null);
   /** performance.now() when the current run was asked for */
   #startedAt = 0;
   #worker: Worker | null = null;
@@ -104,6 +111,11 @@ export class Simulation {
     return this.#remaining;
   }
 
+  /** s a run waiting for a click is estimated to take (status 'waiting'); else null */
+  get waitingSeconds(): number | null {
+    return this.#waitingS;
+  }
+
   /** threads the last completed run was split over (1: one engine worker) */
   get threads(): number {
     return this.#threads;
@@ -113,8 +125,24 @@ export class Simulation {
     return this.#wallMs;
   }
 
-  /** Starts a run of a validated scenario; a run under way is abandoned. */
-  run(scenario: Scenario): void {
+  /**
+   * Starts a run of a validated scenario; a run under way is abandoned. One estimated over
+   * LONG_RUN_S only when `asked` (the user pressed Run): otherwise it waits, and says so. A
+   * change, a link or a restored autosave never starts an hour of work by itself.
+   */
+  run(scenario: Scenario, asked = false): void {
+    const seconds = estimateRunSeconds(scenario);
+    if (!asked && seconds > LONG_RUN_S) {
+      this.cancel();
+      this.#status = 'waiting';
+      this.#waitingS = seconds;
+      this.#total = scenario.workload.iterations;
+      this.#progress = 0;
+      this.#iteration = 0;
+      this.#error = null;
+      return;
+    }
+    this.#waitingS = null;
     // For the browser bench: long tasks from here on happen "while simulating".
     performance.mark('noiselab:run');
     const runId = ++this.#runId;
@@ -155,6 +183,7 @@ export class Simulation {
   reset(): void {
     this.cancel();
     this.#status = 'idle';
+    this.#waitingS = null;
     this.#remaining = null;
     this.#progress = 0;
     this.#iteration = 0;

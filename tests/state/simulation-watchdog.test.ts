@@ -2,8 +2,10 @@
 // worker and a fake clock (no real worker, no wall-clock waits).
 import { describe, expect, it } from 'vitest';
 import type { PageMessage, WorkerMessage } from '../../src/protocol.ts';
+import { estimateRunSeconds } from '../../src/scenario/cost.ts';
 import {
   CANCEL_GRACE_MS,
+  LONG_RUN_S,
   STALL_MS,
   Simulation,
   type SimulationHost,
@@ -115,5 +117,31 @@ describe('a silent worker', () => {
     sim.run(s);
     expect(workers).toHaveLength(3);
     expect(sim.status).toBe('running');
+  });
+});
+
+describe('a long run', () => {
+  // 1,000,000 nodes × 1 rank × 47,000 iterations: 4.7e10 rank-iterations, minutes of work
+  const long = scenario({ nodes: 1_000_000, iterations: 47_000 });
+
+  it('waits for a click on Run instead of starting from a change, a link or a restore', () => {
+    const { sim, workers } = setUp();
+    expect(estimateRunSeconds(long)).toBeGreaterThan(LONG_RUN_S);
+    sim.run(long);
+    expect(sim.status).toBe('waiting');
+    expect(sim.waitingSeconds).toBeCloseTo(estimateRunSeconds(long), 6);
+    expect(workers).toHaveLength(0);
+    sim.run(long, true);
+    expect(sim.status).toBe('running');
+    expect(sim.waitingSeconds).toBeNull();
+    expect(workers[0].sent.map((m) => m.type)).toEqual(['run']);
+  });
+
+  it('does not hold up a short one', () => {
+    const { sim, workers } = setUp();
+    expect(estimateRunSeconds(s)).toBeLessThan(LONG_RUN_S);
+    sim.run(s);
+    expect(sim.status).toBe('running');
+    expect(workers).toHaveLength(1);
   });
 });

@@ -5,6 +5,7 @@
 import os from 'node:os';
 import { createRun, resultOf, type RunResult, type Summary } from '../../engine/index.ts';
 import { partsForSize } from '../../engine/partitioned-run.ts';
+import { estimateRunSeconds } from '../../scenario/cost.ts';
 import type { Scenario } from '../../scenario/index.ts';
 import type { Invocation } from '../args.ts';
 import { loadScenario } from '../io.ts';
@@ -24,6 +25,16 @@ export const SUMMARY_KEYS = [
   'collectiveUs',
   'iterations',
 ] as const satisfies readonly (keyof Summary)[];
+
+/** s: a run estimated at least this long prints its estimate on stderr first */
+const LONG_NOTICE_S = 10;
+
+/** "about 40 s", "about 33 min", "about 2.5 h" */
+function aboutTime(s: number): string {
+  if (s < 60) return `about ${Math.round(s)} s`;
+  if (s < 3600) return `about ${Math.round(s / 60)} min`;
+  return `about ${Number((s / 3600).toPrecision(2))} h`;
+}
 
 /** Milliseconds rounded to 0.1: finer digits are timer noise, and they make diffs noisy. */
 export function roundMs(ms: number): number {
@@ -100,6 +111,14 @@ export function runReport(result: RunResult, wallMs: number, detail: boolean, th
  */
 export async function runCommand(inv: Invocation): Promise<string> {
   const scenario = loadScenario(inv.file, inv);
+  // The CLI runs what it is asked; a long run says so first, so that a wait is not a mystery.
+  const seconds = estimateRunSeconds(scenario);
+  if (seconds >= LONG_NOTICE_S) {
+    process.stderr.write(
+      `noiselab: this run is estimated at ${aboutTime(seconds)} on one thread; ` +
+        'Ctrl+C stops it\n',
+    );
+  }
   const parts = partsForSize(scenario, inv.threads ?? os.availableParallelism());
   if (parts < 2) {
     const { result, wallMs } = timedRun(scenario);

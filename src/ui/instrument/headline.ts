@@ -21,6 +21,8 @@ export interface RunView {
   threads: number;
   /** a long run's time left ("about 40 s left"), or null */
   remaining: string | null;
+  /** s a run waiting for a click on Run is estimated to take; null when none waits */
+  waitingSeconds?: number | null;
 }
 
 export interface HeadlineItem {
