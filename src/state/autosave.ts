@@ -4,7 +4,13 @@
 // mode), and what it holds may be corrupt or from another version: nothing here throws, and a
 // bad entry is cleared.
 
-import { MAX_TEXT_LENGTH, validateScenario, type Scenario } from '../scenario/index.ts';
+import {
+  MAX_TEXT_LENGTH,
+  ScenarioError,
+  formatIssue,
+  validateScenario,
+  type Scenario,
+} from '../scenario/index.ts';
 import { LINK_NAME } from './share-url.ts';
 
 export const AUTOSAVE_KEY = 'noiselab.autosave.v1';
@@ -50,8 +56,15 @@ export function clearAutosave(storage: StorageLike | null): void {
   }
 }
 
-/** The saved entry, validated; null (and the entry cleared) when there is none or it is bad. */
-export function readAutosave(storage: StorageLike | null): Autosave | null {
+/**
+ * The saved entry, validated; null (and the entry cleared) when there is none or it is bad.
+ * `onProblem` hears why a saved entry could not be restored (the user lost an unsaved scenario
+ * and is told so, not left wondering).
+ */
+export function readAutosave(
+  storage: StorageLike | null,
+  onProblem?: (why: string) => void,
+): Autosave | null {
   if (!storage) return null;
   let text: string | null;
   try {
@@ -61,21 +74,40 @@ export function readAutosave(storage: StorageLike | null): Autosave | null {
   }
   if (text === null) return null;
   const entry = parseEntry(text);
-  if (entry === null) clearAutosave(storage);
+  if (typeof entry === 'string') {
+    clearAutosave(storage);
+    onProblem?.(entry);
+    return null;
+  }
   return entry;
 }
 
-function parseEntry(text: string): Autosave | null {
-  if (text.length > MAX_TEXT_LENGTH) return null;
+/** The entry, or why it cannot be restored. */
+function parseEntry(text: string): Autosave | string {
+  if (text.length > MAX_TEXT_LENGTH) {
+    return `it is ${text.length.toLocaleString('en-US')} characters long, more than the ${MAX_TEXT_LENGTH.toLocaleString('en-US')} a saved scenario may take`;
+  }
+  let parsed: unknown;
   try {
-    const parsed: unknown = JSON.parse(text);
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return null;
-    const { scenario, savedAt, origin } = parsed as Record<string, unknown>;
-    if (typeof savedAt !== 'number' || !Number.isFinite(savedAt) || savedAt < 0) return null;
-    if (!isOrigin(origin)) return null;
-    return { scenario: validateScenario(scenario), savedAt, origin };
+    parsed = JSON.parse(text);
   } catch {
-    return null; // not JSON, or a scenario the validator refuses
+    return 'it is not readable JSON (the browser’s storage was changed or cut short)';
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    return 'it is not a saved scenario (not an object)';
+  }
+  const { scenario, savedAt, origin } = parsed as Record<string, unknown>;
+  if (typeof savedAt !== 'number' || !Number.isFinite(savedAt) || savedAt < 0) {
+    return 'its time of saving is missing or not a time';
+  }
+  if (!isOrigin(origin)) return 'its origin (preset, file or link) is missing or not understood';
+  try {
+    return { scenario: validateScenario(scenario), savedAt, origin };
+  } catch (error) {
+    // A scenario this version refuses: an older version accepted something it no longer does
+    // (a run that could not end), or the entry was edited by hand.
+    const lines = error instanceof ScenarioError ? error.issues.map(formatIssue) : [String(error)];
+    return `its scenario is not valid in this version: ${lines.slice(0, 3).join('; ')}`;
   }
 }
 

@@ -18,6 +18,8 @@ export interface ProblemSources {
   viewProblems?: readonly string[];
   /** a link's lesson or challenge part that names nothing */
   linkProblems?: readonly string[];
+  /** why this browser's autosave could not be restored */
+  autosaveProblem?: string | null;
 }
 
 /** The problems to show, most useful first; [] when all is well. */
@@ -39,6 +41,12 @@ export function pageProblems(p: ProblemSources): PageProblem[] {
     out.push({
       title: 'Part of this link was not understood; the rest of it opened.',
       lines: [...p.linkProblems],
+    });
+  }
+  if (p.autosaveProblem) {
+    out.push({
+      title: 'The scenario you were editing last time could not be restored, so a preset is shown.',
+      lines: [p.autosaveProblem],
     });
   }
   if (p.failure) {

@@ -72,6 +72,35 @@ describe('the autosave', () => {
     }
   });
 
+  it('says why an entry could not be restored', () => {
+    const heavy = structuredClone(scenario);
+    heavy.noise[0].duration = { dist: 'pareto', scaleUs: 0.01, shape: 0.5 };
+    const cases: [string, RegExp][] = [
+      ['not json{', /^it is not readable JSON/],
+      ['[]', /^it is not a saved scenario/],
+      [JSON.stringify({ scenario, savedAt: 'yesterday', origin: 'link' }), /time of saving/],
+      [JSON.stringify({ scenario, savedAt: 1, origin: 'javascript:alert(1)' }), /its origin/],
+      // accepted by an older version, refused by this one: a run that could not end
+      [
+        JSON.stringify({ scenario: heavy, savedAt: 1, origin: 'link' }),
+        /^its scenario is not valid in this version: noise\[0\]\.duration\.shape: 0\.5 gives events without a finite mean/,
+      ],
+      ['x'.repeat(1_000_001), /^it is 1,000,001 characters long/],
+    ];
+    for (const [text, why] of cases) {
+      const storage = memory();
+      storage.items.set(AUTOSAVE_KEY, text);
+      const heard: string[] = [];
+      expect(readAutosave(storage, (w) => heard.push(w))).toBeNull();
+      expect(heard).toHaveLength(1);
+      expect(heard[0]).toMatch(why);
+    }
+    // nothing saved is no problem
+    const heard: string[] = [];
+    expect(readAutosave(memory(), (w) => heard.push(w))).toBeNull();
+    expect(heard).toEqual([]);
+  });
+
   it('never throws when storage is missing, forbidden or full', () => {
     const entry = { scenario, savedAt: 1, origin: 'link' as const };
     expect(saveAutosave(null, entry)).toBe(false);
