@@ -64,6 +64,9 @@ describe('a whole machine split over threads', () => {
     const { page, problems } = await openApp(site);
     // 20,000 iterations: about a minute here, refused by no limit (0.9 billion noise events).
     await page.goto(`${site.origin}/?preset=jaguar-xt5-rn&nodes=18688&iterations=20000`);
+    // Estimated over a minute: a link does not start it; Run does.
+    await page.waitForSelector('[data-run-status="waiting"]', { timeout: 60_000 });
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
     const count = page.getByRole('region', { name: 'Headline numbers' }).locator('.count');
     await expect
       .poll(() => count.textContent(), { timeout: 60_000 })

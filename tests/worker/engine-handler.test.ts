@@ -107,11 +107,11 @@ describe('engine handler', () => {
     expect(rarely.length).toBeLessThan(often.length);
   });
 
-  it('a cancel stops the run at the next batch boundary and nothing more is posted', async () => {
+  it('a cancel stops the run at the next batch boundary and only its acknowledgement follows', async () => {
     const got = await drive([{ type: 'run', runId: 1, scenario: noisy }], {
       onPause: (send) => send({ type: 'cancel', runId: 1 }),
     });
-    expect(got.map((m) => m.type)).toEqual(['progress']);
+    expect(got.map((m) => m.type)).toEqual(['progress', 'cancelled']);
   });
 
   it('a cancel for an older run id leaves the current run alone', async () => {
@@ -225,7 +225,7 @@ describe('engine handler, sweeps', () => {
     expect(got.at(-1)).toMatchObject({ type: 'sweep-done', runId: 3, points: 6 });
   });
 
-  it('a sweep cancelled while held posts nothing once released', async () => {
+  it('a sweep cancelled while held posts only the acknowledgement once released', async () => {
     const got: WorkerMessage[] = [];
     const handler = createEngineHandler((m) => got.push(m), {
       batch: 10,
@@ -240,7 +240,7 @@ describe('engine handler, sweeps', () => {
     await handler({ data: { type: 'cancel', runId: 4 } });
     await handler({ data: { type: 'hold', held: false } });
     await sweep;
-    expect(got).toEqual([]);
+    expect(got).toEqual([{ type: 'cancelled', runId: 4 }]);
   });
 
   it('stops a sweep when a newer request arrives, and runs the newer one', async () => {
