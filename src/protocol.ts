@@ -172,4 +172,6 @@ export type PartRequest = PartInit | PartStep;
 
 /** Part worker → engine worker: one reply per PartStep, in order. */
 export type PartReply =
-  { type: 'part-report'; packed: PackedReport } | { type: 'part-error'; message: string };
+  | { type: 'part-report'; packed: PackedReport }
+  /** `limit`: the run passed its bound (engine/run-limit.ts), not a broken part */
+  | { type: 'part-error'; message: string; limit?: boolean };

@@ -3,6 +3,7 @@
 // worker global so tests can drive it over a MessageChannel.
 import { BarrierRun } from '../src/engine/barrier-run.ts';
 import { packReport, partReport } from '../src/engine/part-report.ts';
+import { RunLimitError } from '../src/engine/run-limit.ts';
 import type { PartReply, PartRequest } from '../src/protocol.ts';
 
 export function createPartHandler(
@@ -26,7 +27,11 @@ export function createPartHandler(
       post({ type: 'part-report', packed }, [packed.buffer]);
     } catch (error) {
       post(
-        { type: 'part-error', message: error instanceof Error ? error.message : String(error) },
+        {
+          type: 'part-error',
+          message: error instanceof Error ? error.message : String(error),
+          limit: error instanceof RunLimitError,
+        },
         [],
       );
     }

@@ -5,6 +5,7 @@ import { BarrierRun } from '../src/engine/barrier-run.ts';
 import { buildLayout } from '../src/engine/layout.ts';
 import { unpackReport, type PartReport } from '../src/engine/part-report.ts';
 import { LocalPart, PartitionedRun, splitNodes, type Part } from '../src/engine/partitioned-run.ts';
+import { RunLimitError } from '../src/engine/run-limit.ts';
 import type { PartReply, PartRequest } from '../src/protocol.ts';
 import type { Scenario } from '../src/scenario/types.ts';
 
@@ -33,6 +34,9 @@ export class WorkerPart implements Part {
     this.hi = hi;
     port.onmessage = ({ data }) => {
       if (data.type === 'part-report') this.settle(null, unpackReport(data.packed));
+      // The run's bound is the run's end, not a broken part: the same error on one thread
+      // would come again at the same event.
+      else if (data.limit) this.settle(new RunLimitError(data.message), null);
       else this.settle(this.failure(data.message), null);
     };
     port.onerror = (event) => {

@@ -7,6 +7,7 @@
 // victim core) from the counter-based hash of (source key, node id, k): the
 // order in which nodes are processed cannot change a result, and a node keeps
 // its noise whatever the job size or the other sources.
+import { rankCores } from '../scenario/cost.ts';
 import type { NoiseSource, Scenario } from '../scenario/types.ts';
 import { durationParams, sampleDuration, type DurationKind } from './durations.ts';
 import type { Layout } from './layout.ts';
@@ -63,6 +64,9 @@ export class NoiseTable {
   private readonly nodeIds: Int32Array;
   /** per enabled source, its label, for a stopped run's message */
   private readonly labels: string[];
+  /** per enabled source: 1 if it can pause or freeze a rank (cpu "any", or a rank's core); an
+   * event on a reserved or idle core delays nobody, however long */
+  private readonly delaysRanks: Uint8Array;
   /**
    * The run's bound (run-limit.ts), set by the run that owns the table: a drawn event longer
    * than the whole run may last stops the run at once. Within one iteration such an event
@@ -92,6 +96,11 @@ export class NoiseTable {
     this.gapKey = new Uint32Array(S);
     this.nodeIds = layout.nodeIds;
     this.labels = enabled.map((k) => scenario.noise[k].label || scenario.noise[k].id);
+    const ranked = new Set(rankCores(scenario));
+    this.delaysRanks = Uint8Array.from(enabled, (k) => {
+      const cpu = scenario.noise[k].cpu;
+      return cpu === 'any' || ranked.has(cpu) ? 1 : 0;
+    });
     this.lo = lo;
     this.hi = hi;
     const n = layout.nodes;
@@ -201,7 +210,9 @@ export class NoiseTable {
             nodeId,
             k,
           );
-    if (this.limit !== null && d > this.limit.maxTimeUs) this.limit.longEvent(this.labels[j], d);
+    if (this.limit !== null && d > this.limit.maxTimeUs && this.delaysRanks[j]) {
+      this.limit.longEvent(this.labels[j], d);
+    }
     return d;
   }
 

@@ -6,7 +6,12 @@
 // validates can keep the engine busy for ever. Checked between iterations (BarrierRun, the
 // partitioned run's coordinator: a release time is known before any node pays for the wait up
 // to it) and per action (PhaseRun).
-import { boundHorizonUs, boundNoiseEvents } from '../scenario/cost.ts';
+import {
+  boundHorizonUs,
+  boundNoiseEvents,
+  estimateHorizonUs,
+  estimateNoiseEvents,
+} from '../scenario/cost.ts';
 import type { Scenario } from '../scenario/types.ts';
 
 /**
@@ -38,8 +43,12 @@ export class RunLimit {
   private readonly events: number;
 
   constructor(scenario: Scenario) {
-    this.horizonUs = boundHorizonUs(scenario);
-    this.events = boundNoiseEvents(scenario);
+    // A tail without a finite variance makes the backlog, and so the bound, infinite: the
+    // estimate from means (finite for every scenario the validator accepts) stands in.
+    const bound = boundHorizonUs(scenario);
+    const finite = Number.isFinite(bound);
+    this.horizonUs = finite ? bound : estimateHorizonUs(scenario);
+    this.events = finite ? boundNoiseEvents(scenario) : estimateNoiseEvents(scenario);
     this.maxTimeUs = LIMIT_FACTOR * this.horizonUs + TIME_FLOOR_US;
     this.maxEvents = LIMIT_FACTOR * this.events + EVENT_FLOOR;
   }

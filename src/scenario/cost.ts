@@ -55,7 +55,8 @@ export function secondMomentUs2(d: Duration): number {
       return Math.max(0, (mu * mu + sd * sd) * normalCdf(z) + mu * sd * density);
     }
     case 'lognormal':
-      return d.medianUs === 0 ? 0 : d.medianUs * d.medianUs * Math.exp(2 * d.sigma * d.sigma);
+      // in logs: median² underflows to 0 (median 1e-170) where exp(2σ²) overflows, 0 × ∞ = NaN
+      return d.medianUs === 0 ? 0 : Math.exp(2 * (Math.log(d.medianUs) + d.sigma * d.sigma));
     case 'pareto':
       return d.shape > 2
         ? (d.scaleUs * d.scaleUs * d.shape) / (d.shape - 2)

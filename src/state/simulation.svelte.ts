@@ -24,9 +24,11 @@ export const LONG_RUN_S = 60;
 /** ms a worker has to acknowledge a cancel before it is closed */
 export const CANCEL_GRACE_MS = 2000;
 /** ms without a message from the worker, while a run is active, before it is deemed stuck: its
- * progress comes every 0.25–2 s, and no engine step runs longer than a slice by more than one
- * iteration (65 ms for a million nodes) */
+ * progress comes every 0.25–2 s between steps, and a step outlasts its slice by at most one
+ * iteration. An iteration can be long (g = 15 s on a whole machine is seconds of work): the
+ * wait is at least STALL_ITERATIONS times its estimated cost. */
 export const STALL_MS = 10_000;
+const STALL_ITERATIONS = 8;
 /** ms between the watchdog's looks */
 const WATCH_MS = 500;
 
@@ -83,6 +85,8 @@ export class Simulation {
   #request: PageMessage | null = null;
   #resent = false;
   #watch: unknown = null;
+  /** ms of silence after which the active run's worker is deemed stuck */
+  #stallMs = STALL_MS;
 
   constructor(host: SimulationHost = browserHost) {
     this.#host = host;
@@ -132,9 +136,16 @@ export class Simulation {
    */
   run(scenario: Scenario, asked = false): void {
     const seconds = estimateRunSeconds(scenario);
+    this.#stallMs = Math.max(
+      STALL_MS,
+      (STALL_ITERATIONS * 1000 * seconds) / Math.max(1, scenario.workload.iterations),
+    );
     if (!asked && seconds > LONG_RUN_S) {
       this.cancel();
       this.#status = 'waiting';
+      // The last run's numbers are another scenario's: not on show as if they were this one's.
+      this.#result = null;
+      this.#wallMs = null;
       this.#waitingS = seconds;
       this.#total = scenario.workload.iterations;
       this.#progress = 0;
@@ -222,10 +233,10 @@ export class Simulation {
         'was closed; the next run starts a fresh one.';
       if (this.#active !== null && this.#request !== null) this.#send(this.#request);
       this.#heard = now;
-    } else if (this.#active !== null && now - this.#heard > STALL_MS) {
+    } else if (this.#active !== null && now - this.#heard > this.#stallMs) {
       if (this.#resent || this.#request === null) {
         this.#crashed(
-          `it stopped answering (no progress for ${STALL_MS / 1000} s, twice); ` +
+          `it stopped answering (no progress for ${Math.round(this.#stallMs / 1000)} s, twice); ` +
             'the scenario may need more than this page can give it',
         );
       } else {
@@ -278,6 +289,7 @@ export class Simulation {
       case 'done':
         this.#active = null;
         this.#request = null;
+        this.#error = null; // a note about an earlier worker closed on Cancel is now history
         this.#status = 'done';
         this.#iteration = this.#total;
         this.#progress = 1;

@@ -5,7 +5,7 @@
 // run the validator would refuse is stopped by the engine with a message, not left running.
 import { describe, expect, it } from 'vitest';
 import { createRun } from '../../src/engine/run.ts';
-import { LIMIT_FACTOR, RunLimitError } from '../../src/engine/run-limit.ts';
+import { LIMIT_FACTOR, RunLimit, RunLimitError } from '../../src/engine/run-limit.ts';
 import { Rng } from '../../src/engine/random.ts';
 import {
   boundHorizonUs,
@@ -216,4 +216,55 @@ describe('a run that outgrows its estimate', () => {
       expect(run.done).toBe(false);
     });
   }
+});
+
+describe('what the bound leaves alone', () => {
+  it('a Pareto tail of shape 0.5 on a reserved core: allowed, it delays nobody, and the run ends', () => {
+    const s = validateScenario(
+      scenario({
+        nodes: 64,
+        cores: 4,
+        ranksPerNode: 3,
+        reservedCores: [0],
+        g: 1000,
+        iterations: 1000,
+        noise: [
+          source({
+            id: 'os-tail',
+            periodUs: 10_000,
+            duration: { dist: 'pareto', scaleUs: 10, shape: 0.5 },
+            cpu: 0,
+          }),
+        ],
+      }),
+    );
+    const run = createRun(s);
+    run.step(1000);
+    expect(run.done).toBe(true);
+    // nothing on the rank cores: every iteration is g
+    expect(run.timeUs).toBeCloseTo(1000 * 1000, 6);
+  });
+
+  it('a tail without a finite variance: the estimate stands in for an infinite bound', () => {
+    // lognormal σ = 27: mean median·e^{364.5} ≈ 3.4 µs, E[D²] = e^{2(ln median + 729)} = ∞
+    const s = validateScenario(
+      scenario({
+        nodes: 8,
+        g: 1000,
+        iterations: 100,
+        noise: [
+          source({
+            id: 'wide',
+            periodUs: 10_000,
+            duration: { dist: 'lognormal', medianUs: 1e-158, sigma: 27 },
+          }),
+        ],
+      }),
+    );
+    expect(boundHorizonUs(s)).toBe(Infinity);
+    const limit = new RunLimit(s);
+    expect(Number.isFinite(limit.maxTimeUs)).toBe(true);
+    expect(limit.maxTimeUs).toBeCloseTo(LIMIT_FACTOR * estimateHorizonUs(s) + 1e6, 0);
+    expect(Number.isFinite(limit.maxEvents)).toBe(true);
+  });
 });

@@ -10,7 +10,7 @@ import {
   Simulation,
   type SimulationHost,
 } from '../../src/state/simulation.svelte.ts';
-import { scenario } from '../helpers/scenario.ts';
+import { scenario, source } from '../helpers/scenario.ts';
 
 class FakeWorker {
   sent: PageMessage[] = [];
@@ -143,5 +143,26 @@ describe('a long run', () => {
     sim.run(s);
     expect(sim.status).toBe('running');
     expect(workers).toHaveLength(1);
+  });
+});
+
+describe('a run of long iterations', () => {
+  it('is given STALL_ITERATIONS times an iteration’s estimated cost before it counts as stuck', () => {
+    // 100,000 nodes, a 10 µs event every ms, g = 15 s: 1.5e9 events an iteration, minutes each
+    const slow = scenario({
+      nodes: 100_000,
+      g: 15_000_000,
+      iterations: 3,
+      noise: [source({ id: 'tick', periodUs: 1000, duration: { dist: 'fixed', valueUs: 10 } })],
+    });
+    const perIterationMs = (1000 * estimateRunSeconds(slow)) / 3;
+    expect(perIterationMs).toBeGreaterThan(STALL_MS);
+    const { sim, workers, wait } = setUp();
+    sim.run(slow, true);
+    wait(4 * perIterationMs);
+    expect(workers[0].terminated).toBe(false);
+    expect(sim.status).toBe('running');
+    wait(5 * perIterationMs);
+    expect(workers[0].terminated).toBe(true);
   });
 });

@@ -12,13 +12,20 @@ import type { PartPort } from '../../workers/worker-part.ts';
 import { rnShape } from '../engine/rn-shape.ts';
 
 /** A part worker behind a MessageChannel; `closed` counts terminate() calls. */
-function channelPart(log: { closed: number; spawned: number }, fail = false): PartPort {
+function channelPart(
+  log: { closed: number; spawned: number },
+  fail: boolean | PartReply = false,
+): PartPort {
   log.spawned++;
   const { port1, port2 } = new MessageChannel();
   const handler = createPartHandler((reply, transfer) => port2.postMessage(reply, transfer));
   port2.on('message', (data: PartRequest) => {
     if (fail && data.type === 'part-step') {
-      port2.postMessage({ type: 'part-error', message: 'out of memory' } satisfies PartReply);
+      port2.postMessage(
+        fail === true
+          ? ({ type: 'part-error', message: 'out of memory' } satisfies PartReply)
+          : fail,
+      );
     } else handler({ data });
   });
   const port: PartPort = {
@@ -38,7 +45,7 @@ function runOver(
   message: PageMessage,
   parts: number,
   log: { closed: number; spawned: number },
-  fail = false,
+  fail: boolean | PartReply = false,
 ) {
   const got: WorkerMessage[] = [];
   const handler = createEngineHandler((m) => got.push(m), {
@@ -82,6 +89,21 @@ describe('a run split over part workers', () => {
     expect(last).toMatchObject({ type: 'done', runId: 2, threads: 1 });
     if (last.type === 'done') expect(last.result).toEqual(runScenario(s));
     expect(got.some((m) => m.type === 'error')).toBe(false);
+  });
+
+  it('ends with the bound’s message when a part passes it, instead of running again alone', async () => {
+    const log = { closed: 0, spawned: 0 };
+    const s = rnShape('block', 1);
+    const message = 'The run was stopped: one event of “x” lasted 2 h, more than 64 × …';
+    const { got, done } = runOver({ type: 'run', runId: 5, scenario: s }, 2, log, {
+      type: 'part-error',
+      message,
+      limit: true,
+    });
+    await done;
+    expect(got.at(-1)).toMatchObject({ type: 'error', runId: 5, message });
+    expect(got.some((m) => m.type === 'done')).toBe(false);
+    expect(log.closed).toBe(log.spawned);
   });
 
   it('still reports an engine error that is not a part’s', async () => {
