@@ -16,6 +16,31 @@ import { LINK_NAME } from './share-url.ts';
 export const AUTOSAVE_KEY = 'noiselab.autosave.v1';
 
 /** `preset:<id>` (edited from that preset), `file:<name>` or `link` */
+/** Set while a run is under way, cleared when it ends however it ends: found set at start-up,
+ * the last visit's run never ended (the tab was closed, or hung), and the restored scenario
+ * waits for a click on Run instead of starting again by itself. */
+export const RUN_OPEN_KEY = 'noiselab.run-open.v1';
+
+/** Records whether a run is under way; never throws (storage missing, forbidden or full). */
+export function markRunOpen(storage: StorageLike | null, open: boolean): void {
+  if (!storage) return;
+  try {
+    if (open) storage.setItem(RUN_OPEN_KEY, '1');
+    else storage.removeItem(RUN_OPEN_KEY);
+  } catch {
+    // nothing to do: the next visit runs as usual
+  }
+}
+
+/** Whether the last visit left a run under way. */
+export function readRunOpen(storage: StorageLike | null): boolean {
+  try {
+    return storage?.getItem(RUN_OPEN_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
 export type AutosaveOrigin = `preset:${string}` | `file:${string}` | 'link';
 
 export interface Autosave {

@@ -20,6 +20,8 @@ export interface ProblemSources {
   linkProblems?: readonly string[];
   /** why this browser's autosave could not be restored */
   autosaveProblem?: string | null;
+  /** the restored scenario's run never ended on the last visit */
+  unfinishedRun?: boolean;
 }
 
 /** The problems to show, most useful first; [] when all is well. */
@@ -41,6 +43,15 @@ export function pageProblems(p: ProblemSources): PageProblem[] {
     out.push({
       title: 'Part of this link was not understood; the rest of it opened.',
       lines: [...p.linkProblems],
+    });
+  }
+  if (p.unfinishedRun) {
+    out.push({
+      title: 'The scenario you were editing is back, but not run.',
+      lines: [
+        'Its run did not end on your last visit (the page was closed or stopped answering ' +
+          'during it). Press Run to run it, or Reset for the preset.',
+      ],
     });
   }
   if (p.autosaveProblem) {

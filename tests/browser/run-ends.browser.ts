@@ -107,3 +107,38 @@ describe('a link to an hour of work', () => {
     SLOW,
   );
 });
+
+describe('a restored scenario whose run never ended', () => {
+  it(
+    'comes back shown but not run, says why, and runs on Run',
+    async () => {
+      const { page } = await openApp(site);
+      await runDone(page, 120_000);
+      const edited = asciQ();
+      edited.job.nodes = 64;
+      edited.workload.iterations = 200;
+      // what the last visit left: its scenario saved, and a run under way when it went away
+      await page.evaluate((scenario) => {
+        localStorage.setItem(
+          'noiselab.autosave.v1',
+          JSON.stringify({ scenario, savedAt: Date.now(), origin: 'link' }),
+        );
+        localStorage.setItem('noiselab.run-open.v1', '1');
+      }, edited);
+      // the bare site (the address bar now holds a link, which would win over the autosave)
+      await page.goto(`${site.origin}/`);
+      await expect
+        .poll(() => page.locator('.notices').textContent(), SOON)
+        .toMatch(/The scenario you were editing is back, but not run\..*Press Run to run it/);
+      await page.waitForTimeout(1000);
+      expect(await status(page)).toBe('idle');
+      await page.getByRole('button', { name: 'Run', exact: true }).click();
+      await runDone(page, 120_000);
+      expect(await page.locator('.notices').textContent()).not.toMatch(/back, but not run/);
+      // the run ended: the next visit restores and runs as usual
+      expect(await page.evaluate(() => localStorage.getItem('noiselab.run-open.v1'))).toBeNull();
+      await page.context().close();
+    },
+    SLOW,
+  );
+});

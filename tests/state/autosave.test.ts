@@ -7,8 +7,11 @@ import { validateScenario } from '../../src/scenario/index.ts';
 import {
   AUTOSAVE_KEY,
   clearAutosave,
+  markRunOpen,
   originOf,
   readAutosave,
+  readRunOpen,
+  RUN_OPEN_KEY,
   saveAutosave,
   type StorageLike,
 } from '../../src/state/autosave.ts';
@@ -99,6 +102,20 @@ describe('the autosave', () => {
     const heard: string[] = [];
     expect(readAutosave(memory(), (w) => heard.push(w))).toBeNull();
     expect(heard).toEqual([]);
+  });
+
+  it('remembers a run under way until it ends, and never throws doing so', () => {
+    const storage = memory();
+    expect(readRunOpen(storage)).toBe(false);
+    markRunOpen(storage, true);
+    expect(storage.items.get(RUN_OPEN_KEY)).toBe('1');
+    expect(readRunOpen(storage)).toBe(true);
+    markRunOpen(storage, false);
+    expect(readRunOpen(storage)).toBe(false);
+    for (const s of [null, forbidden]) {
+      expect(() => markRunOpen(s, true)).not.toThrow();
+      expect(readRunOpen(s)).toBe(false);
+    }
   });
 
   it('never throws when storage is missing, forbidden or full', () => {
