@@ -51,9 +51,4 @@ export function remainingText(elapsedMs: number, done: number): string | null {
   return `about ${formatQuantity(left / 3600)} h left`;
 }
 
-/** "about 40 s", "about 33 min", "about 2.5 h": an estimated duration in s, for a sentence */
-export function aboutSeconds(s: number): string {
-  if (s < 60) return `about ${Math.max(1, Math.round(s))} s`;
-  if (s < 3600) return `about ${Math.round(s / 60)} min`;
-  return `about ${formatQuantity(s / 3600)} h`;
-}
+export { aboutSeconds } from '../format/about.ts';

@@ -5,6 +5,7 @@
 import os from 'node:os';
 import { createRun, resultOf, type RunResult, type Summary } from '../../engine/index.ts';
 import { partsForSize } from '../../engine/partitioned-run.ts';
+import { aboutSeconds } from '../../format/about.ts';
 import { estimateRunSeconds } from '../../scenario/cost.ts';
 import type { Scenario } from '../../scenario/index.ts';
 import type { Invocation } from '../args.ts';
@@ -28,13 +29,6 @@ export const SUMMARY_KEYS = [
 
 /** s: a run estimated at least this long prints its estimate on stderr first */
 const LONG_NOTICE_S = 10;
-
-/** "about 40 s", "about 33 min", "about 2.5 h" */
-function aboutTime(s: number): string {
-  if (s < 60) return `about ${Math.round(s)} s`;
-  if (s < 3600) return `about ${Math.round(s / 60)} min`;
-  return `about ${Number((s / 3600).toPrecision(2))} h`;
-}
 
 /** Milliseconds rounded to 0.1: finer digits are timer noise, and they make diffs noisy. */
 export function roundMs(ms: number): number {
@@ -115,7 +109,7 @@ export async function runCommand(inv: Invocation): Promise<string> {
   const seconds = estimateRunSeconds(scenario);
   if (seconds >= LONG_NOTICE_S) {
     process.stderr.write(
-      `noiselab: this run is estimated at ${aboutTime(seconds)} on one thread; ` +
+      `noiselab: this run is estimated at ${aboutSeconds(seconds)} on one thread; ` +
         'Ctrl+C stops it\n',
     );
   }
