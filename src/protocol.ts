@@ -139,7 +139,21 @@ export interface CancelledMessage {
   runId: number;
 }
 
+/**
+ * Worker → page: run `runId` is alive, sent every HEARTBEAT_MS while it waits on its part workers
+ * (whose steps can outlast the page's patience: a part's first step loads it and builds its
+ * nodes). A worker stuck in its own loop sends none, and the page notices (simulation.svelte.ts).
+ */
+export interface AliveMessage {
+  type: 'alive';
+  runId: number;
+}
+
+/** ms between a waiting run's AliveMessages */
+export const HEARTBEAT_MS = 1000;
+
 export type WorkerMessage =
+  | AliveMessage
   | ProgressMessage
   | DoneMessage
   | ErrorMessage

@@ -15,7 +15,13 @@ import {
   type PointLength,
   type PointReach,
 } from '../src/engine/point-length.ts';
-import type { PageMessage, RunRequest, SweepRequest, WorkerMessage } from '../src/protocol.ts';
+import {
+  HEARTBEAT_MS,
+  type PageMessage,
+  type RunRequest,
+  type SweepRequest,
+  type WorkerMessage,
+} from '../src/protocol.ts';
 import type { Scenario } from '../src/scenario/types.ts';
 import { PartFailure, startPartitioned, type PartPort } from './worker-part.ts';
 
@@ -29,6 +35,8 @@ export interface LoopOptions {
   progressMs?: number;
   /** ms, monotonic */
   now?: () => number;
+  /** ms between AliveMessages while a run waits on its parts (default HEARTBEAT_MS) */
+  heartbeatMs?: number;
   /** lets queued messages run; resolves when the loop may go on */
   pause?: () => Promise<void>;
   /**
@@ -40,6 +48,8 @@ export interface LoopOptions {
     spawn: () => PartPort;
     /** parts for a run (default partsForSize: only whole machines); tests split small runs */
     count?: (scenario: Scenario, threads: number) => number;
+    /** ms a part's step may go unanswered (default partSilenceMs) */
+    silenceMs?: number;
   };
 }
 
@@ -62,6 +72,7 @@ export function createEngineHandler(
   const progressMs = options.progressMs ?? 250;
   const now = options.now ?? (() => performance.now());
   const pause = options.pause ?? nextTask;
+  const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
   /** the run allowed to go on; null once it is cancelled or over */
   let latest: number | null = null;
   /** sweeps wait between slices while the page holds them ('hold'); their wake-ups */
@@ -76,7 +87,7 @@ export function createEngineHandler(
     const parts = options.parts;
     const k = parts ? (parts.count ?? partsForSize)(scenario, parts.threads) : 1;
     if (!parts || k < 2) return createRun(scenario);
-    return startPartitioned(scenario, k, parts.spawn) ?? createRun(scenario);
+    return startPartitioned(scenario, k, parts.spawn, parts.silenceMs) ?? createRun(scenario);
   }
 
   /**
@@ -117,13 +128,18 @@ export function createEngineHandler(
   async function drive({ runId, scenario }: RunRequest): Promise<void> {
     const start = now();
     let run: Run | PartitionedRun | null = null;
+    // This thread's event loop is free while it awaits its parts: a timer says it is alive. A
+    // run on this thread alone posts progress between slices instead.
+    const heartbeat = setInterval(() => {
+      if (latest === runId && run instanceof PartitionedRun) post({ type: 'alive', runId });
+    }, heartbeatMs);
     try {
       run = startRun(scenario);
       try {
         if (!(await advance(run, runId, start))) return;
       } catch (error) {
         if (!(run instanceof PartitionedRun && error instanceof PartFailure)) throw error;
-        // A part worker could not load or died: the run starts again on this thread alone
+        // A part worker could not load, died or went silent: the run starts again on this thread alone
         // (the same numbers; only slower), rather than fail.
         run.close();
         if (latest !== runId) return;
@@ -138,6 +154,7 @@ export function createEngineHandler(
         message: error instanceof Error ? error.message : String(error),
       });
     } finally {
+      clearInterval(heartbeat);
       if (run instanceof PartitionedRun) run.close();
     }
     if (latest === runId) latest = null;

@@ -7,6 +7,7 @@ import { unpackReport, type PartReport } from '../src/engine/part-report.ts';
 import { LocalPart, PartitionedRun, splitNodes, type Part } from '../src/engine/partitioned-run.ts';
 import { RunLimitError } from '../src/engine/run-limit.ts';
 import type { PartReply, PartRequest } from '../src/protocol.ts';
+import { estimateIterationMs } from '../src/scenario/cost.ts';
 import type { Scenario } from '../src/scenario/types.ts';
 
 /** What a part needs of a worker: a Worker in the browser, an adapter in tests. */
@@ -27,11 +28,17 @@ export class WorkerPart implements Part {
   private pending: { resolve: (r: PartReport) => void; reject: (e: Error) => void } | null = null;
   /** a failure with no step waiting for it: the next step fails with it */
   private failed: Error | null = null;
+  /** ms a step may go unanswered before the part counts as dead (a worker can die silently) */
+  private readonly silenceMs: number;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  /** the first step also waits for the worker to load and build its nodes: it gets 3 × */
+  private first = true;
 
-  constructor(port: PartPort, scenario: Scenario, lo: number, hi: number) {
+  constructor(port: PartPort, scenario: Scenario, lo: number, hi: number, silenceMs = Infinity) {
     this.port = port;
     this.lo = lo;
     this.hi = hi;
+    this.silenceMs = silenceMs;
     port.onmessage = ({ data }) => {
       if (data.type === 'part-report') this.settle(null, unpackReport(data.packed));
       // The run's bound is the run's end, not a broken part: the same error on one thread
@@ -51,10 +58,18 @@ export class WorkerPart implements Part {
     return new Promise((resolve, reject) => {
       this.pending = { resolve, reject };
       this.port.postMessage({ type: 'part-step', t, delays });
+      const ms = this.first ? 3 * this.silenceMs : this.silenceMs;
+      this.first = false;
+      if (Number.isFinite(ms)) {
+        this.timer = setTimeout(() => {
+          this.settle(this.failure(`it did not answer for ${Math.round(ms / 1000)} s`), null);
+        }, ms);
+      }
     });
   }
 
   close(): void {
+    clearTimeout(this.timer);
     this.port.terminate();
   }
 
@@ -63,6 +78,7 @@ export class WorkerPart implements Part {
   }
 
   private settle(error: Error | null, report: PartReport | null): void {
+    clearTimeout(this.timer);
     const pending = this.pending;
     this.pending = null;
     if (error) {
@@ -70,6 +86,16 @@ export class WorkerPart implements Part {
       pending?.reject(error);
     } else if (pending && report) pending.resolve(report);
   }
+}
+
+/** ms a part's step may go unanswered before it counts as dead: at least PART_SILENCE_MS, and
+ * PART_SILENCE_ITERATIONS times an iteration's estimated cost on one thread (a part does less).
+ * Below the page's own watchdog (STALL_MS, 8 iterations in src/state/simulation.svelte.ts), so
+ * the run goes on over one thread before the page gives up on it. */
+export const PART_SILENCE_MS = 5000;
+const PART_SILENCE_ITERATIONS = 4;
+export function partSilenceMs(scenario: Scenario): number {
+  return Math.max(PART_SILENCE_MS, PART_SILENCE_ITERATIONS * estimateIterationMs(scenario));
 }
 
 /**
@@ -84,6 +110,7 @@ export function startPartitioned(
   scenario: Scenario,
   k: number,
   spawn: () => PartPort,
+  silenceMs = partSilenceMs(scenario),
 ): PartitionedRun | null {
   const ranges = splitNodes(buildLayout(scenario).nodes, k);
   const remote: WorkerPart[] = [];
@@ -91,7 +118,8 @@ export function startPartitioned(
     for (const part of remote) part.close();
   };
   try {
-    for (const [lo, hi] of ranges.slice(1)) remote.push(new WorkerPart(spawn(), scenario, lo, hi));
+    for (const [lo, hi] of ranges.slice(1))
+      remote.push(new WorkerPart(spawn(), scenario, lo, hi, silenceMs));
   } catch {
     closeAll();
     return null;

@@ -332,3 +332,8 @@ export function estimateRunSeconds(s: Scenario): number {
   const perEvent = s.workload.kind === 'barrier' ? NS_PER_EVENT : NS_PER_PHASE_EVENT;
   return (estimateNoiseEvents(s) * perEvent + estimateRankIterations(s) * NS_PER_RANK_PHASE) / 1e9;
 }
+
+/** ms of work one iteration is estimated to take on one thread (estimateRunSeconds' share) */
+export function estimateIterationMs(s: Scenario): number {
+  return (1000 * estimateRunSeconds(s)) / Math.max(1, s.workload.iterations);
+}

@@ -11,7 +11,7 @@
 // fresh worker (a run that was queued behind a stuck one), then given up.
 import type { RunResult } from '../engine/result.ts';
 import type { PageMessage, WorkerMessage } from '../protocol.ts';
-import { estimateRunSeconds } from '../scenario/cost.ts';
+import { estimateIterationMs, estimateRunSeconds } from '../scenario/cost.ts';
 import type { Scenario } from '../scenario/types.ts';
 import { remainingText } from '../ui/format.ts';
 
@@ -136,10 +136,7 @@ export class Simulation {
    */
   run(scenario: Scenario, asked = false): void {
     const seconds = estimateRunSeconds(scenario);
-    this.#stallMs = Math.max(
-      STALL_MS,
-      (STALL_ITERATIONS * 1000 * seconds) / Math.max(1, scenario.workload.iterations),
-    );
+    this.#stallMs = Math.max(STALL_MS, STALL_ITERATIONS * estimateIterationMs(scenario));
     if (!asked && seconds > LONG_RUN_S) {
       this.cancel();
       this.#status = 'waiting';

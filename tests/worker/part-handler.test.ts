@@ -14,12 +14,13 @@ import { rnShape } from '../engine/rn-shape.ts';
 /** A part worker behind a MessageChannel; `closed` counts terminate() calls. */
 function channelPart(
   log: { closed: number; spawned: number },
-  fail: boolean | PartReply = false,
+  fail: boolean | PartReply | 'silent' = false,
 ): PartPort {
   log.spawned++;
   const { port1, port2 } = new MessageChannel();
   const handler = createPartHandler((reply, transfer) => port2.postMessage(reply, transfer));
   port2.on('message', (data: PartRequest) => {
+    if (fail === 'silent' && data.type === 'part-step') return; // a worker that died quietly
     if (fail && data.type === 'part-step') {
       port2.postMessage(
         fail === true
@@ -45,12 +46,18 @@ function runOver(
   message: PageMessage,
   parts: number,
   log: { closed: number; spawned: number },
-  fail: boolean | PartReply = false,
+  fail: boolean | PartReply | 'silent' = false,
 ) {
   const got: WorkerMessage[] = [];
   const handler = createEngineHandler((m) => got.push(m), {
     progressMs: 0,
-    parts: { threads: parts, spawn: () => channelPart(log, fail), count: (_, k) => k },
+    heartbeatMs: 5,
+    parts: {
+      threads: parts,
+      spawn: () => channelPart(log, fail),
+      count: (_, k) => k,
+      silenceMs: 60,
+    },
   });
   return { got, done: handler({ data: message }) };
 }
@@ -89,6 +96,19 @@ describe('a run split over part workers', () => {
     expect(last).toMatchObject({ type: 'done', runId: 2, threads: 1 });
     if (last.type === 'done') expect(last.result).toEqual(runScenario(s));
     expect(got.some((m) => m.type === 'error')).toBe(false);
+  });
+
+  it('runs again on one thread when a part goes silent, instead of waiting for ever', async () => {
+    const log = { closed: 0, spawned: 0 };
+    const s = rnShape('block', 1);
+    const { got, done } = runOver({ type: 'run', runId: 6, scenario: s }, 2, log, 'silent');
+    await done;
+    expect(log.closed).toBe(log.spawned);
+    // while it waited, the page heard that this worker was alive
+    expect(got.some((m) => m.type === 'alive' && m.runId === 6)).toBe(true);
+    const last = got.at(-1)!;
+    expect(last).toMatchObject({ type: 'done', runId: 6, threads: 1 });
+    if (last.type === 'done') expect(last.result).toEqual(runScenario(s));
   });
 
   it('ends with the bound’s message when a part passes it, instead of running again alone', async () => {
