@@ -3,10 +3,12 @@
 // only the start-up preset is bundled, since it is shown at once. Every file
 // passes the validator on load, like any other scenario.
 import startupFile from '../../scenarios/asci-q-2002.json';
+import { canonicalJson, contentVersion } from '../scenario/canonical.ts';
 import { validateScenario } from '../scenario/index.ts';
 import type { Scenario } from '../scenario/types.ts';
 
 import { PRESET_TABLE, type PresetGroup } from './preset-list.ts';
+import { currentVersion, releasesOf } from './preset-releases.ts';
 
 export type { PresetGroup } from './preset-list.ts';
 
@@ -27,7 +29,52 @@ export const STARTUP_PRESET_ID = 'asci-q-2002';
 
 /** The start-up preset, validated; synchronous because it is bundled. */
 export function startupScenario(): Scenario {
-  return validateScenario(startupFile);
+  return known(STARTUP_PRESET_ID, startupFile);
+}
+
+/**
+ * The preset and version of every preset scenario loaded so far, by its canonical JSON: a link
+ * names the version of the preset an edited scenario is based on (versionOf), whichever release
+ * it came from, without the page carrying it alongside.
+ */
+const versions = new Map<string, { id: string; version: string }>();
+
+/** Validates a preset file's content and remembers its version. */
+function known(id: string, raw: unknown): Scenario {
+  const scenario = validateScenario(raw);
+  versions.set(canonicalJson(scenario), { id, version: contentVersion(raw) });
+  return scenario;
+}
+
+/** The preset and version `scenario` is (as loaded, unedited); undefined for any other. */
+export function versionOf(scenario: Scenario): { id: string; version: string } | undefined {
+  return versions.get(canonicalJson(scenario));
+}
+
+// Every release of every preset but the current files: fetched only by a link pinned to one.
+const archived = import.meta.glob<unknown>('../../scenarios/versions/*/*.json', {
+  import: 'default',
+});
+
+/**
+ * Preset `id` as released at `version`: the file of today when that is the current version,
+ * else its archived copy. Rejects, naming the preset's versions, when there is no such release.
+ */
+export async function loadRelease(id: string, version: string): Promise<Scenario> {
+  const preset = findPreset(id);
+  if (!preset) throw new Error(`there is no preset "${id}"`);
+  if (version === currentVersion(id)) return preset.load();
+  const file = archived[`../../scenarios/versions/${id}/${version}.json`];
+  if (!file) {
+    const list = releasesOf(id)
+      .map((r) => `${r.version} (${r.released})`)
+      .join(', ');
+    throw new Error(
+      `v: ${JSON.stringify(version)} is not a version of the preset ${id} this site has ` +
+        `(a link from a newer NoiseLab?); its versions: ${list}`,
+    );
+  }
+  return known(id, await file());
 }
 
 // Lazy: one dynamic import per file. The start-up file is imported above and
@@ -65,7 +112,7 @@ function loader(id: string): () => Promise<Scenario> {
   if (!file) throw new Error(`scenarios/${id}.json is not bundled`);
   return async () => {
     if (!fetched.has(path)) fetched.set(path, await file());
-    return validateScenario(fetched.get(path));
+    return known(id, fetched.get(path));
   };
 }
 

@@ -14,7 +14,16 @@ import {
   validateScenario,
   type Scenario,
 } from '../scenario/index.ts';
-import { MAX_QUERY_VALUE_LENGTH, MAX_SCENARIO_PATH_LENGTH } from './share-limits.ts';
+import { applyPatch, PatchError, type PatchOp } from '../scenario/patch.ts';
+import { DURATION_EXPECTED, formatDurationUs, parseDurationUs } from './duration-text.ts';
+import {
+  MAX_PATCH_PARAM_LENGTH,
+  MAX_QUERY_VALUE_LENGTH,
+  MAX_SCENARIO_PATH_LENGTH,
+} from './share-limits.ts';
+import { isSourceParam, parseSourceParam, parseSwitchParam } from './source-params.ts';
+
+export { formatDurationUs, parseDurationUs } from './duration-text.ts';
 
 export interface Assignment {
   /** a dotted path into the scenario, e.g. `job.nodes` */
@@ -24,8 +33,14 @@ export interface Assignment {
 
 export interface ParsedQuery {
   preset?: string;
+  /** `v=`: the preset's version the link was made from (src/scenario/canonical.ts) */
+  version?: string;
   scenarioPath?: string;
   assignments: Assignment[];
+  /** the edits of noise sources by id: `off=`, `on=`, `src.<id>.<field>=` */
+  ops: PatchOp[];
+  /** `p=`: the rest of the edits, compressed (delta-link.ts decodes it) */
+  patch?: string;
   /** one line per problem; empty when the query is fine */
   errors: string[];
 }
@@ -33,6 +48,8 @@ export interface ParsedQuery {
 /** The knobs of a hand-written link; formatQuery writes them, parseQuery reads them back. */
 export interface QueryKnobs {
   preset?: string;
+  /** the preset's version (8 hex digits) */
+  version?: string;
   scenario?: string;
   nodes?: number;
   ranksPerNode?: number;
@@ -45,6 +62,13 @@ export interface QueryKnobs {
   waitMode?: 'poll' | 'block';
   reservedCores?: number[];
   excludeOffsets?: number[];
+  /** ids of sources switched off, and on */
+  off?: string[];
+  on?: string[];
+  /** readable edits of one source's field: [`src.<id>.<field>`, text] (source-params.ts) */
+  sources?: [string, string][];
+  /** the compressed patch of every other edit (delta-link.ts) */
+  patch?: string;
 }
 
 type Parsed = { value: unknown } | { error: string };
@@ -61,6 +85,7 @@ interface Knob {
 /** The parameters in the order of their assignments (and of formatQuery's output). */
 export const QUERY_PARAMETERS = [
   'preset',
+  'v',
   'scenario',
   'nodes',
   'ppn',
@@ -71,7 +96,13 @@ export const QUERY_PARAMETERS = [
   'wait',
   'reserve',
   'exclude',
+  'off',
+  'on',
+  'p',
 ] as const;
+
+/** Beside QUERY_PARAMETERS: `src.<id>.period`, `src.<id>.duration`, `src.<id>.cpu`. */
+const SOURCE_PARAMETERS = 'src.<id>.period, src.<id>.duration, src.<id>.cpu';
 
 const integer = (min: number, max: number, expected: string) => ({
   parse: (text: string): Parsed => {
@@ -161,53 +192,6 @@ const KNOBS: Record<string, Knob> = {
   },
 };
 
-const DURATION_EXPECTED =
-  'a duration ≥ 0 in us, µs, ms or s (a bare number means µs), e.g. g=1ms, g=1.5ms or g=10us';
-
-const UNITS: Record<string, number> = { '': 0, us: 0, µs: 0, μs: 0, ms: 3, s: 6 };
-
-/** µs of `1ms`, `1.5ms`, `10us`, `10µs`, `1s`, `250` (µs); undefined when malformed. */
-export function parseDurationUs(text: string): number | undefined {
-  const m = /^([0-9]{1,15})(?:\.([0-9]{1,15}))?(us|µs|μs|ms|s)?$/.exec(text);
-  if (!m) return undefined;
-  // Shift the decimal point in the text, so 0.1ms is exactly 100 (0.1 × 1000 is not).
-  const shift = UNITS[m[3] ?? ''];
-  const fraction = (m[2] ?? '').padEnd(shift, '0');
-  const value = Number(`${m[1]}${fraction.slice(0, shift)}.${fraction.slice(shift) || '0'}`);
-  return Number.isFinite(value) ? value : undefined;
-}
-
-/** The shortest exact text parseDurationUs reads back as `us`: `0`, `1s`, `1.5ms`, `10us`. */
-export function formatDurationUs(us: unknown): string {
-  if (typeof us !== 'number' || !Number.isFinite(us) || us < 0) {
-    throw new RangeError(`${renderValue(us)}: expected ${DURATION_EXPECTED}`);
-  }
-  if (us === 0) return '0';
-  const plain = String(us);
-  if (!/^[0-9]{1,15}(\.[0-9]{1,15})?$/.test(plain)) {
-    throw new RangeError(
-      `${plain} µs cannot be written in a link; use at most 15 digits each side`,
-    );
-  }
-  for (const [unit, shift] of [
-    ['s', 6],
-    ['ms', 3],
-  ] as const) {
-    const text = shiftLeft(plain, shift);
-    if (Number(text) >= 1 && (text.split('.')[1] ?? '').length <= 3) return `${text}${unit}`;
-  }
-  return `${plain}us`;
-}
-
-/** The decimal text `plain` divided by 10^shift, exactly (no float arithmetic). */
-function shiftLeft(plain: string, shift: number): string {
-  const [whole, fraction = ''] = plain.split('.');
-  const padded = whole.padStart(shift + 1, '0');
-  const head = padded.slice(0, padded.length - shift).replace(/^0+(?=[0-9])/, '');
-  const tail = (padded.slice(padded.length - shift) + fraction).replace(/0+$/, '');
-  return tail === '' ? head : `${head}.${tail}`;
-}
-
 /** Why `path` is not a same-origin relative path to a .json file, or undefined when it is. */
 export function scenarioPathProblem(path: string): string | undefined {
   if (path === '') return 'is empty';
@@ -234,19 +218,23 @@ const SCENARIO_ALLOWED =
  * one line of `errors`, and the parameters that are fine are still returned.
  */
 export function parseQuery(search: string, presetIds: readonly string[]): ParsedQuery {
-  const result: ParsedQuery = { assignments: [], errors: [] };
+  const result: ParsedQuery = { assignments: [], ops: [], errors: [] };
   const params = new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
   const names = [...new Set(params.keys())];
-  const unknown = names.filter((n) => !(QUERY_PARAMETERS as readonly string[]).includes(n));
+  const unknown = names.filter(
+    (n) => !(QUERY_PARAMETERS as readonly string[]).includes(n) && !isSourceParam(n),
+  );
   if (unknown.length > 0) {
     const shown = unknown.slice(0, 10).map((n) => renderValue(n, 40));
     const more = unknown.length > 10 ? ` and ${unknown.length - 10} more` : '';
     result.errors.push(
       `unknown parameter${unknown.length === 1 ? '' : 's'} ${shown.join(', ')}${more}; ` +
-        `allowed: ${QUERY_PARAMETERS.join(', ')}`,
+        `allowed: ${QUERY_PARAMETERS.join(', ')}, ${SOURCE_PARAMETERS}`,
     );
   }
-  for (const name of QUERY_PARAMETERS) {
+  // The query's order: the known parameters, then the source edits as they come, p last.
+  const order = [...QUERY_PARAMETERS.filter((n) => n !== 'p'), ...names.filter(isSourceParam), 'p'];
+  for (const name of order) {
     const values = params.getAll(name);
     if (values.length === 0) continue;
     if (values.length > 1) {
@@ -256,8 +244,30 @@ export function parseQuery(search: string, presetIds: readonly string[]): Parsed
     const text = values[0];
     const bad = (allowed: string) =>
       result.errors.push(`${name}: ${renderValue(text)} is not valid; ${allowed}`);
-    if (name !== 'scenario' && text.length > MAX_QUERY_VALUE_LENGTH) {
-      bad(`allowed: at most ${MAX_QUERY_VALUE_LENGTH} characters`);
+    const longest = name === 'p' ? MAX_PATCH_PARAM_LENGTH : MAX_QUERY_VALUE_LENGTH;
+    if (name !== 'scenario' && text.length > longest) {
+      bad(`allowed: at most ${longest.toLocaleString('en-US')} characters`);
+      continue;
+    }
+    if (name === 'v') {
+      if (/^[0-9a-f]{8}$/.test(text)) result.version = text;
+      else bad("expected a preset's version: 8 hex digits, e.g. v=3f2a91c0");
+      continue;
+    }
+    if (name === 'p') {
+      result.patch = text;
+      continue;
+    }
+    if (name === 'off' || name === 'on') {
+      const ops = parseSwitchParam(name, text);
+      if ('error' in ops) result.errors.push(ops.error);
+      else result.ops.push(...ops);
+      continue;
+    }
+    if (isSourceParam(name)) {
+      const op = parseSourceParam(name, text);
+      if ('error' in op) result.errors.push(op.error);
+      else result.ops.push(op);
       continue;
     }
     if (name === 'preset') {
@@ -280,8 +290,21 @@ export function parseQuery(search: string, presetIds: readonly string[]): Parsed
   if (params.has('preset') && params.has('scenario')) {
     result.errors.push('preset and scenario are both given; allowed: one of them');
   }
+  if (params.has('v') && !params.has('preset')) {
+    result.errors.push("v: a version is a preset's; allowed only with preset=");
+  }
+  const offOn = [...(params.get('off') ?? '').split(','), ...(params.get('on') ?? '').split(',')];
+  const twice = offOn.find((id, i) => id !== '' && offOn.indexOf(id) !== i);
+  if (params.has('off') && params.has('on') && twice !== undefined) {
+    result.errors.push(`off and on both name the source ${renderValue(twice)}; allowed: one`);
+  }
   return result;
 }
+
+/** The scenario path each knob sets, and the knob: what a link writes as `nodes=`, `g=`, …. */
+export const KNOB_PATHS: ReadonlyMap<string, keyof QueryKnobs> = new Map(
+  Object.values(KNOBS).map((k) => [k.path, k.knob]),
+);
 
 /**
  * `?preset=…&nodes=…` for `knobs` (unset knobs are left out; '' when all are). parseQuery reads
@@ -291,6 +314,7 @@ export function parseQuery(search: string, presetIds: readonly string[]): Parsed
 export function formatQuery(knobs: QueryKnobs): string {
   const parts: string[] = [];
   if (knobs.preset !== undefined) parts.push(`preset=${encode(knobs.preset)}`);
+  if (knobs.version !== undefined) parts.push(`v=${encode(knobs.version)}`);
   if (knobs.scenario !== undefined) {
     const problem = scenarioPathProblem(knobs.scenario);
     if (problem) throw new RangeError(`scenario: ${renderValue(knobs.scenario)} ${problem}`);
@@ -300,6 +324,10 @@ export function formatQuery(knobs: QueryKnobs): string {
     const value = knobs[knob.knob];
     if (value !== undefined) parts.push(`${name}=${encode(knob.format(value))}`);
   }
+  if (knobs.off?.length) parts.push(`off=${encode(knobs.off.join(','))}`);
+  if (knobs.on?.length) parts.push(`on=${encode(knobs.on.join(','))}`);
+  for (const [name, value] of knobs.sources ?? []) parts.push(`${name}=${encode(value)}`);
+  if (knobs.patch !== undefined) parts.push(`p=${encode(knobs.patch)}`);
   return parts.length === 0 ? '' : `?${parts.join('&')}`;
 }
 
@@ -314,7 +342,11 @@ export type ApplyResult = { ok: true; scenario: Scenario } | { ok: false; error:
  * `base` with the assignments applied (setPath), validated. Never throws and never changes
  * `base`; the error lists the validator's problems one per line after its first line.
  */
-export function applyAssignments(base: Scenario, assignments: readonly Assignment[]): ApplyResult {
+export function applyAssignments(
+  base: Scenario,
+  assignments: readonly Assignment[],
+  ops: readonly PatchOp[] = [],
+): ApplyResult {
   let edited: unknown = base;
   for (const { path, value } of assignments) {
     try {
@@ -325,6 +357,12 @@ export function applyAssignments(base: Scenario, assignments: readonly Assignmen
         error: `the link's parameters cannot be applied: ${(e as Error).message}`,
       };
     }
+  }
+  try {
+    if (ops.length > 0) edited = applyPatch(edited, ops);
+  } catch (e) {
+    if (!(e instanceof PatchError)) throw e;
+    return { ok: false, error: `the link's edits cannot be applied: ${e.message}` };
   }
   try {
     return { ok: true, scenario: validateScenario(edited) };

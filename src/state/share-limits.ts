@@ -21,3 +21,7 @@ export const MAX_SCENARIO_PATH_LENGTH = 200;
 
 /** Characters of one query parameter's value other than `scenario`: numbers and short lists. */
 export const MAX_QUERY_VALUE_LENGTH = 1000;
+
+/** Characters of the `p=` query parameter (a compressed patch against a preset): 64 KiB. Edits a
+ * class makes are a few dozen characters; a whole new source a few hundred. */
+export const MAX_PATCH_PARAM_LENGTH = 64 * 1024;

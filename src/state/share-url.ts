@@ -1,7 +1,9 @@
-// Which link describes the scenario on show, and what a link opens. A preset changed only in
-// the knobs a hand-written link can set is written as `?preset=<id>&nodes=…` (formatQuery);
-// anything else as `#s=1.…` (encodeHash). Opening reads a hash first, else the query
-// (`preset=` or `scenario=<path>` plus knobs). Pure: no DOM; fetch and the presets are passed in.
+// Which link describes the scenario on show, and what a link opens. A preset, edited or not, is
+// written as `?preset=<id>&v=<version>&…` with only what differs from it (delta-link.ts); a
+// scenario with no preset (a file, a link) as `#s=1.…`, the whole scenario (encodeHash).
+// Opening reads a hash first, else the query (`preset=` or `scenario=<path>`, knobs, source
+// edits, a patch). A link pinned to an older version of a preset opens that version, and says
+// so. Pure: no DOM; fetch and the presets are passed in.
 
 import {
   MAX_TEXT_LENGTH,
@@ -10,85 +12,48 @@ import {
   formatIssue,
 } from '../scenario/index.ts';
 import type { Scenario } from '../scenario/types.ts';
-import {
-  applyAssignments,
-  formatQuery,
-  parseQuery,
-  type Assignment,
-  type QueryKnobs,
-} from './query-params.ts';
+import { canonicalJson } from '../scenario/canonical.ts';
+import type { PatchOp } from '../scenario/patch.ts';
+import { decodePatch, deltaQuery } from './delta-link.ts';
+import type { PresetRelease } from './preset-releases.ts';
+import { applyAssignments, parseQuery, type Assignment } from './query-params.ts';
 import { decodeHash, encodeHash, type ViewValue } from './url-codec.ts';
 
 /** How the page names a scenario that came from a `#s=` link. */
 export const LINK_NAME = 'a shared link';
 
-/** The knobs formatQuery can write, with their scenario values. */
-const KNOB_VALUES: [keyof QueryKnobs, (s: Scenario) => unknown][] = [
-  ['nodes', (s) => s.job.nodes],
-  ['ranksPerNode', (s) => s.job.ranksPerNode],
-  ['granularityUs', (s) => ('granularityUs' in s.workload ? s.workload.granularityUs : undefined)],
-  ['iterations', (s) => s.workload.iterations],
-  ['warmup', (s) => s.workload.warmup],
-  ['seed', (s) => s.seed],
-  ['waitMode', (s) => s.job.waitMode],
-  ['reservedCores', (s) => s.job.reservedCores],
-  ['excludeOffsets', (s) => s.job.excludeOffsets],
-];
-
-/** JSON with object keys sorted: equal for equal scenarios whatever their key order. */
-export function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v !== null && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : v,
-  );
-}
+export { canonicalJson } from '../scenario/canonical.ts';
 
 export function sameScenario(a: Scenario, b: Scenario): boolean {
   return a === b || canonicalJson(a) === canonicalJson(b);
 }
 
-/**
- * `?preset=<id>&…` when `current` is the preset `base` with only query knobs changed (and the
- * query reads back to exactly `current`); null when only a hash can describe it.
- */
-export function presetQuery(current: Scenario, base: Scenario, presetId: string): string | null {
-  const knobs: QueryKnobs = { preset: presetId };
-  for (const [knob, read] of KNOB_VALUES) {
-    const value = read(current);
-    if (canonicalJson(value) !== canonicalJson(read(base))) {
-      (knobs as Record<string, unknown>)[knob] = value;
-    }
-  }
-  let query: string;
-  try {
-    query = formatQuery(knobs);
-  } catch {
-    return null; // a value a link cannot hold exactly (e.g. too many digits)
-  }
-  const parsed = parseQuery(query, [presetId]);
-  if (parsed.errors.length > 0) return null;
-  const applied = applyAssignments(base, parsed.assignments);
-  return applied.ok && sameScenario(applied.scenario, current) ? query : null;
-}
-
 /** What the address bar shows for a scenario: a query or a hash (never both). */
 export interface ShareState {
   scenario: Scenario;
-  /** the scenario's preset as shipped; null when it came from a file or link */
-  preset: { id: string; scenario: Scenario } | null;
+  /** the scenario's preset as loaded, and its version; null when it came from a file or link */
+  preset: { id: string; scenario: Scenario; version?: string } | null;
   view?: Record<string, ViewValue>;
 }
 
 /** `?preset=…` or `#s=1.…` for `state`; throws (encodeHash) when the link would be too long. */
 export async function linkFor(state: ShareState): Promise<string> {
-  // A readable query holds only scenario knobs: with view settings, the hash holds everything.
-  const hasView = Object.keys(state.view ?? {}).length > 0;
-  if (state.preset && !hasView) {
-    const query = presetQuery(state.scenario, state.preset.scenario, state.preset.id);
+  const view = state.view ?? {};
+  if (state.preset) {
+    const { id, scenario, version } = state.preset;
+    const query = await deltaQuery(state.scenario, scenario, id, version, view);
     if (query !== null) return query;
   }
-  return encodeHash({ scenario: state.scenario, view: state.view ?? {} });
+  return encodeHash({ scenario: state.scenario, view });
+}
+
+/** A link that opened a preset as it was at an older version than this site's. */
+export interface Pinned {
+  presetId: string;
+  /** the version the link names, and when it was released */
+  version: PresetRelease;
+  /** the preset's version today */
+  current: PresetRelease;
 }
 
 /** What a link opened. */
@@ -104,11 +69,17 @@ export type Opened =
       /** what Reset goes back to */
       base: Scenario;
       view: Record<string, ViewValue>;
+      /** set when the link names an older version of its preset than the current one */
+      pinned?: Pinned;
     }
   | { kind: 'error'; lines: string[] };
 
 export interface OpenDeps {
   presets: readonly { id: string; load: () => Promise<Scenario> }[];
+  /** a preset's releases, oldest first (the last is today's); without it `v=` is ignored */
+  releases?: (id: string) => readonly PresetRelease[];
+  /** a preset as released at a version; rejects with a message naming the versions it has */
+  loadRelease?: (id: string, version: string) => Promise<Scenario>;
   /** the text of a relative path on the site; rejects with a message naming the problem */
   fetchText: (path: string) => Promise<string>;
   /** the preset knobs without a preset or file apply to */
@@ -137,6 +108,9 @@ export async function openLink(search: string, hash: string, deps: OpenDeps): Pr
   );
   if (parsed.errors.length > 0) return { kind: 'error', lines: parsed.errors };
   try {
+    const patch = parsed.patch === undefined ? undefined : await decodePatch(parsed.patch);
+    const ops = [...parsed.ops, ...(patch?.ops ?? [])];
+    const view = patch?.view ?? {};
     if (parsed.scenarioPath !== undefined) {
       const path = parsed.scenarioPath;
       let base: Scenario;
@@ -146,26 +120,47 @@ export async function openLink(search: string, hash: string, deps: OpenDeps): Pr
         if (!(e instanceof ScenarioError)) throw e;
         return { kind: 'error', lines: [`${path}:`, ...e.issues.map(formatIssue)] };
       }
-      return applied(base, parsed.assignments, null, path);
+      return applied(base, parsed.assignments, ops, view, null, path);
     }
     const id = parsed.preset ?? deps.defaultPresetId;
     const preset = deps.presets.find((p) => p.id === id);
     if (!preset) return { kind: 'error', lines: [`there is no preset "${id}"`] };
-    return applied(await preset.load(), parsed.assignments, id, null);
+    const releases = deps.releases?.(id) ?? [];
+    const current = releases.at(-1);
+    const named = releases.find((r) => r.version === parsed.version);
+    if (parsed.version === undefined || !deps.loadRelease || current === undefined) {
+      // A hand-written link (or a build without releases): the preset as it is today.
+      return applied(await preset.load(), parsed.assignments, ops, view, id, null);
+    }
+    const base = await deps.loadRelease(id, parsed.version);
+    const opened = applied(base, parsed.assignments, ops, view, id, null);
+    if (opened.kind === 'scenario' && named && named.version !== current.version) {
+      opened.pinned = { presetId: id, version: named, current };
+    }
+    return opened;
   } catch (e) {
-    return { kind: 'error', lines: [(e as Error).message] };
+    return { kind: 'error', lines: (e as Error).message.split('\n') };
   }
 }
 
 function applied(
   base: Scenario,
   assignments: Assignment[],
+  ops: PatchOp[],
+  view: Record<string, ViewValue>,
   presetId: string | null,
   fileName: string | null,
 ): Opened {
-  const result = applyAssignments(base, assignments);
+  const result = applyAssignments(base, assignments, ops);
   if (!result.ok) return { kind: 'error', lines: result.error.split('\n') };
-  return { kind: 'scenario', scenario: result.scenario, presetId, fileName, base, view: {} };
+  return { kind: 'scenario', scenario: result.scenario, presetId, fileName, base, view };
+}
+
+/** The same link without its `v=`: the current version of its preset, with the same edits. */
+export function withoutVersion(search: string): string {
+  const parts = (search.startsWith('?') ? search.slice(1) : search).split('&');
+  const kept = parts.filter((part) => part !== '' && part.split('=')[0] !== 'v');
+  return kept.length === 0 ? '' : `?${kept.join('&')}`;
 }
 
 /**

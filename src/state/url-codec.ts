@@ -87,7 +87,7 @@ export async function encodeHash(state: SharedState): Promise<string> {
   return hash;
 }
 
-async function deflate(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array> {
+export async function deflate(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array> {
   const stream = new Blob([bytes]).stream().pipeThrough(new CompressionStream('deflate-raw'));
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
@@ -121,7 +121,8 @@ export function fromBase64url(text: string): Uint8Array<ArrayBuffer> | undefined
 // ---------------------------------------------------------------------------------------------
 // Decoding
 
-class LinkError extends Error {}
+/** A link that cannot be opened: its message names why. */
+export class LinkError extends Error {}
 
 /**
  * The state in a `#s=<version>.<data>` hash (the leading "#" is optional). Never throws: every
@@ -199,7 +200,10 @@ async function decode(hash: string): Promise<SharedState> {
  * Inflates deflate-raw bytes to UTF-8 text, streamed: refused as soon as the text exceeds
  * `maxChars` characters, so a zip bomb is never inflated fully.
  */
-async function inflateText(bytes: Uint8Array<ArrayBuffer>, maxChars: number): Promise<string> {
+export async function inflateText(
+  bytes: Uint8Array<ArrayBuffer>,
+  maxChars: number,
+): Promise<string> {
   const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate-raw'));
   const reader = stream.getReader();
   const decoder = new TextDecoder('utf-8', { fatal: true });

@@ -9,7 +9,8 @@ import { withChallengeParams, withoutChallengeParams } from '../challenges/chall
 import { withLessonParams, withoutLessonParams } from '../lesson/lesson-url.ts';
 import type { Scenario } from '../scenario/types.ts';
 import { classroomPart, viewPart, withClassroom, withoutClassroom } from './classroom-params.ts';
-import { PRESETS, STARTUP_PRESET_ID } from './presets.ts';
+import { loadRelease, PRESETS, STARTUP_PRESET_ID, versionOf } from './presets.ts';
+import { releasesOf } from './preset-releases.ts';
 import { fetchSiteText, linkFor, openLink, type Opened, type ShareState } from './share-url.ts';
 import type { ViewValue } from './url-codec.ts';
 
@@ -34,6 +35,8 @@ export class UrlSync {
     const search = withoutChallengeParams(withoutLessonParams(withoutClassroom(location.search)));
     return openLink(search, location.hash, {
       presets: PRESETS,
+      releases: releasesOf,
+      loadRelease,
       defaultPresetId: STARTUP_PRESET_ID,
       fetchText: (path) => fetchSiteText(path, document.baseURI),
     });
@@ -76,9 +79,12 @@ export function shareState(
   loaded: Scenario,
   view: Record<string, ViewValue> = {},
 ) {
+  // The version of the preset as loaded (an older release, for a pinned link), when it is one.
+  const known = presetId === null ? undefined : versionOf(loaded);
+  const version = known?.id === presetId ? known.version : undefined;
   return {
     scenario: current,
-    preset: presetId === null ? null : { id: presetId, scenario: loaded },
+    preset: presetId === null ? null : { id: presetId, scenario: loaded, version },
     view,
   } satisfies ShareState;
 }

@@ -170,7 +170,7 @@ describe('embed mode', () => {
     // The title opens the full app (no embed) in a new tab.
     const link = page.locator('a[target="_blank"]');
     expect(await link.getAttribute('href')).toMatch(
-      /\?preset=asci-q-2002&nodes=32&iterations=200$/,
+      /\?preset=asci-q-2002&v=[0-9a-f]{8}&nodes=32&iterations=200$/,
     );
     await page.locator('.chart svg .tick').first().waitFor();
     expect(await seriousViolations(page)).toEqual([]);
@@ -373,7 +373,7 @@ describe('keyboard shortcuts', () => {
     await page.keyboard.press('Alt+Shift+KeyL');
     await expect
       .poll(() => page.evaluate(() => navigator.clipboard.readText()))
-      .toMatch(/\?preset=asci-q-2002&nodes=64&iterations=200&show=latency$/);
+      .toMatch(/\?preset=asci-q-2002&v=[0-9a-f]{8}&nodes=64&iterations=200&show=latency$/);
     expectQuiet(problems);
     await page.context().close();
   });

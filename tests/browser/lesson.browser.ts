@@ -131,7 +131,7 @@ describe('the guided lesson', () => {
     // the address now holds the step's scenario, the step and the answer (a sketch)
     await expect.poll(() => page.url(), SOON).toMatch(/lesson=resonance.*answers=9\*[0-9a-z]{7}/);
     const link = page.url();
-    expect(link).toMatch(/\?preset=asci-q-2003-without-0-31&g=0&/);
+    expect(link).toMatch(/\?preset=asci-q-2003-without-0-31&v=[0-9a-f]{8}&g=0&/);
 
     const other = await page.context().newPage();
     await other.goto(link);

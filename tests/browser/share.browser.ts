@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currentVersion } from '../../src/state/preset-releases.ts';
 import {
   openApp,
   type Problems,
@@ -41,6 +42,8 @@ const done = (page: Page) => runDone(page, 60_000);
 
 /** ASCI Q 2002 cut down (64 nodes, 200 iterations) so runs stay quick on a busy 2-core machine. */
 const LIGHT = '?preset=asci-q-2002&nodes=64&iterations=200';
+/** The preset and its version, as every link the page writes names them. */
+const ASCI_Q = `?preset=asci-q-2002&v=${currentVersion('asci-q-2002')}`;
 /** Per test: several pages run the simulation in turn. */
 const SLOW = 180_000;
 const undoButton = (page: Page) => page.getByRole('button', { name: 'Undo', exact: true });
@@ -59,6 +62,26 @@ async function openFresh(url: string, wait = true): Promise<{ page: Page; proble
   return opened;
 }
 
+/** The open QR dialog's code as Chromium draws it, read back by an independent decoder. */
+async function readQr(page: Page): Promise<string> {
+  const { width, pixels } = await page.evaluate(async () => {
+    const svg = document.querySelector('dialog svg.code') as SVGSVGElement;
+    const text = new XMLSerializer().serializeToString(svg);
+    const img = new Image();
+    img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(text)}`;
+    await img.decode();
+    const side = 400;
+    const canvas = document.createElement('canvas');
+    canvas.width = canvas.height = side;
+    const ctx = canvas.getContext('2d')!;
+    ctx.drawImage(img, 0, 0, side, side);
+    return { width: side, pixels: Array.from(ctx.getImageData(0, 0, side, side).data) };
+  });
+  const { default: jsQR } = await import('jsqr');
+  const code = jsQR(Uint8ClampedArray.from(pixels), width, width);
+  return code?.data ?? '(no code read)';
+}
+
 async function importFile(page: Page, name: string, content: string): Promise<void> {
   const [chooser] = await Promise.all([
     page.waitForEvent('filechooser'),
@@ -72,13 +95,13 @@ describe('the URL holds the state', () => {
     'a preset with a new seed and node count is a readable link that reproduces the numbers',
     async () => {
       const { page, problems } = await openFresh(LIGHT);
-      await expect.poll(() => page.url()).toBe(`${site.origin}/${LIGHT}`);
+      await expect.poll(() => page.url()).toBe(`${site.origin}/${ASCI_Q}&nodes=64&iterations=200`);
       await enterSeed(page, '7');
       await page.locator('#ctl-nodes').fill('32');
       await page.locator('#ctl-nodes').press('Enter');
       await expect
         .poll(() => page.url())
-        .toBe(`${site.origin}/?preset=asci-q-2002&nodes=32&iterations=200&seed=7`);
+        .toBe(`${site.origin}/${ASCI_Q}&nodes=32&iterations=200&seed=7`);
       await done(page);
       const mean = await meanLatency(page);
 
@@ -91,7 +114,7 @@ describe('the URL holds the state', () => {
       // Reset goes back to the preset as shipped.
       await fresh.page.getByRole('button', { name: 'Reset' }).click();
       await expect.poll(() => seed(fresh.page).inputValue()).toBe('1');
-      await expect.poll(() => fresh.page.url()).toBe(`${site.origin}/?preset=asci-q-2002`);
+      await expect.poll(() => fresh.page.url()).toBe(`${site.origin}/${ASCI_Q}`);
       expectQuiet(problems);
       expectQuiet(fresh.problems);
       await page.context().close();
@@ -261,7 +284,7 @@ describe('the autosave', () => {
       // Corrupt storage is ignored and cleared.
       await page.evaluate(() => localStorage.setItem('noiselab.autosave.v1', '{"scenario":'));
       await page.goto(`${site.origin}/`);
-      await expect.poll(() => page.url()).toBe(`${site.origin}/?preset=asci-q-2002`);
+      await expect.poll(() => page.url()).toBe(`${site.origin}/${ASCI_Q}`);
       expect(await seed(page).inputValue()).toBe('1');
       expect(await page.evaluate(() => localStorage.getItem('noiselab.autosave.v1'))).toBeNull();
       expectQuiet(problems);
@@ -330,23 +353,7 @@ describe('QR code', () => {
       await button.click();
       const dialog = page.getByRole('dialog', { name: 'Scan to open this scenario' });
       await dialog.waitFor();
-      // The code as Chromium draws it, read back by an independent decoder.
-      const { width, pixels } = await page.evaluate(async () => {
-        const svg = document.querySelector('dialog svg.code') as SVGSVGElement;
-        const text = new XMLSerializer().serializeToString(svg);
-        const img = new Image();
-        img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(text)}`;
-        await img.decode();
-        const side = 400;
-        const canvas = document.createElement('canvas');
-        canvas.width = canvas.height = side;
-        const ctx = canvas.getContext('2d')!;
-        ctx.drawImage(img, 0, 0, side, side);
-        return { width: side, pixels: Array.from(ctx.getImageData(0, 0, side, side).data) };
-      });
-      const { default: jsQR } = await import('jsqr');
-      const code = jsQR(Uint8ClampedArray.from(pixels), width, width);
-      expect(code?.data).toBe(page.url());
+      expect(await readQr(page)).toBe(page.url());
       expect(await dialog.getByText(page.url(), { exact: true }).count()).toBe(1);
       await page.screenshot({ path: '/tmp/noiselab-share-qr.png' });
       await page.keyboard.press('Escape');
@@ -354,6 +361,46 @@ describe('QR code', () => {
       expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('QR code');
       expectQuiet(problems);
       await page.context().close();
+    },
+    SLOW,
+  );
+});
+
+describe('a class’s edit as a QR code', () => {
+  it(
+    'a source switched off and the granularity moved: a short code that a fresh page opens to the same numbers',
+    async () => {
+      const { page, problems } = await openFresh(LIGHT);
+      await page
+        .getByRole('checkbox', { name: 'TruCluster kernel heartbeat (640 µs every 125 ms)' })
+        .click();
+      await page.locator('#ctl-granularity').focus();
+      await page.keyboard.press('ArrowLeft'); // 1 ms → 500 µs
+      await expect
+        .poll(() => page.url())
+        .toBe(
+          `${site.origin}/${ASCI_Q}&nodes=64&g=500us&iterations=200&off=kernel-heartbeat-125ms`,
+        );
+      await done(page);
+      const mean = await meanLatency(page);
+      await page.getByRole('button', { name: 'QR code' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Scan to open this scenario' });
+      await dialog.waitFor();
+      const decoded = await readQr(page);
+      expect(decoded).toBe(page.url());
+      expect(decoded.length).toBeLessThan(500);
+      console.log(`QR code of a class's edit: ${decoded.length} characters`);
+
+      const fresh = await openFresh(decoded);
+      const heartbeat = fresh.page.getByRole('checkbox', {
+        name: 'TruCluster kernel heartbeat (640 µs every 125 ms)',
+      });
+      expect(await heartbeat.isChecked()).toBe(false);
+      expect(await meanLatency(fresh.page)).toBe(mean);
+      expectQuiet(problems);
+      expectQuiet(fresh.problems);
+      await page.context().close();
+      await fresh.page.context().close();
     },
     SLOW,
   );
@@ -373,7 +420,7 @@ describe('view settings in the link', () => {
       expect(page.url()).toContain('?preset=asci-q-2002'); // unchanged
       await field.fill('10ms, 0');
       await field.press('Enter');
-      await expect.poll(() => page.url()).toMatch(/#s=1\./);
+      await expect.poll(() => page.url()).toMatch(/[?&]p=1\./);
       const latency = page.getByRole('region', { name: 'Latency against machine size' });
       await expect
         .poll(() => latency.getByRole('list', { name: 'Curves' }).textContent(), {
@@ -387,7 +434,8 @@ describe('view settings in the link', () => {
       const fresh = await openFresh(link);
       const again = fresh.page.getByRole('textbox', { name: 'Granularities (one curve each)' });
       expect(await again.inputValue()).toBe('0, 10ms');
-      expect(await fresh.page.getByLabel('Preset').inputValue()).toBe('');
+      // the link names its preset: the fresh page shows it as that preset, with Reset to it
+      expect(await fresh.page.getByLabel('Preset').inputValue()).toBe('asci-q-2002');
       expect(await title(fresh.page)).toMatch(/ASCI Q/);
       expectQuiet(fresh.problems);
       await fresh.page.context().close();

@@ -31,6 +31,7 @@ describe('parseQuery: parameters', () => {
         { path: 'job.nodes', value: 4096 },
         { path: 'workload.granularityUs', value: 1000 },
       ],
+      ops: [],
       errors: [],
     });
   });
@@ -53,13 +54,14 @@ describe('parseQuery: parameters', () => {
         { path: 'job.reservedCores', value: [0, 1] },
         { path: 'job.excludeOffsets', value: [0, 31] },
       ],
+      ops: [],
       errors: [],
     });
   });
 
   it('an empty query', () => {
-    expect(parse('')).toEqual({ assignments: [], errors: [] });
-    expect(parse('?')).toEqual({ assignments: [], errors: [] });
+    expect(parse('')).toEqual({ assignments: [], ops: [], errors: [] });
+    expect(parse('?')).toEqual({ assignments: [], ops: [], errors: [] });
   });
 
   it.each([
@@ -143,17 +145,43 @@ describe('parseQuery: errors', () => {
     ['nodes=1&nodes=2', 'nodes: given 2 times; allowed: once'],
     [
       'foo=1',
-      'unknown parameter "foo"; allowed: preset, scenario, nodes, ppn, g, iterations, warmup, seed, ' +
-        'wait, reserve, exclude',
+      'unknown parameter "foo"; allowed: preset, v, scenario, nodes, ppn, g, iterations, warmup, ' +
+        'seed, wait, reserve, exclude, off, on, p, src.<id>.period, src.<id>.duration, src.<id>.cpu',
     ],
     [
       'foo=1&Nodes=2&foo=3',
-      'unknown parameters "foo", "Nodes"; allowed: preset, scenario, nodes, ppn, g, ' +
-        'iterations, warmup, seed, wait, reserve, exclude',
+      'unknown parameters "foo", "Nodes"; allowed: preset, v, scenario, nodes, ppn, g, ' +
+        'iterations, warmup, seed, wait, reserve, exclude, off, on, p, src.<id>.period, ' +
+        'src.<id>.duration, src.<id>.cpu',
     ],
     [
       'preset=asci-q-2002&scenario=a.json',
       'preset and scenario are both given; allowed: one of them',
+    ],
+    [
+      'preset=asci-q-2002&v=xyz',
+      `v: "xyz" is not valid; expected a preset's version: 8 hex digits, e.g. v=3f2a91c0`,
+    ],
+    ['v=06c351e0', "v: a version is a preset's; allowed only with preset="],
+    [
+      'off=Kernel',
+      'off: "Kernel" is not a noise source id; expected ids separated by commas, e.g. ' +
+        'off=kernel-heartbeat-125ms,rms-15ms',
+    ],
+    ['off=a,b&on=b', 'off and on both name the source "b"; allowed: one'],
+    ['off=a,a', 'off: a source is named twice'],
+    [
+      'src.rms-15ms.arrival=poisson',
+      'src.rms-15ms.arrival: the field "arrival" cannot be set in a link; allowed: period, ' +
+        'duration, cpu (other edits go in p=)',
+    ],
+    [
+      'src.rms-15ms.period=soon',
+      'src.rms-15ms.period: "soon" is not valid; expected a duration ≥ 0 in us, µs, ms or s, e.g. 60s, 640us or 1.5ms',
+    ],
+    [
+      'src.rms-15ms.cpu=first',
+      'src.rms-15ms.cpu: "first" is not valid; expected a core number (e.g. 0, the core a job leaves to the OS) or any',
     ],
   ])('%s', (search, message) => {
     expect(parse(search).errors).toEqual([message]);
@@ -161,7 +189,7 @@ describe('parseQuery: errors', () => {
 
   it('a value over 1000 characters is refused without being parsed', () => {
     expect(parse(`nodes=${'1'.repeat(1001)}`).errors).toEqual([
-      `nodes: "${'1'.repeat(58)}… is not valid; allowed: at most 1000 characters`,
+      `nodes: "${'1'.repeat(58)}… is not valid; allowed: at most 1,000 characters`,
     ]);
   });
 
@@ -217,7 +245,12 @@ describe('parseQuery: errors', () => {
   });
 
   it.each(['scenarios/x.json', 'x.json', 'a/b-c_d.e~f/G9.json'])('scenario=%s is fine', (p) => {
-    expect(parse(`scenario=${p}`)).toEqual({ scenarioPath: p, assignments: [], errors: [] });
+    expect(parse(`scenario=${p}`)).toEqual({
+      scenarioPath: p,
+      assignments: [],
+      ops: [],
+      errors: [],
+    });
   });
 });
 

@@ -1,6 +1,7 @@
 // Which link describes a scenario (src/state/share-url.ts), what a link opens, and fetching a
-// scenario file from the site: a preset with only query knobs changed is a readable query,
-// anything else a hash, and every link opens back to the same scenario.
+// scenario file from the site: a preset, edited or not, is a query naming it and what differs
+// (readable knobs and source edits, the rest in p=), a scenario without a preset a hash, and
+// every link opens back to the same scenario.
 
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -10,7 +11,6 @@ import {
   fetchSiteText,
   linkFor,
   openLink,
-  presetQuery,
   sameScenario,
   type OpenDeps,
 } from '../../src/state/share-url.ts';
@@ -33,13 +33,21 @@ const deps = (files: Record<string, string> = {}): OpenDeps => ({
 const reopen = (link: string, d = deps()) =>
   link.startsWith('#') ? openLink('', link, d) : openLink(link, '', d);
 
-describe('presetQuery', () => {
-  it('an unchanged preset is just its id', () => {
+const linkOf = (scenario: Scenario, id: string, base = preset(id), view = {}) =>
+  linkFor({ scenario, preset: { id, scenario: base }, view });
+
+describe('a preset as a link', () => {
+  it('an unchanged preset is just its id (and its version, when known)', async () => {
     const base = preset('jaguar-xt5-rn');
-    expect(presetQuery(base, base, 'jaguar-xt5-rn')).toBe('?preset=jaguar-xt5-rn');
+    expect(await linkOf(base, 'jaguar-xt5-rn')).toBe('?preset=jaguar-xt5-rn');
+    const pinned = await linkFor({
+      scenario: base,
+      preset: { id: 'jaguar-xt5-rn', scenario: base, version: '07d1b035' },
+    });
+    expect(pinned).toBe('?preset=jaguar-xt5-rn&v=07d1b035');
   });
 
-  it('lists only the knobs that differ from the preset, in formatQuery order', () => {
+  it('lists only the knobs that differ from the preset, in formatQuery order', async () => {
     const base = preset('asci-q-2002');
     const edited = validateScenario({
       ...base,
@@ -47,16 +55,38 @@ describe('presetQuery', () => {
       job: { ...base.job, nodes: 64 },
       workload: { ...base.workload, granularityUs: 5000 },
     });
-    expect(presetQuery(edited, base, 'asci-q-2002')).toBe(
-      '?preset=asci-q-2002&nodes=64&g=5ms&seed=7',
-    );
+    expect(await linkOf(edited, 'asci-q-2002')).toBe('?preset=asci-q-2002&nodes=64&g=5ms&seed=7');
   });
 
-  it('is null when something no knob can express changed (a noise source, the title)', () => {
+  it('writes sources switched off and on, and a source’s period, duration and core, readably', async () => {
     const base = preset('asci-q-2002');
-    expect(presetQuery({ ...base, title: 'Mine' }, base, 'asci-q-2002')).toBeNull();
-    const noise = base.noise.map((n, i) => (i === 0 ? { ...n, enabled: !n.enabled } : n));
-    expect(presetQuery({ ...base, noise }, base, 'asci-q-2002')).toBeNull();
+    const noise = base.noise.map((n) => {
+      if (n.id === 'kernel-heartbeat-125ms') return { ...n, enabled: false };
+      if (n.id === 'rms-15ms') return { ...n, periodUs: 60_000_000 };
+      if (n.id === 'daemon-envmod') return { ...n, cpu: 0 };
+      if (n.id === 'kernel-heartbeat-600ms')
+        return { ...n, duration: { dist: 'fixed', valueUs: 100 } };
+      return n;
+    }) as Scenario['noise'];
+    const edited = validateScenario({ ...base, noise });
+    const link = await linkOf(edited, 'asci-q-2002');
+    expect(link).toBe(
+      '?preset=asci-q-2002&off=kernel-heartbeat-125ms&src.kernel-heartbeat-600ms.duration=100us' +
+        '&src.rms-15ms.period=60s&src.daemon-envmod.cpu=0',
+    );
+    const opened = await reopen(link);
+    expect(opened.kind === 'scenario' && sameScenario(opened.scenario, edited)).toBe(true);
+  });
+
+  it('puts any other edit in a compact patch, which opens to the same scenario', async () => {
+    const base = preset('asci-q-2002');
+    const edited = { ...base, title: 'Class 3 <script>alert(1)</script>' };
+    const link = await linkOf(edited, 'asci-q-2002');
+    expect(link).toMatch(/^\?preset=asci-q-2002&p=1\.[A-Za-z0-9_-]+$/);
+    expect(link.length).toBeLessThan(120);
+    const opened = await reopen(link);
+    expect(opened).toMatchObject({ kind: 'scenario', presetId: 'asci-q-2002', view: {} });
+    if (opened.kind === 'scenario') expect(opened.scenario.title).toBe(edited.title);
   });
 });
 
@@ -73,10 +103,7 @@ describe('linkFor and openLink: the round trip', () => {
   it('a preset with knobs changed opens as that preset with the same numbers', async () => {
     const base = preset('jaguar-xt5-rn');
     const edited = validateScenario({ ...base, seed: 99, job: { ...base.job, nodes: 64 } });
-    const link = await linkFor({
-      scenario: edited,
-      preset: { id: 'jaguar-xt5-rn', scenario: base },
-    });
+    const link = await linkOf(edited, 'jaguar-xt5-rn');
     expect(link).toBe('?preset=jaguar-xt5-rn&nodes=64&seed=99');
     const opened = await reopen(link);
     expect(opened).toMatchObject({ kind: 'scenario', presetId: 'jaguar-xt5-rn', fileName: null });
@@ -85,34 +112,15 @@ describe('linkFor and openLink: the round trip', () => {
     expect(sameScenario(opened.base, base)).toBe(true);
   });
 
-  it('any other change is a #s=1. hash that opens to the same scenario', async () => {
-    const base = preset('asci-q-2002');
-    const edited = { ...base, title: 'Class 3 <script>alert(1)</script>' };
-    const link = await linkFor({ scenario: edited, preset: { id: 'asci-q-2002', scenario: base } });
-    expect(link).toMatch(/^#s=1\.[A-Za-z0-9_-]+$/);
-    const opened = await reopen(link);
-    expect(opened).toMatchObject({ kind: 'scenario', presetId: null, view: {} });
-    if (opened.kind === 'scenario') expect(opened.scenario.title).toBe(edited.title);
-  });
-
-  it('view settings make even an unchanged preset a hash, and come back with it', async () => {
+  it('view settings go in the patch, and come back with it', async () => {
     const base = preset('asci-q-2002');
     const view = { 'latency.g': '0, 10ms', 'timeline.first': 12 };
-    const link = await linkFor({
-      scenario: base,
-      preset: { id: 'asci-q-2002', scenario: base },
-      view,
-    });
-    expect(link).toMatch(/^#s=1\./);
+    const link = await linkOf(base, 'asci-q-2002', base, view);
+    expect(link).toMatch(/^\?preset=asci-q-2002&p=1\./);
     const opened = await reopen(link);
     expect(opened).toMatchObject({ kind: 'scenario', view });
     if (opened.kind === 'scenario') expect(sameScenario(opened.scenario, base)).toBe(true);
-    const plain = await linkFor({
-      scenario: base,
-      preset: { id: 'asci-q-2002', scenario: base },
-      view: {},
-    });
-    expect(plain).toBe('?preset=asci-q-2002');
+    expect(await linkOf(base, 'asci-q-2002', base, {})).toBe('?preset=asci-q-2002');
   });
 
   it('a scenario from a file or link is always a hash', async () => {
