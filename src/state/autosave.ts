@@ -41,7 +41,15 @@ export function readRunOpen(storage: StorageLike | null): boolean {
   }
 }
 
+/** `preset:<id>` or `preset:<id>@<version>`, `file:<name>`, or `link` */
 export type AutosaveOrigin = `preset:${string}` | `file:${string}` | 'link';
+
+/** The preset id and version of a `preset:` origin; null for any other. */
+export function presetOrigin(origin: AutosaveOrigin): { id: string; version?: string } | null {
+  const m = /^preset:([a-z0-9-]+)(?:@([0-9a-f]{8}))?$/.exec(origin);
+  if (!m) return null;
+  return m[2] ? { id: m[1], version: m[2] } : { id: m[1] };
+}
 
 export interface Autosave {
   scenario: Scenario;
@@ -140,12 +148,19 @@ function isOrigin(value: unknown): value is AutosaveOrigin {
   return (
     typeof value === 'string' &&
     value.length <= 300 &&
-    (value === 'link' || /^preset:[a-z0-9-]+$/.test(value) || /^file:./s.test(value))
+    (value === 'link' || /^preset:[a-z0-9-]+(@[0-9a-f]{8})?$/.test(value) || /^file:./s.test(value))
   );
 }
 
-/** Where the scenario came from, for the autosave, from ScenarioState's fields. */
-export function originOf(presetId: string | null, fileName: string | null): AutosaveOrigin {
-  if (presetId !== null) return `preset:${presetId}`;
+/**
+ * Where the scenario came from, for the autosave, from ScenarioState's fields: a preset with the
+ * version it was loaded at (`preset:<id>@<version>`), so a restore edits the same release.
+ */
+export function originOf(
+  presetId: string | null,
+  fileName: string | null,
+  version?: string,
+): AutosaveOrigin {
+  if (presetId !== null) return version ? `preset:${presetId}@${version}` : `preset:${presetId}`;
   return fileName === null || fileName === LINK_NAME ? 'link' : `file:${fileName}`;
 }

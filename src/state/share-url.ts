@@ -56,6 +56,18 @@ export interface Pinned {
   current: PresetRelease;
 }
 
+/** Pinned, when `version` is a release of the preset older than its current one. */
+export function pinnedOf(
+  presetId: string,
+  version: string | undefined,
+  releases: readonly PresetRelease[],
+): Pinned | undefined {
+  const named = releases.find((r) => r.version === version);
+  const current = releases.at(-1);
+  if (!named || !current || named === current) return undefined;
+  return { presetId, version: named, current };
+}
+
 /** What a link opened. */
 export type Opened =
   | { kind: 'none' }
@@ -127,16 +139,14 @@ export async function openLink(search: string, hash: string, deps: OpenDeps): Pr
     if (!preset) return { kind: 'error', lines: [`there is no preset "${id}"`] };
     const releases = deps.releases?.(id) ?? [];
     const current = releases.at(-1);
-    const named = releases.find((r) => r.version === parsed.version);
     if (parsed.version === undefined || !deps.loadRelease || current === undefined) {
       // A hand-written link (or a build without releases): the preset as it is today.
       return applied(await preset.load(), parsed.assignments, ops, view, id, null);
     }
     const base = await deps.loadRelease(id, parsed.version);
     const opened = applied(base, parsed.assignments, ops, view, id, null);
-    if (opened.kind === 'scenario' && named && named.version !== current.version) {
-      opened.pinned = { presetId: id, version: named, current };
-    }
+    const pinned = pinnedOf(id, parsed.version, releases);
+    if (opened.kind === 'scenario' && pinned) opened.pinned = pinned;
     return opened;
   } catch (e) {
     return { kind: 'error', lines: (e as Error).message.split('\n') };

@@ -9,6 +9,7 @@ import {
   clearAutosave,
   markRunOpen,
   originOf,
+  presetOrigin,
   readAutosave,
   readRunOpen,
   RUN_OPEN_KEY,
@@ -131,5 +132,17 @@ describe('the autosave', () => {
     expect(originOf('jaguar-xt5-rn', null)).toBe('preset:jaguar-xt5-rn');
     expect(originOf(null, 'mine.json')).toBe('file:mine.json');
     expect(originOf(null, 'a shared link')).toBe('link');
+  });
+
+  it('keeps the release a preset was edited from, and reads it back', () => {
+    const origin = originOf('asci-q-2002', null, '06c351e0');
+    expect(origin).toBe('preset:asci-q-2002@06c351e0');
+    expect(presetOrigin(origin)).toEqual({ id: 'asci-q-2002', version: '06c351e0' });
+    expect(presetOrigin('preset:asci-q-2002')).toEqual({ id: 'asci-q-2002' });
+    expect(presetOrigin('file:x.json')).toBeNull();
+    const entry = { scenario, savedAt: 5, origin };
+    const storage = memory();
+    expect(saveAutosave(storage, entry)).toBe(true);
+    expect(readAutosave(storage)?.origin).toBe(origin);
   });
 });
