@@ -4,6 +4,65 @@ import ts from 'typescript-eslint';
 import svelte from 'eslint-plugin-svelte';
 import globals from 'globals';
 
+// The layers, lowest first; each may import only the layers listed for it (and itself). The
+// folders of src/ are the layers; workers/ is the worker adapters, src/protocol.ts the messages.
+const LAYERS = [
+  'scenario',
+  'engine',
+  'format',
+  'edits',
+  'published',
+  'protocol',
+  'workers',
+  'validation',
+  'state',
+  'lesson',
+  'challenges',
+  'components',
+  'charts',
+  'cli',
+  'ui',
+];
+const ALLOWED = {
+  scenario: [],
+  engine: ['scenario'],
+  format: [],
+  edits: ['scenario'],
+  published: ['scenario', 'format'],
+  protocol: ['engine', 'scenario'],
+  workers: ['engine', 'scenario', 'protocol', 'format'],
+  validation: ['engine', 'scenario', 'published', 'format'],
+  state: ['engine', 'scenario', 'protocol', 'format', 'published', 'validation', 'edits'],
+  lesson: ['engine', 'scenario', 'format', 'published', 'validation', 'state', 'edits'],
+  challenges: ['engine', 'scenario', 'format', 'published', 'validation', 'state', 'edits'],
+  components: ['format'],
+  charts: ['engine', 'scenario', 'format', 'published', 'validation', 'state', 'components'],
+  cli: ['engine', 'scenario', 'format', 'protocol', 'workers', 'state', 'validation', 'published'],
+};
+const pattern = (layer) => (layer === 'protocol' ? '**/protocol.ts' : `**/${layer}/**`);
+const folder = (layer) =>
+  layer === 'workers'
+    ? ['workers/**/*.ts']
+    : layer === 'protocol'
+      ? ['src/protocol.ts']
+      : [`src/${layer}/**/*.ts`, `src/${layer}/**/*.svelte`];
+const layerRules = Object.entries(ALLOWED).map(([layer, allowed]) => ({
+  files: folder(layer),
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            group: LAYERS.filter((l) => l !== layer && !allowed.includes(l)).map(pattern),
+            message: `${layer} may import only from ${allowed.join(', ') || 'itself'} (eslint.config.js, LAYERS).`,
+          },
+        ],
+      },
+    ],
+  },
+}));
+
 export default ts.config(
   { ignores: ['dist/', 'node_modules/', 'coverage/', '.check/'] },
   js.configs.recommended,
@@ -30,4 +89,5 @@ export default ts.config(
       'no-restricted-globals': ['error', 'window', 'document', 'performance'],
     },
   },
+  ...layerRules,
 );

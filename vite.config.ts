@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { defineConfig, type Plugin } from 'vite';
-import { REPORT_PAGE } from './src/validation/anchors.ts';
+import { REPORT_PAGE } from './src/published/anchors.ts';
 import { renderReportPage } from './src/validation/report-page.ts';
 
 /**

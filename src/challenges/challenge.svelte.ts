@@ -1,11 +1,11 @@
 // The challenge as the page runs it: which one is open, the hints shown, and the check: its runs
 // go through the page (`run`, workers of their own), never through the scenario on show.
 import type { RunResult } from '../engine/result.ts';
-import { applyEdits } from '../lesson/edits.ts';
-import type { StepState } from '../lesson/types.ts';
+import { applyEdits } from '../edits/apply.ts';
+import type { StepState } from '../edits/types.ts';
 import type { Scenario } from '../scenario/types.ts';
 import type { ViewId } from '../state/classroom-params.ts';
-import { formatChallengeParams } from './challenge-url.ts';
+import { formatChallengeParams } from '../state/challenge-params.ts';
 import { CHALLENGES, check, findChallenge } from './index.ts';
 import type { Challenge, CheckRun, Verdict } from './types.ts';
 

@@ -1,7 +1,7 @@
 // A challenge: a puzzle set on the live simulator, with a checker that judges the student's
 // scenario by running the engine. Pure data and functions: no DOM, no Svelte.
 import type { RunResult } from '../engine/result.ts';
-import type { StepState } from '../lesson/types.ts';
+import type { StepState } from '../edits/types.ts';
 import type { ViewId } from '../state/classroom-params.ts';
 import type { Scenario } from '../scenario/types.ts';
 
@@ -30,7 +30,7 @@ export interface Challenge {
   goal: string;
   /** shown one at a time, on demand */
   hints: readonly string[];
-  /** the simulator's starting state: a preset and edits (src/lesson/edits.ts) */
+  /** the simulator's starting state: a preset and edits (src/edits/apply.ts) */
   start: StepState;
   /** the view the stage opens on: the picture of what the puzzle trades */
   view: ViewId;

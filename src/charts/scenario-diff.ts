@@ -3,7 +3,7 @@
 // differences instead of repeating the title. Short phrases, in the order a reader scans the
 // set-up: machine, job, workload, seed, then the noise sources in the live scenario's order.
 import type { NoiseSource, Scenario, Workload } from '../scenario/types.ts';
-import { formatCount, formatTimeUs } from '../ui/format.ts';
+import { formatCount, formatTimeUs } from '../format/numbers.ts';
 
 /** One difference: what it is about and how it reads ("nodes: 64 → 128"). */
 export interface Difference {

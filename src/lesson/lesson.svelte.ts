@@ -8,8 +8,8 @@ import type { RunResult } from '../engine/result.ts';
 import type { Scenario } from '../scenario/types.ts';
 import type { RunStatus } from '../state/simulation.svelte.ts';
 import { decodeAnswers, encodeAnswers, fitsQuestion } from './answers.ts';
-import { applyEdits } from './edits.ts';
-import { formatLessonParams, type LessonParams } from './lesson-url.ts';
+import { applyEdits } from '../edits/apply.ts';
+import { formatLessonParams, type LessonParams } from '../state/lesson-params.ts';
 import { findStep, STEPS } from './steps.ts';
 import type { Answer, LessonStep, StepState } from './types.ts';
 

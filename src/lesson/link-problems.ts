@@ -1,7 +1,7 @@
 // What a link's lesson part names that the lesson does not have (issue 5: a bad link gets a
 // message that names the problem; the rest of the link still opens). Pure: no DOM.
 import { decodeAnswers } from './answers.ts';
-import type { LessonParams } from './lesson-url.ts';
+import type { LessonParams } from '../state/lesson-params.ts';
 import { findStep, STEPS } from './steps.ts';
 
 /** One line per problem of `params`; [] when the lesson part is fine or absent. */

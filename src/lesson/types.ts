@@ -5,28 +5,9 @@ import type { Vary } from '../engine/sweep.ts';
 import type { Scenario } from '../scenario/types.ts';
 import type { ViewId } from '../state/classroom-params.ts';
 
-/** One change to a preset, applied in order (edits.ts). */
-export type Edit =
-  /** a dotted path of the scenario (src/scenario/paths.ts), e.g. `job.nodes` */
-  | { kind: 'set'; path: string; value: unknown }
-  /**
-   * Noise sources picked by id or category (and, if given, by arrival): enable, disable or
-   * align them (phase 'aligned' is allowed only for periodic sources).
-   */
-  | {
-      kind: 'sources';
-      ids?: readonly string[];
-      categories?: readonly string[];
-      arrival?: 'periodic' | 'poisson';
-      enabled?: boolean;
-      phase?: 'aligned' | 'random';
-    };
+import type { StepState } from '../edits/types.ts';
 
-/** A simulator state: a preset of src/state/presets.ts and the edits on it. */
-export interface StepState {
-  preset: string;
-  edits: readonly Edit[];
-}
+export type { Edit, StepState } from '../edits/types.ts';
 
 export interface ChoiceOption {
   /** a single lower-case letter, the answer's code in a URL */

@@ -4,8 +4,8 @@
 // ("Petrini, Kerbyson and Pakin 2003, Table 3"), and a reference to the validation report
 // ("docs/validation.md, target 6") as a link to the built site's copy of it. Pure: strings in,
 // strings and runs out.
-import type { Inline } from '../lesson/markdown.ts';
-import { REPORT_PAGE, targetAnchor } from '../validation/anchors.ts';
+import type { Inline } from '../format/markdown.ts';
+import { REPORT_PAGE, targetAnchor } from './anchors.ts';
 import { authorYear, isSeedKey, SEEDS, type SeedKey } from './seeds.ts';
 
 // A seed number, not part of a larger number ("1,000", "0.003", "2 004").

@@ -91,12 +91,17 @@ function diffNoise(a: unknown[], b: unknown[], ops: PatchOp[]): boolean {
   return true;
 }
 
+/** A deep copy of JSON data (scenarios and the values of ops are JSON: they travel in links). */
+function clone<T>(value: T): T {
+  return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T);
+}
+
 /** A patch that cannot be applied to its base: the message names the op and why. */
 export class PatchError extends Error {}
 
 /** `base` with `ops` applied, as a fresh copy (base is not changed); throws a PatchError. */
 export function applyPatch(base: unknown, ops: readonly PatchOp[]): unknown {
-  const root = structuredClone(base) as unknown;
+  const root = clone(base) as unknown;
   for (const op of ops) applyOp(root, op);
   return root;
 }
@@ -122,13 +127,13 @@ function applyOp(root: unknown, op: PatchOp): void {
     }
     if (last === '+') {
       if (op.length !== 2) throw new PatchError(`${path}: an appended source needs its value`);
-      parent.push(structuredClone(op[1]));
+      parent.push(clone(op[1]));
       return;
     }
     const index = parent.findIndex((s) => idOf(s) === last);
     if (index < 0) throw new PatchError(`${path}: ${noSource(parent, last)}`);
     if (op.length === 1) parent.splice(index, 1);
-    else parent[index] = structuredClone(op[1]);
+    else parent[index] = clone(op[1]);
     return;
   }
   if (!isPlain(parent)) throw new PatchError(`${path}: ${where} is not an object`);
@@ -137,7 +142,7 @@ function applyOp(root: unknown, op: PatchOp): void {
     delete parent[last];
   } else {
     Object.defineProperty(parent, last, {
-      value: structuredClone(op[1]),
+      value: clone(op[1]),
       enumerable: true,
       writable: true,
       configurable: true,

@@ -13,7 +13,7 @@ import type { RunResult } from '../engine/result.ts';
 import type { PageMessage, WorkerMessage } from '../protocol.ts';
 import { estimateIterationMs, estimateRunSeconds } from '../scenario/cost.ts';
 import type { Scenario } from '../scenario/types.ts';
-import { remainingText } from '../ui/format.ts';
+import { remainingText } from '../format/numbers.ts';
 
 /** `waiting`: a long run that starts only when asked (run(…, true): the Run button) */
 export type RunStatus = 'idle' | 'running' | 'done' | 'error' | 'cancelled' | 'waiting';

@@ -5,8 +5,8 @@
 // through every rewrite, but only the view on the stage (`show=`) goes into `link`: the others
 // are how this page looks, not what it shows.
 
-import { withChallengeParams, withoutChallengeParams } from '../challenges/challenge-url.ts';
-import { withLessonParams, withoutLessonParams } from '../lesson/lesson-url.ts';
+import { withChallengeParams, withoutChallengeParams } from './challenge-params.ts';
+import { withLessonParams, withoutLessonParams } from './lesson-params.ts';
 import type { Scenario } from '../scenario/types.ts';
 import { classroomPart, viewPart, withClassroom, withoutClassroom } from './classroom-params.ts';
 import { loadRelease, PRESETS, STARTUP_PRESET_ID, versionOf } from './presets.ts';
@@ -30,7 +30,7 @@ export class UrlSync {
 
   /** What the page's current address opens (a hash first, else the query); never throws. */
   read(): Promise<Opened> {
-    // The lesson's and the challenge's parameters (lesson-url.ts, challenge-url.ts) are read by
+    // The lesson's and the challenge's parameters (lesson-params.ts, challenge-params.ts) are read by
     // them, not here.
     const search = withoutChallengeParams(withoutLessonParams(withoutClassroom(location.search)));
     return openLink(search, location.hash, {

@@ -1,7 +1,7 @@
 // One-line descriptions of a noise source's timing, duration and placement,
 // for the scenario card.
 import type { Duration, NoiseSource, Placement } from '../scenario/types.ts';
-import { formatCount, formatQuantity, formatTimeUs } from './format.ts';
+import { formatCount, formatQuantity, formatTimeUs } from '../format/numbers.ts';
 
 export function describeDuration(d: Duration): string {
   switch (d.dist) {

@@ -8,10 +8,10 @@ import {
   plainText,
   type Heading,
   type HtmlOptions,
-} from '../lesson/markdown-html.ts';
-import { parseMarkdown, type Block } from '../lesson/markdown.ts';
+} from '../format/markdown-html.ts';
+import { parseMarkdown, type Block } from '../format/markdown.ts';
 import { reference, SEEDS, type SeedKey } from '../published/seeds.ts';
-import { githubAnchor, targetAnchor, targetNumber } from './anchors.ts';
+import { githubAnchor, targetAnchor, targetNumber } from '../published/anchors.ts';
 
 /**
  * Each heading's id: `target-N` for the first section of target N (two targets can share a

@@ -1,7 +1,7 @@
 // Renders docs/validation.md from the results of the targets: what to run to regenerate it, a
 // summary table, then per target its checks and, below them, the notes (every miss must have
 // one: a miss without a note is flagged in the page). Pure: the caller supplies the date.
-import { githubAnchor, targetHeading } from './anchors.ts';
+import { githubAnchor, targetHeading } from '../published/anchors.ts';
 import type { Check, Target } from './types.ts';
 
 /** One target's outcome, as the script collects it. */

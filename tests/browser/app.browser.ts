@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runScenario } from '../../src/engine/index.ts';
 import { parseScenarioText } from '../../src/scenario/index.ts';
-import { formatQuantity } from '../../src/ui/format.ts';
+import { formatQuantity } from '../../src/format/numbers.ts';
 import { openApp, type Site, startSite, expectQuiet } from './site.ts';
 
 const exampleText = readFileSync(

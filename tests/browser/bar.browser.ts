@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runScenario } from '../../src/engine/index.ts';
 import { validateScenario } from '../../src/scenario/index.ts';
 import { PRESETS } from '../../src/state/presets.ts';
-import { formatQuantity } from '../../src/ui/format.ts';
+import { formatQuantity } from '../../src/format/numbers.ts';
 import { openApp, type Site, startSite, expectQuiet, runDone } from './site.ts';
 
 /** A shipped scenario file, parsed but not validated. */

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runScenario } from '../../src/engine/index.ts';
 import { validateScenario, type Scenario } from '../../src/scenario/index.ts';
 import { withReservation, withValue } from '../../src/ui/controls/edit.ts';
-import { formatQuantity } from '../../src/ui/format.ts';
+import { formatQuantity } from '../../src/format/numbers.ts';
 import { openApp, type Problems, type Site, startSite, expectQuiet, runDone } from './site.ts';
 
 const preset = (id: string): Scenario =>

@@ -12,7 +12,7 @@ import {
 } from '../../src/charts/iteration-times.ts';
 import { runScenario } from '../../src/engine/index.ts';
 import { parseScenarioText } from '../../src/scenario/index.ts';
-import { formatCount, formatTimeUs } from '../../src/ui/format.ts';
+import { formatCount, formatTimeUs } from '../../src/format/numbers.ts';
 import { csvRows, openApp, type Site, startSite, worstRelative, showView } from './site.ts';
 
 const startupText = readFileSync(

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { check, type Challenge } from '../../src/challenges/index.ts';
 import { runScenario } from '../../src/engine/index.ts';
-import { applyEdits } from '../../src/lesson/edits.ts';
+import { applyEdits } from '../../src/edits/apply.ts';
 import type { Edit } from '../../src/lesson/types.ts';
 import { validateScenario, type Scenario } from '../../src/scenario/index.ts';
 

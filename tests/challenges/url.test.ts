@@ -4,9 +4,9 @@ import {
   readChallengeParam,
   withChallengeParams,
   withoutChallengeParams,
-} from '../../src/challenges/challenge-url.ts';
+} from '../../src/state/challenge-params.ts';
 import { CHALLENGES, findChallenge } from '../../src/challenges/index.ts';
-import { withLessonParams, withoutLessonParams } from '../../src/lesson/lesson-url.ts';
+import { withLessonParams, withoutLessonParams } from '../../src/state/lesson-params.ts';
 
 describe('the challenge in the address', () => {
   it('every challenge has a unique URL-safe id, found by findChallenge', () => {

@@ -22,7 +22,7 @@ import type { RunResult } from '../../src/engine/result.ts';
 import { planSweep } from '../../src/engine/sweep.ts';
 import type { Job, Scenario } from '../../src/scenario/types.ts';
 import type { SweepPointResult } from '../../src/state/sweep.svelte.ts';
-import { formatTimeUs } from '../../src/ui/format.ts';
+import { formatTimeUs } from '../../src/format/numbers.ts';
 import { loadPreset } from '../../src/validation/presets.ts';
 import { popWorkload, sageWorkload } from '../../src/validation/workloads.ts';
 import { scenario, source } from '../helpers/scenario.ts';

@@ -13,7 +13,7 @@ import {
   noiselessIterationUs,
   seriesBuckets,
 } from '../../src/charts/iteration-times.ts';
-import { formatCount, formatTimeUs } from '../../src/ui/format.ts';
+import { formatCount, formatTimeUs } from '../../src/format/numbers.ts';
 import { eventAt, scenario } from '../helpers/scenario.ts';
 
 /** 16 nodes, hardware barrier of 4 µs + 0.5 µs × log2(16) = 6 µs, g = 1 ms: 1,006 µs a turn. */

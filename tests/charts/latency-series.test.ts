@@ -8,7 +8,7 @@ import {
   latencySummary,
   nodeSteps,
 } from '../../src/charts/latency-series.ts';
-import { formatTimeUs } from '../../src/ui/format.ts';
+import { formatTimeUs } from '../../src/format/numbers.ts';
 import { scenario, source } from '../helpers/scenario.ts';
 
 const base = scenario({

@@ -7,7 +7,7 @@ import {
   lossCsv,
   lossSummary,
 } from '../../src/charts/loss-by-duration.ts';
-import { formatTimeUs } from '../../src/ui/format.ts';
+import { formatTimeUs } from '../../src/format/numbers.ts';
 import { parseCsv } from '../helpers/csv.ts';
 import { scenario, source } from '../helpers/scenario.ts';
 

@@ -14,7 +14,7 @@ import {
   worstOffsets,
 } from '../../src/charts/node-map.ts';
 import type { AttributionSnapshot } from '../../src/engine/attribution.ts';
-import { formatTimeUs } from '../../src/ui/format.ts';
+import { formatTimeUs } from '../../src/format/numbers.ts';
 import { eventAt, scenario, source } from '../helpers/scenario.ts';
 
 // 64 nodes in clusters of 8, the job on the last 48 of them (offsets 0 of every cluster

@@ -18,7 +18,7 @@ import {
 import type { RunResult } from '../../src/engine/result.ts';
 import type { BarrierWorkload } from '../../src/scenario/types.ts';
 import type { SweepPointResult } from '../../src/state/sweep.svelte.ts';
-import { formatTimeUs } from '../../src/ui/format.ts';
+import { formatTimeUs } from '../../src/format/numbers.ts';
 import { scenario, source } from '../helpers/scenario.ts';
 
 const base = scenario({

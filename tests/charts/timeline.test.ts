@@ -11,7 +11,7 @@ import {
   timelineSummary,
 } from '../../src/charts/timeline.ts';
 import { traceIterations } from '../../src/engine/trace.ts';
-import { formatTimeUs } from '../../src/ui/format.ts';
+import { formatTimeUs } from '../../src/format/numbers.ts';
 import { parseCsv } from '../helpers/csv.ts';
 import { eventAt, scenario, source } from '../helpers/scenario.ts';
 

@@ -7,7 +7,7 @@ import {
   readLessonParams,
   withLessonParams,
   withoutLessonParams,
-} from '../../src/lesson/lesson-url.ts';
+} from '../../src/state/lesson-params.ts';
 import { findStep, STEPS } from '../../src/lesson/steps.ts';
 import type { Answer, LessonStep } from '../../src/lesson/types.ts';
 

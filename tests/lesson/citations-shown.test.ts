@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CHALLENGES } from '../../src/challenges/index.ts';
-import { parseMarkdown, type Block, type Inline } from '../../src/lesson/markdown.ts';
+import { parseMarkdown, type Block, type Inline } from '../../src/format/markdown.ts';
 import { STEPS } from '../../src/lesson/steps.ts';
 import type { LessonStep } from '../../src/lesson/types.ts';
 import {

@@ -2,9 +2,9 @@
 // callbacks: starting, moving between steps, answering, revealing only after answering, what
 // goes into the address, and opening the lesson from a link.
 import { describe, expect, it } from 'vitest';
-import { applyEdits } from '../../src/lesson/edits.ts';
+import { applyEdits } from '../../src/edits/apply.ts';
 import { Lesson, type LessonDeps } from '../../src/lesson/lesson.svelte.ts';
-import { readLessonParams } from '../../src/lesson/lesson-url.ts';
+import { readLessonParams } from '../../src/state/lesson-params.ts';
 import { findStep } from '../../src/lesson/steps.ts';
 import type { Scenario } from '../../src/scenario/types.ts';
 import { loadPreset, preset } from './presets.ts';

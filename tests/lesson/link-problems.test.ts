@@ -1,7 +1,7 @@
 // A bad lesson or challenge link is explained, line by line (issue 5; the guide: every bad
 // URL gets a message that names the problem).
 import { describe, expect, it } from 'vitest';
-import { challengeLinkProblems } from '../../src/challenges/challenge-url.ts';
+import { challengeLinkProblems } from '../../src/state/challenge-params.ts';
 import { CHALLENGES } from '../../src/challenges/index.ts';
 import { encodeAnswers } from '../../src/lesson/answers.ts';
 import { lessonLinkProblems } from '../../src/lesson/link-problems.ts';

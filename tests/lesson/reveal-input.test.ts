@@ -3,7 +3,7 @@
 // failed, and the panel's note says where the step's sweep is.
 import { describe, expect, it } from 'vitest';
 import { runScenario } from '../../src/engine/index.ts';
-import { applyEdits } from '../../src/lesson/edits.ts';
+import { applyEdits } from '../../src/edits/apply.ts';
 import { findStep } from '../../src/lesson/steps.ts';
 import {
   announcement,

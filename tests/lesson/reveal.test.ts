@@ -3,7 +3,7 @@
 // Node, at the size the lesson runs, where the simulation must point the way the paper does.
 import { describe, expect, it } from 'vitest';
 import { planSweep, runScenario, type RunResult } from '../../src/engine/index.ts';
-import { applyEdits } from '../../src/lesson/edits.ts';
+import { applyEdits } from '../../src/edits/apply.ts';
 import { STEPS, findStep } from '../../src/lesson/steps.ts';
 import { GRANULARITIES } from '../../src/lesson/steps-resonance.ts';
 import {

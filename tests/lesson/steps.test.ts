@@ -3,7 +3,7 @@
 // figure cited.
 import { describe, expect, it } from 'vitest';
 import { planSweep } from '../../src/engine/sweep.ts';
-import { applyEdits } from '../../src/lesson/edits.ts';
+import { applyEdits } from '../../src/edits/apply.ts';
 import { findStep, STEPS } from '../../src/lesson/steps.ts';
 import { PRESETS } from '../../src/state/presets.ts';
 import { preset } from './presets.ts';

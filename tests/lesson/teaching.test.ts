@@ -2,7 +2,7 @@
 // of the lesson, and plan a 50-minute class.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseInline, parseMarkdown } from '../../src/lesson/markdown.ts';
+import { parseInline, parseMarkdown } from '../../src/format/markdown.ts';
 import { STEPS } from '../../src/lesson/steps.ts';
 
 const notes = readFileSync(new URL('../../docs/teaching.md', import.meta.url), 'utf8');

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { runScenario } from '../../src/engine/index.ts';
 import { costliest, headline, headlineSentence } from '../../src/ui/instrument/headline.ts';
-import { formatPercent, formatQuantity, formatTimeUs } from '../../src/ui/format.ts';
+import { formatPercent, formatQuantity, formatTimeUs } from '../../src/format/numbers.ts';
 import { scenario, source } from '../helpers/scenario.ts';
 
 const noisy = scenario({

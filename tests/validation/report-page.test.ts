@@ -3,8 +3,8 @@
 // from the Markdown passed through as markup.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseMarkdown } from '../../src/lesson/markdown.ts';
-import { targetAnchor, targetNumber } from '../../src/validation/anchors.ts';
+import { parseMarkdown } from '../../src/format/markdown.ts';
+import { targetAnchor, targetNumber } from '../../src/published/anchors.ts';
 import { renderReport, type TargetResult } from '../../src/validation/report.ts';
 import { headingIds, renderReportPage } from '../../src/validation/report-page.ts';
 

@@ -3,7 +3,7 @@
 // iteration and the noise source that cost the most. Pure: the page and its tests share it.
 import type { RunResult } from '../../engine/result.ts';
 import type { RunStatus } from '../../state/simulation.svelte.ts';
-import { formatPercent, formatQuantity, formatTimeUs } from '../format.ts';
+import { formatPercent, formatQuantity, formatTimeUs } from '../../format/numbers.ts';
 
 /** The page's run as the strip shows it (Simulation's state). */
 export interface RunView {

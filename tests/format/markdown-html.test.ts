@@ -1,8 +1,8 @@
-// Parsed Markdown as HTML text (src/lesson/markdown-html.ts): every text escaped, links only to
+// Parsed Markdown as HTML text (src/format/markdown-html.ts): every text escaped, links only to
 // this site or the web, nothing in the source passed through as markup.
 import { describe, expect, it } from 'vitest';
-import { blocksHtml, escapeHtml, inlineHtml, safeHref } from '../../src/lesson/markdown-html.ts';
-import { parseInline, parseMarkdown } from '../../src/lesson/markdown.ts';
+import { blocksHtml, escapeHtml, inlineHtml, safeHref } from '../../src/format/markdown-html.ts';
+import { parseInline, parseMarkdown } from '../../src/format/markdown.ts';
 
 describe('escapeHtml', () => {
   it('escapes the five characters that could open markup or leave an attribute', () => {

@@ -1,6 +1,6 @@
 // The page's number and time formats that carry a rule of their own.
 import { describe, expect, it } from 'vitest';
-import { remainingText } from '../../src/ui/format.ts';
+import { remainingText } from '../../src/format/numbers.ts';
 
 describe('remainingText', () => {
   it('says nothing early in a run, for short runs, or when it is nearly over', () => {

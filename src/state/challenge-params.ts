@@ -1,7 +1,7 @@
 // The challenge's part of the address: `challenge=<id>`, beside the scenario's own link, as the
-// lesson's parameters are (src/lesson/lesson-url.ts): reading strips it before the scenario's
+// lesson's parameters are (src/state/lesson-params.ts): reading strips it before the scenario's
 // query is parsed, writing appends it. A link with a scenario is the student's solution.
-import { withLessonParams } from '../lesson/lesson-url.ts';
+import { withLessonParams } from './lesson-params.ts';
 
 export const CHALLENGE_PARAM = 'challenge';
 

@@ -51,4 +51,4 @@ export function remainingText(elapsedMs: number, done: number): string | null {
   return `about ${formatQuantity(left / 3600)} h left`;
 }
 
-export { aboutSeconds } from '../format/about.ts';
+export { aboutSeconds } from './about.ts';

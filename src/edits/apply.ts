@@ -1,5 +1,5 @@
-// Applies a step's edits to a preset scenario and validates the result: the one way a lesson
-// step changes the simulator, so every step passes the same validator as a file or a link.
+// Applies a lesson step's or a challenge's edits to a preset scenario and validates the result:
+// the one way they change the simulator, so each passes the same validator as a file or a link.
 import { setPath, validateScenario } from '../scenario/index.ts';
 import type { Scenario } from '../scenario/types.ts';
 import type { Edit } from './types.ts';
