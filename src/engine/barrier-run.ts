@@ -207,9 +207,14 @@ export class BarrierRun {
     return this.ns.criticalLog;
   }
 
-  /** the dense loop's idle-core events are counted at the end (DenseLanes.settle) */
+  /** At the end: the dense loop's lanes handed back, and the events left counted (settle). */
   private settleAtEnd(): void {
-    if (this.done && this.ns.denseActive) this.ns.dense!.settle(this.ns);
+    if (!this.done) return;
+    if (this.ns.denseActive) {
+      this.ns.dense!.leave(this.ns);
+      this.ns.denseActive = false;
+    }
+    this.ns.settle();
   }
 
   /**

@@ -245,6 +245,7 @@ export function sweepLanes(ns: NodeState, i: number): void {
     }
     if (froze) ns.mark(x, i);
     if (measuring && delay > 0) nodeDelay[x] += delay;
+    ns.lastMax[x] = nodeMax;
     const kx = kx0 + crit;
     if (nodeMax > ns.iterMax || (nodeMax === ns.iterMax && kx < ns.critical)) {
       ns.iterMax = nodeMax;
@@ -355,51 +356,6 @@ export class DenseLanes {
       this.store(ns, x);
       ns.nodeKey[x] = ns.noise.earliest(x);
     }
-  }
-
-  /**
-   * The idle ENTRIES cores' events touch no rank: the dense loop leaves them
-   * in the entries, and they are absorbed only when a node is visited the
-   * general way (an "any" event needs the cores' queues) or the run leaves
-   * the dense loop. At the end of the run they are counted here, as the
-   * other paths count them: every event that starts before the last
-   * iteration's base + g (µs). Only counted — nothing follows that reads
-   * the queues — periodic sources in closed form, Poisson ones by walking
-   * their gaps.
-   */
-  settle(ns: NodeState): void {
-    if (!this.withIdle) return;
-    const noise = ns.noise;
-    const { ent, periodic, periodUs } = noise;
-    const bound = ns.iterGEnd;
-    const M = this.slots;
-    let events = 0;
-    for (let x = ns.lo; x < ns.hi; x++) {
-      for (let q = x * M; q < x * M + M; q++) {
-        const e = this.idleEntry[q];
-        if (e < 0 || !(this.idleNext[q] < bound)) continue;
-        const eo = e * ENTRY_STRIDE;
-        const k0 = ent[eo + E_COUNT];
-        if (periodic[ent[eo + E_SOURCE]]) {
-          // The first k with phase + k·T ≥ bound, in NoiseTable.advance's arithmetic.
-          const phase = ent[eo + E_PHASE];
-          const T = periodUs[ent[eo + E_SOURCE]];
-          let k = Math.max(k0 + 1, Math.ceil((bound - phase) / T));
-          while (k > k0 + 1 && phase + (k - 1) * T >= bound) k--;
-          while (phase + k * T < bound) k++;
-          events += k - k0;
-          ent[eo + E_COUNT] = k;
-          ent[eo + E_TIME] = phase + k * T;
-        } else {
-          while (ent[eo + E_TIME] < bound) {
-            noise.advance(e, x);
-            events++;
-          }
-        }
-        this.idleNext[q] = ent[eo + E_TIME];
-      }
-    }
-    ns.noiseEvents += events;
   }
 
   /**

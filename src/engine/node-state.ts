@@ -55,6 +55,12 @@ export class NodeState {
   readonly nodeKey: Float64Array;
   /** per node: µs its ranks lost over the measured iterations (Σ of f_r − (base + g)) */
   readonly nodeDelay: Float64Array;
+  /**
+   * per node: its last rank's arrival in the last iteration that visited it (µs; −∞ before any).
+   * A visit meets every event that starts before it; settle() counts the events a faster path
+   * left for the next visit, so every path ends with the same noiseEvents.
+   */
+  readonly lastMax: Float64Array;
   /** per node: the iteration in which one of its ranks froze (visit it in the next) */
   readonly marked: Int32Array;
   mustVisit: Int32Array; // nodes with a rank frozen into this iteration
@@ -84,7 +90,10 @@ export class NodeState {
   readonly dense: DenseLanes | null;
   /** whether `dense` holds the lanes' current state (else the blocks and entries do) */
   denseActive = false;
-  /** noise events applied so far on job nodes (those absorbed by idle cores included) */
+  /**
+   * noise events applied so far on job nodes (those absorbed by idle cores included); at the end
+   * of a run (settle), every event that starts before its node's last arrival, on every path
+   */
   noiseEvents = 0;
   /** next event start of the node just visited (µs), for the calendar */
   nextKey = 0;
@@ -116,6 +125,7 @@ export class NodeState {
     this.nodeKey = new Float64Array(n);
     this.marked = new Int32Array(n).fill(-1);
     this.nodeDelay = new Float64Array(n);
+    this.lastMax = new Float64Array(n).fill(-Infinity);
     for (let x = 0; x < n; x++) {
       this.state[x * this.stride + H_VISITED] = -1;
       this.nodeKey[x] = noise.earliest(x);
@@ -183,6 +193,24 @@ export class NodeState {
     for (let x = 0; x < n; x++) if (x < lo || x >= hi) this.nodeKey[x] = Infinity;
   }
 
+  /**
+   * At the end of a run: counts the events that start before each node's last arrival in its
+   * last visit and that the visit left for the next one (a lane runs each core only to its own
+   * rank's arrival; the dense loop keeps idle cores' events in the entries). A visit of the
+   * node's events in start order meets them all in that iteration (model.md §3), so with them
+   * every path ends with the same count. Only counted: nothing reads the queues after.
+   */
+  settle(): void {
+    const noise = this.noise;
+    const { rowStart } = noise;
+    let events = 0;
+    for (let x = this.lo; x < this.hi; x++) {
+      const bound = this.lastMax[x];
+      for (let e = rowStart[x]; e < rowStart[x + 1]; e++) events += noise.countBefore(e, x, bound);
+    }
+    this.noiseEvents += events;
+  }
+
   /** Apply node x's events for iteration i (see the file header). */
   visit(x: number, i: number): void {
     const state = this.state;
@@ -208,6 +236,7 @@ export class NodeState {
       }
     }
     if (this.measuring && delay > 0) this.nodeDelay[x] += delay;
+    this.lastMax[x] = nodeMax;
     const k = x * C + crit;
     if (nodeMax > this.iterMax || (nodeMax === this.iterMax && k < this.critical)) {
       this.iterMax = nodeMax;

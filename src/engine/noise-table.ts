@@ -189,6 +189,32 @@ export class NoiseTable {
     else ent[o + E_TIME] += this.poissonGap(j, this.nodeIds[x], k);
   }
 
+  /**
+   * Events of entry e (on node x) that start before `bound` (µs), its pending one included,
+   * counted without moving the entry: the events a visit would still meet before the bound.
+   * Periodic sources in closed form (in advance's arithmetic), Poisson ones by walking their gaps.
+   */
+  countBefore(e: number, x: number, bound: number): number {
+    const o = e * ENTRY_STRIDE;
+    const ent = this.ent;
+    let t = ent[o + E_TIME];
+    if (!(t < bound)) return 0;
+    const j = ent[o + E_SOURCE];
+    const k0 = ent[o + E_COUNT];
+    if (this.periodic[j]) {
+      // The first k > k0 with phase + k·T ≥ bound.
+      const phase = ent[o + E_PHASE];
+      const T = this.periodUs[j];
+      let k = Math.max(k0 + 1, Math.ceil((bound - phase) / T));
+      while (k > k0 + 1 && phase + (k - 1) * T >= bound) k--;
+      while (phase + k * T < bound) k++;
+      return k - k0;
+    }
+    let n = 0;
+    for (let k = k0; t < bound; n++) t += this.poissonGap(j, this.nodeIds[x], ++k);
+    return n;
+  }
+
   /** Gap before event k of a Poisson source on a node: exponential, mean T. */
   private poissonGap(j: number, nodeId: number, k: number): number {
     return -this.periodUs[j] * Math.log(1 - uniformAt3(this.gapKey[j], nodeId, k));

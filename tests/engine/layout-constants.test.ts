@@ -17,7 +17,11 @@ const originals: Record<string, unknown> = {
   ...(table as Record<string, unknown>),
   ...(nodeState as Record<string, unknown>),
   FIXED: DurationKind.Fixed,
+  UNIFORM: DurationKind.Uniform,
 };
+
+/** The copies the loops make: each must be checked against its original, none left out. */
+const COPIED = /^(H_|C_|E_|CORE_STRIDE$|ENTRY_STRIDE$|FIXED$|UNIFORM$)/;
 
 describe('layout constants copied into hot loops', () => {
   for (const file of [
@@ -32,6 +36,10 @@ describe('layout constants copied into hot loops', () => {
       const c = copies(file);
       const layout = Object.keys(c).filter((name) => name in originals);
       expect(layout.length).toBeGreaterThan(2);
+      // a copy whose original this test does not know would go unchecked
+      expect(Object.keys(c).filter((name) => COPIED.test(name) && !(name in originals))).toEqual(
+        [],
+      );
       for (const name of layout) expect(c[name], `${file}: ${name}`).toBe(originals[name]);
     });
   }
