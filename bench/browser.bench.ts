@@ -1,4 +1,4 @@
-// `npm run bench:browser`: the page's budgets (issue 4), measured in real Chromium on the built
+// `npm run bench:browser`: the page's budgets, measured in real Chromium on the built
 // site and written into docs/benchmarks.md (between the browser markers). Never a timed test:
 // this machine is shared and noisy, so each budget is measured a few times and the median kept.
 //

@@ -1,4 +1,4 @@
-// The benchmark's scenarios (issue 2): full-machine runs of the three
+// The benchmark's scenarios: full-machine runs of the three
 // machines, built in code so the benchmark does not depend on the presets.
 // The noise of ASCI Q follows the published sources (000 = Petrini et al.,
 // SC'03); where a period or rate is unpublished the value here is a stand-in
@@ -154,7 +154,7 @@ function asciQSweepScenarios(): Scenario[] {
   return out;
 }
 
-/** The app's full-machine view (issue 4's 2 s budget): the Jaguar RN preset as shipped, every node. */
+/** The app's full-machine view (the page's 2 s budget): the Jaguar RN preset as shipped, every node. */
 function jaguarRnWhole(): Scenario {
   const s = loadPreset('jaguar-xt5-rn');
   s.job.nodes = s.machine.nodes;

@@ -1,5 +1,5 @@
-// `npm run bench`: the engine's speed and memory on full-machine scenarios
-// (issue 2), printed as a table and written to docs/benchmarks.md. Never a
+// `npm run bench`: the engine's speed and memory on full-machine scenarios,
+// printed as a table and written to docs/benchmarks.md. Never a
 // timed test: shared machines are noisy, so each case reports the median of
 // several runs and the dense case is compared with a floor measured in the
 // same run. Each case runs in a child process so its peak RSS is its own.
@@ -135,7 +135,7 @@ function report(rows: Row[]): string {
       const ratio = nsRank / floorNs;
       met = ratio <= 5 ? `yes (${fmt(ratio, 1)}×)` : `no (${fmt(ratio, 1)}× floor)`;
     } else if (r.target === 'sweep' || r.target === 'view') {
-      // 'view': issue 4's full-machine Jaguar view in 2 s (the engine's share of it)
+      // 'view': the page's full-machine Jaguar view in 2 s (the engine's share of it)
       target = '< 2,000 ms';
       met = r.wallMs < 2000 ? 'yes' : `no (${fmt(r.wallMs / 2000, 1)}×)`;
     }

@@ -1,4 +1,4 @@
-// "Pay for the noise once: co-schedule it" (issue 5): ASCI Q's noise cannot be removed here, only
+// "Pay for the noise once: co-schedule it": ASCI Q's noise cannot be removed here, only
 // moved in time. When the noise of different nodes falls at different moments, every barrier
 // waits for the unluckiest of 1,024 nodes; co-scheduled, "we pay the noise penalty only once,
 // irrespective of the machine size" (000 sec 3.3, Fig 14(b); Mraz got much of it on the IBM SP1

@@ -1,4 +1,4 @@
-// "Halve the cycle time on ASCI Q at the smallest loss of processors" (issue 5): SAGE on all
+// "Halve the cycle time on ASCI Q at the smallest loss of processors": SAGE on all
 // 8,192 processors of ASCI Q as of 2002 runs at about twice its model (000 sec 2, Fig 1); the
 // student may give processors up (fewer nodes, processes per node, reserved cores, excluded
 // cluster offsets) but not touch the noise, the machine, the workload or the seed.

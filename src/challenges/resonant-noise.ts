@@ -1,4 +1,4 @@
-// "Find a noise source that hurts g = 5 ms but not g = 0" (issue 5; Finding #4, resonance, 000
+// "Find a noise source that hurts g = 5 ms but not g = 0" (Finding #4, resonance, 000
 // sec 6, Fig 18). The checker runs the student's one enabled source alone on a fixed test bed
 // (ASCI Q, 1,024 nodes × 4, polling, hardware barrier) twice: back-to-back barriers (g = 0) and
 // 5 ms of work per barrier. Everything else in the student's scenario is ignored.

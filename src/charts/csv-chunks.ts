@@ -1,4 +1,4 @@
-// A big CSV in pieces (issue 5 follow-up): a 1,000,000-iteration run's CSV is ~25 MB, and one
+// A big CSV in pieces: a 1,000,000-iteration run's CSV is ~25 MB, and one
 // `new Blob([text])` encodes all of it to UTF-8 in one task (150–220 ms). Cut into slices of at
 // most SLICE_CHARS, each encoded in a task of its own, the main thread never stops for long.
 

@@ -1,4 +1,4 @@
-// The look of a pinned run's curves (Compare runs, issue 5): ghosts behind the live ones,
+// The look of a pinned run's curves (Compare runs): ghosts behind the live ones,
 // lighter and dashed, in a grey no live curve uses, so both shade and dash tell them apart.
 import { csvLines, quoted, type CsvCell } from '../format/csv.ts';
 

@@ -1,4 +1,4 @@
-// The pinned run on the per-node noise map (Compare runs, issue 5): its most delayed nodes,
+// The pinned run on the per-node noise map (Compare runs): its most delayed nodes,
 // outlined where they sit on the live run's grid. A map has no curve to leave behind, but its
 // hot spots do: after a change (nodes 0 and 31 excluded, a daemon moved to core 0) the outlines
 // show where the delay used to be, and whether the bright cells moved or went.

@@ -1,4 +1,4 @@
-// What tells two scenarios apart (Compare runs, issue 5): when the pinned run and the live one
+// What tells two scenarios apart (Compare runs): when the pinned run and the live one
 // share a title (a preset with one daemon switched off, say), the side-by-side table names the
 // differences instead of repeating the title. Short phrases, in the order a reader scans the
 // set-up: machine, job, workload, seed, then the noise sources in the live scenario's order.

@@ -1,4 +1,4 @@
-// The cap on --threads (issue 14): more threads than the machine has cores only cost memory
+// The cap on --threads: more threads than the machine has cores only cost memory
 // and start-up (a 32-thread sweep on 2 cores took 1.07 GB and 33 s, against 164 MB and 4.8 s on
 // 2), and the numbers do not depend on the thread count. So a --threads above the available
 // parallelism (os.availableParallelism(): the cores this process may run on) is lowered to it,

@@ -60,11 +60,6 @@ export function int(n: number): string {
   return Math.round(n).toLocaleString('en-US');
 }
 
-/** Lost time by category, largest first, as shares of the total. */
-export function categoryShares(a: AttributionSnapshot): { category: string; share: number }[] {
-  return [...a.byCategory].sort((x, y) => y.share - x.share);
-}
-
 /** Each cluster offset's summed delay over the job's nodes, largest first. */
 export function offsetsByDelay(
   a: AttributionSnapshot,

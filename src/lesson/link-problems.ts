@@ -1,4 +1,4 @@
-// What a link's lesson part names that the lesson does not have (issue 5: a bad link gets a
+// What a link's lesson part names that the lesson does not have (a bad link gets a
 // message that names the problem; the rest of the link still opens). Pure: no DOM.
 import { decodeAnswers } from './answers.ts';
 import type { LessonParams } from '../state/lesson-params.ts';

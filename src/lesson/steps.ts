@@ -1,4 +1,4 @@
-// The lesson's 13 steps in the order of the story (issue 5): ASCI Q's mysteries and findings,
+// The lesson's 13 steps in the order of the story: ASCI Q's mysteries and findings,
 // then the answers of co-scheduling, Jaguar XT5 and Blue Gene/P, then open questions.
 import { allreduce, expectation, processesPerNode, smallNoise } from './steps-mysteries.ts';
 import { barrierAmplifies, finding2, january2003, perNode } from './steps-findings.ts';

@@ -1,4 +1,4 @@
-// Compare runs (issue 5): one run pinned as a baseline. Its curves stay as ghosts behind the
+// Compare runs: one run pinned as a baseline. Its curves stay as ghosts behind the
 // live ones on the iteration-times and loss-by-duration views, the results show the ratio of
 // the two runs' mean iteration times ("2.1× faster than the pinned run") and both summaries side
 // by side, with what differs between their scenarios. The pinned run is held with $state.raw: a

@@ -1,4 +1,4 @@
-// QR codes of shared links, for a projector (issue 4): the modules of the code as one SVG path
+// QR codes of shared links, for a projector: the modules of the code as one SVG path
 // (one square per dark module, crisp at any size), from uqr's encoder. No canvas, no network.
 import { encode } from 'uqr';
 

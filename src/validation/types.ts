@@ -27,7 +27,7 @@ export interface TargetContext {
   mode: 'full' | 'fast';
 }
 
-/** One numbered target of issue 3 (a published result, possibly several checks). */
+/** One numbered target of the validation report (a published result, possibly several checks). */
 export interface Target {
   /** 1..11, the issue's numbering */
   number: number;

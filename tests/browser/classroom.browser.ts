@@ -1,4 +1,4 @@
-// The classroom modes in the built site (issue 5): projector mode (light, large, thick; one view
+// The classroom modes in the built site: projector mode (light, large, thick; one view
 // at a time), embed mode (one view and its essential controls, in a frame on another origin;
 // `links=0`; a bad view name explained), the print stylesheet and the keyboard shortcuts' help.
 // Checked by measurement (computed sizes on screen, colours, what is displayed), not by eye.

@@ -1,4 +1,4 @@
-// Compare runs and published data (issue 5) in the built site: a pinned run stays as a ghost
+// Compare runs and published data in the built site: a pinned run stays as a ghost
 // behind the live one and the results headline gives the ratio of their mean iteration times;
 // a SAGE preset shows Table 3's (Petrini, Kerbyson and Pakin 2003) published cycle times on the cycle-time view, each with its
 // citation in a tooltip and as text.

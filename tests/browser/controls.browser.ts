@@ -1,4 +1,4 @@
-// The controls (issue 4, "Layout and controls"), as a user meets them in the built site: every
+// The controls ("Layout and controls"), as a user meets them in the built site: every
 // edit re-runs the simulation and the page shows what the engine computes for the edited
 // scenario; a refused value shows the validator's message and changes nothing; everything works
 // from the keyboard, passes axe and leaves the console quiet.

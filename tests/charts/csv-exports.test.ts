@@ -1,4 +1,4 @@
-// The views' other CSV blocks with free text in them (issue 14): a pinned run's title, a
+// The views' other CSV blocks with free text in them: a pinned run's title, a
 // resonance curve's name (from a source's label) and the published marks' words go through
 // the one writer (src/format/csv.ts), so a formula stays text and the columns hold.
 import { describe, expect, it } from 'vitest';

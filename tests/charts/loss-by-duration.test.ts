@@ -82,7 +82,7 @@ describe('lossByDuration', () => {
   });
 });
 
-describe('lossCsv with hostile categories (issue 14)', () => {
+describe('lossCsv with hostile categories', () => {
   // Categories are free text a shared link can carry: a comma, quotes and a line break must not
   // break the columns, and a formula must stay text.
   const hostile = 'a,"b"\n=HYPERLINK("x")';

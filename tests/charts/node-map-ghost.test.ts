@@ -1,4 +1,4 @@
-// The pinned run's hot spots on the live node map (Compare runs, issue 5).
+// The pinned run's hot spots on the live node map (Compare runs).
 import { describe, expect, it } from 'vitest';
 import { ghostCells } from '../../src/charts/node-map-ghost.ts';
 import { nodeMap } from '../../src/charts/node-map.ts';

@@ -1,4 +1,4 @@
-// What tells two scenarios apart in the side-by-side table (Compare runs, issue 5).
+// What tells two scenarios apart in the side-by-side table (Compare runs).
 import { describe, expect, it } from 'vitest';
 import { same, scenarioDiff } from '../../src/charts/scenario-diff.ts';
 import { scenario, source } from '../helpers/scenario.ts';

@@ -122,7 +122,7 @@ describe('timeline', () => {
     expect(csv.length).toBe(1 + 4 + 8 * 6 + 2);
   });
 
-  it('writes a label or category that would start a formula as text (issue 14)', () => {
+  it('writes a label or category that would start a formula as text', () => {
     const hostile = scenario({
       nodes: 2,
       g: 1000,

@@ -129,7 +129,7 @@ describe('noiselab run', () => {
     expect(strip(two.stdout)).toEqual(strip(oneDetail.stdout));
   }, 60_000);
 
-  it("splits a whole machine over at most the machine's cores, saying so (issue 14)", () => {
+  it("splits a whole machine over at most the machine's cores, saying so", () => {
     const whole = ['--set', 'job.nodes=18688', '--set', 'workload.iterations=300'];
     const asked = CORES + 62;
     const r = cli('run', 'scenarios/jaguar-xt5-rn.json', ...whole, '--threads', String(asked));
@@ -208,7 +208,7 @@ describe('noiselab sweep', () => {
     ]);
   });
 
-  it('writes a varied title that would start a formula as text in the CSV (issue 14)', () => {
+  it('writes a varied title that would start a formula as text in the CSV', () => {
     const { status, stdout, stderr } = cli(
       'sweep',
       EXAMPLE,
@@ -252,7 +252,7 @@ describe('noiselab sweep', () => {
     expect(untimed(two.stdout)).toEqual(untimed(one.stdout));
   });
 
-  it("runs at most the machine's cores of workers, with a line on stderr (issue 14)", () => {
+  it("runs at most the machine's cores of workers, with a line on stderr", () => {
     const args = ['sweep', EXAMPLE, ...SMALL, '--vary', 'job.nodes=4,8', '--format', 'csv'];
     for (const asked of [CORES + 1, 1024]) {
       const r = cli(...args, '--threads', String(asked));

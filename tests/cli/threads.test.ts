@@ -1,4 +1,4 @@
-// --threads capped at the machine's cores (issue 14), with the cores given to the function, so
+// --threads capped at the machine's cores, with the cores given to the function, so
 // the rule is checked the same on any machine. The CLI applying it: tests/cli/e2e.test.ts.
 import { describe, expect, it } from 'vitest';
 import { capThreads } from '../../src/cli/threads.ts';

@@ -1,4 +1,4 @@
-// A bad lesson or challenge link is explained, line by line (issue 5; the guide: every bad
+// A bad lesson or challenge link is explained, line by line (the guide: every bad
 // URL gets a message that names the problem).
 import { describe, expect, it } from 'vitest';
 import { challengeLinkProblems } from '../../src/state/challenge-params.ts';

@@ -1,5 +1,5 @@
 // Every scenario file shipped in scenarios/ loads, and every noise source of a preset says where
-// its period, duration and placement come from (issue 3: "No silent guesses"). The one
+// its period, duration and placement come from ("No silent guesses"). The one
 // exception is example-asci-q.json, the format-1 example of shared/docs/scenario-format.md,
 // kept as that page has it.
 import { readdirSync, readFileSync } from 'node:fs';

@@ -31,8 +31,3 @@ export function parseCpu(text: string): number | string {
 export function formatIndexList(list: readonly number[]): string {
   return list.join(', ');
 }
-
-/** A number as a field shows it: no grouping, so it reads back unchanged. */
-export function formatNumberText(value: number): string {
-  return String(value);
-}
