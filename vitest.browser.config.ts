@@ -5,6 +5,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['tests/browser/**/*.browser.ts'],
+    // The site is built once for every file (build-site.ts).
+    globalSetup: ['tests/browser/build-site.ts'],
     environment: 'node',
     // One browser, one preview server, shared by the tests of a file: no parallel files.
     fileParallelism: false,

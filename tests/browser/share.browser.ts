@@ -265,7 +265,7 @@ describe('the autosave', () => {
       await expect.poll(() => page.url()).toContain('seed=4242');
       const saved = await page.evaluate(() => localStorage.getItem('noiselab.autosave.v1'));
       expect(JSON.parse(saved!)).toMatchObject({
-        origin: 'preset:asci-q-2002',
+        origin: `preset:asci-q-2002@${currentVersion('asci-q-2002')}`, // the release it edits
         scenario: { seed: 4242 },
       });
 

@@ -1,14 +1,13 @@
-// The built site, served by `vite preview`, and Chromium to open it: what a
-// browser test needs, started once per file. Never downloads a browser: it
+// The built site (build-site.ts builds it once per run), served by `vite preview`, and Chromium
+// to open it: what a browser test needs, started once per file. Never downloads a browser: it
 // uses CHROMIUM_PATH or Debian's /usr/bin/chromium.
-import { execFileSync } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import { preview, type PreviewServer } from 'vite';
+import { buildSite, removeSite } from './build-site.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -21,25 +20,27 @@ export interface Site {
   close(): Promise<void>;
 }
 
+/** The site the browser tests' global setup built, or undefined outside them (bench, scripts). */
+function builtForTests(): string | undefined {
+  try {
+    return inject('siteDir');
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * Builds the site as `npm run build` does, serves it and launches Chromium. Each test process
- * builds into a folder of its own (.check/site-PID), so two suites run at once (or a build
- * of dist/ by hand) never serve each other half-written files.
+ * Serves the site built once for the whole test run (build-site.ts) and launches Chromium: one
+ * preview server and one browser per test file. Outside the tests (the browser bench, the
+ * screenshots) it builds the site itself, and removes it on close.
  */
 export async function startSite(): Promise<Site> {
-  // A child process, so the build sees no NODE_ENV=test from Vitest.
-  const env = { ...process.env };
-  delete env.NODE_ENV;
-  const outDir = `.check/site-${process.pid}`;
-  execFileSync(
-    process.execPath,
-    ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn', '--outDir', outDir],
-    { cwd: root, env, stdio: 'inherit' },
-  );
+  const shared = builtForTests();
+  const dir = shared ?? buildSite();
   const server: PreviewServer = await preview({
     root,
     logLevel: 'warn',
-    build: { outDir },
+    build: { outDir: dir },
     preview: { host: '127.0.0.1', port: 0, strictPort: true, open: false },
   });
   const { port } = server.httpServer.address() as AddressInfo;
@@ -57,12 +58,12 @@ export async function startSite(): Promise<Site> {
   });
   return {
     origin: `http://127.0.0.1:${port}`,
-    dir: join(root, outDir),
+    dir,
     browser,
     async close() {
       await browser.close();
       await server.close();
-      rmSync(join(root, outDir), { recursive: true, force: true });
+      if (shared === undefined) removeSite(dir);
     },
   };
 }

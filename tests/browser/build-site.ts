@@ -1,0 +1,41 @@
+// Global setup of the browser tests: the site is built once, as `npm run build` builds it, into
+// a folder of this run's own (.check/site-PID, so two suites at once never serve each other
+// half-written files); every test file serves that build (site.ts). Removed at the end.
+import { execFileSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** the built site's folder, absolute */
+    siteDir: string;
+  }
+}
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Builds the site as `npm run build` does into .check/site-PID; returns the folder (absolute). */
+export function buildSite(): string {
+  const dir = join(root, `.check/site-${process.pid}`);
+  // A child process, so the build sees no NODE_ENV=test from Vitest.
+  const env = { ...process.env };
+  delete env.NODE_ENV;
+  execFileSync(
+    process.execPath,
+    ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn', '--outDir', dir],
+    { cwd: root, env, stdio: 'inherit' },
+  );
+  return dir;
+}
+
+export function removeSite(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+export default function setup(project: TestProject): () => void {
+  const dir = buildSite();
+  project.provide('siteDir', dir);
+  return () => removeSite(dir);
+}
