@@ -51,7 +51,7 @@ const SWITCH_AFTER = 4;
 export interface BarrierRunOptions {
   /** how nodes are found: every node each iteration, or a calendar of nodes with work */
   visit?: 'auto' | 'sweep' | 'calendar';
-  /** false: merge every node's events across cores even when all are pinned */
+  /** false: never the dense loop (dense-sweep.ts); every node visited the general way */
   lanes?: boolean;
   /**
    * Build and run only job nodes [lo, hi): a part of a partitioned run

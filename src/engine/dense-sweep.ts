@@ -502,7 +502,7 @@ function absorbIdle(ns: NodeState, x: number, bound: number): void {
  * Rebuild criticalLog for the lane of core c on node x from its state
  * before this visit (laneStash when the visit changed the lane, else the
  * lane as it is): the freeze that set its start and each pause, as
- * visitLanes would have logged them.
+ * a node visit (visit-merged.ts) logs them.
  */
 function replayLane(ns: NodeState, x: number, c: number, serial: number): void {
   const log = ns.criticalLog;

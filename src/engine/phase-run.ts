@@ -16,7 +16,7 @@ import { AgentHeap } from './agent-heap.ts';
 import { collectiveLatency } from './collective.ts';
 import { buildLayout, type Layout } from './layout.ts';
 import { NoiseTable } from './noise-table.ts';
-import { bitsAt3 } from './random.ts';
+import { indexAt3 } from './random.ts';
 import { RunLimit } from './run-limit.ts';
 
 // Module-local copies of noise-table.ts's entry layout (imported bindings are slow in
@@ -503,7 +503,7 @@ export class PhaseRun {
         if (busy[base + c] <= s) cand[free++] = c;
       }
       if (free > 0) {
-        core = cand[Math.floor((bitsAt3(noise.victimKey[j], nodeId, ev) * free) / 4294967296)];
+        core = cand[indexAt3(noise.victimKey[j], nodeId, ev, free)];
       } else {
         core = coreOf[r0];
         for (let p = 1; p < P; p++) {

@@ -74,6 +74,15 @@ export function bitsAt3(key: number, node: number, k: number): number {
 }
 
 /**
+ * A uniform index in [0, n) from the 32 random bits of (key, node, k): the uniform pick among
+ * the n candidate cores of model.md §3 ("a uniformly random rank whose core runs no noise"),
+ * written once for every path that places a cpu "any" event. n ≤ 2^21 keeps it exact.
+ */
+export function indexAt3(key: number, node: number, k: number, n: number): number {
+  return Math.floor((bitsAt3(key, node, k) * n) / 4294967296);
+}
+
+/**
  * sfc32 (Chris Doty-Humphrey's Small Fast Counting generator, 128-bit state,
  * period ≥ 2^32): passes PractRand to many terabytes and costs a few ns.
  */

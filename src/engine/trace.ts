@@ -17,7 +17,7 @@ import { BarrierRun } from './barrier-run.ts';
 import { collectiveLatency } from './collective.ts';
 import { buildLayout, type Layout } from './layout.ts';
 import { NoiseTable } from './noise-table.ts';
-import { bitsAt3 } from './random.ts';
+import { indexAt3 } from './random.ts';
 
 // Module-local copies of noise-table.ts's entry layout: imported bindings are slow in the hot
 // loop of unbundled modules (see src/engine/README.md, "Data layout"). A test checks them.
@@ -239,7 +239,7 @@ function replayNode(
         let free = 0;
         for (let c = 0; c < C; c++) if (coreSlot[c] >= 0 && busy[c] <= s) free++;
         if (free > 0) {
-          let pick = Math.floor((bitsAt3(noise.victimKey[j], nodeId, k) * free) / 4294967296);
+          let pick = indexAt3(noise.victimKey[j], nodeId, k, free);
           for (let c = 0; c < C; c++) {
             if (coreSlot[c] >= 0 && busy[c] <= s && pick-- === 0) {
               core = c;

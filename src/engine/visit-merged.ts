@@ -1,7 +1,8 @@
-// Visiting a node with a cpu "any" source (model.md §3): its events are
-// merged across its cores in start order (ties: scenario order), since where
-// an event lands depends on the other cores' state.
-import { bitsAt3 } from './random.ts';
+// Visiting a node (model.md §3): its events merged across its cores in start
+// order (ties: scenario order), since where a cpu "any" event lands depends on
+// the other cores' state; a node whose noise is all pinned is visited the same
+// way (running each core apart was measured slower).
+import { indexAt3 } from './random.ts';
 import type { NodeState } from './node-state.ts';
 
 // Field offsets are module-local copies, not imports: in unbundled ES
@@ -21,10 +22,9 @@ const ENTRY_STRIDE = 4;
 const FIXED = 0;
 
 /**
- * Node x with a cpu "any" source: its events are merged across lanes in
- * start order (ties: scenario order), since where an event lands depends on
- * the other cores' state. One function on purpose: V8 boxes a double passed
- * to or returned from a call it does not inline, and this is the hot loop.
+ * Node x: its events merged across its cores in start order (ties: scenario
+ * order). One function on purpose: V8 boxes a double passed to or returned
+ * from a call it does not inline, and this is the hot loop.
  */
 export function visitMerged(ns: NodeState, x: number, i: number): void {
   const { cores: C, ranksPerNode: P, slotCore, coreSlot } = ns.layout;
@@ -115,8 +115,8 @@ export function visitMerged(ns: NodeState, x: number, i: number): void {
           if (state[oc + c * CORE_STRIDE + C_BUSY] <= s) cand[free++] = c;
         }
         if (free > 0) {
-          // A uniform pick among them from 32 random bits.
-          core = cand[Math.floor((bitsAt3(noise.victimKey[j], nodeId, ev) * free) / 4294967296)];
+          // A uniform pick among them (random.ts indexAt3).
+          core = cand[indexAt3(noise.victimKey[j], nodeId, ev, free)];
         } else {
           core = slotCore[0];
           for (let p = 1; p < P; p++) {

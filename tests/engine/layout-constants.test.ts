@@ -26,7 +26,6 @@ const COPIED = /^(H_|C_|E_|CORE_STRIDE$|ENTRY_STRIDE$|FIXED$|UNIFORM$)/;
 describe('layout constants copied into hot loops', () => {
   for (const file of [
     'barrier-run.ts',
-    'visit-lanes.ts',
     'visit-merged.ts',
     'dense-sweep.ts',
     'fwq.ts',
