@@ -6,8 +6,9 @@
 import type { Vary } from '../engine/index.ts';
 import { MAX_TIME_US, parseAssignment, parsePath, SEED_LIMIT } from '../scenario/index.ts';
 import { CliError, messageOf } from './errors.ts';
+import { parseShard, type Shard } from './shards.ts';
 
-export type CommandName = 'run' | 'sweep' | 'fwq' | 'validate';
+export type CommandName = 'run' | 'sweep' | 'merge' | 'fwq' | 'validate';
 
 /** One `--set path=value`, parsed; `text` is kept to quote it back in messages. */
 export interface Assignment {
@@ -20,6 +21,8 @@ export interface Invocation {
   command: CommandName;
   /** the scenario file, as given (read relative to the working directory) */
   file: string;
+  /** merge: the shards' files, as given */
+  files: string[];
   /** --set, in the order given: later ones see the effect of earlier ones */
   sets: Assignment[];
   /** --seed; any JSON number, so that the validator reports a range error in its own words */
@@ -30,6 +33,10 @@ export interface Invocation {
   varies: Vary[];
   /** sweep --format */
   format: 'json' | 'csv';
+  /** sweep --shard i/N: run only shard i of N (shards.ts) */
+  shard?: Shard;
+  /** sweep --timings: a wallMs column (it differs from run to run) */
+  timings: boolean;
   /** sweep and run --threads: worker threads; undefined = the command's default */
   threads?: number;
   /** fwq --samples: quanta per core */
@@ -61,7 +68,16 @@ type Kind = 'flag' | 'value' | 'list';
 // user can check an override with `validate` before running it.
 const OPTIONS: Record<CommandName, Record<string, Kind>> = {
   run: { set: 'list', seed: 'value', detail: 'flag', threads: 'value' },
-  sweep: { vary: 'list', set: 'list', seed: 'value', format: 'value', threads: 'value' },
+  sweep: {
+    vary: 'list',
+    set: 'list',
+    seed: 'value',
+    format: 'value',
+    threads: 'value',
+    shard: 'value',
+    timings: 'flag',
+  },
+  merge: {},
   fwq: {
     samples: 'value',
     'work-us': 'value',
@@ -101,6 +117,14 @@ Commands:
     --threads N               run the points on N worker threads (default: 2, or fewer
                               when the machine has one core or the sweep one point; at
                               most the machine's cores)
+    --shard i/N               run only shard i of N: points i-1, i-1+N, i-1+2N, ... (from
+                              0, in the sweep's order); rows carry their point; for a job
+                              array (docs/cluster.md); merge puts the shards together
+    --timings                 add each point's wall time (wallMs): the output then differs
+                              from run to run
+  merge <shard files...>    the shards of one sweep --shard put together: exactly what the
+                            sweep prints unsharded; refuses shards of different sweeps,
+                            missing or repeated shards
   fwq <scenario.json>       Fixed Work Quanta on one node; per-core statistics as JSON
     --samples N               quanta per core (default ${FWQ_DEFAULT_SAMPLES}, at most ${FWQ_MAX_SAMPLES})
     --work-us W               µs of work per quantum (default ${FWQ_DEFAULT_WORK_US})
@@ -119,6 +143,8 @@ Options of every command that reads a scenario:
 Examples:
   noiselab run scenarios/example-asci-q.json --set job.nodes=512 --seed 7
   noiselab sweep scenarios/example-asci-q.json --vary job.nodes=64,128,256 --format csv
+  noiselab sweep scenarios/example-asci-q.json --vary seed=1,2,3,4 --shard 2/4 > shard-2.json
+  noiselab merge shard-*.json
   noiselab fwq scenarios/example-asci-q.json --samples 10000 --core 0
 
 Exit status: 0 success, 2 bad input (one line per problem on stderr), 1 internal error.
@@ -289,7 +315,11 @@ export function parseArgs(argv: string[]): Parsed {
     }
   }
 
-  if (positionals.length === 0) {
+  if (command === 'merge') {
+    if (positionals.length === 0) {
+      problems.push('merge needs the shards’ files: noiselab merge <shard files...>');
+    }
+  } else if (positionals.length === 0) {
     problems.push(`${command} needs a scenario file: noiselab ${command} <scenario.json>`);
   } else if (positionals.length > 1 && !unknownSeen) {
     // After an unknown option its value would show up here too: one message is enough.
@@ -345,6 +375,8 @@ export function parseArgs(argv: string[]): Parsed {
     problems.push(`--format: ${JSON.stringify(formatText)} is not a format; allowed: json, csv`);
   }
   const threads = number('threads', { integer: true, min: 1, max: MAX_THREADS });
+  const shardText = values.get('shard');
+  const shard = shardText === undefined ? undefined : attempt('', () => parseShard(shardText));
   const samples = number('samples', { integer: true, min: 1, max: FWQ_MAX_SAMPLES });
   const workUs = number('work-us', { min: 0, minExclusive: true, max: MAX_TIME_US });
   // Their upper bounds depend on the scenario: fwq checks them once it is read.
@@ -356,11 +388,14 @@ export function parseArgs(argv: string[]): Parsed {
   return {
     command,
     file: positionals[0],
+    files: command === 'merge' ? positionals : [],
     sets,
     seed,
     detail: flags.has('detail'),
     varies,
     format: formatText as 'json' | 'csv',
+    shard,
+    timings: flags.has('timings'),
     threads,
     samples: samples ?? FWQ_DEFAULT_SAMPLES,
     workUs: workUs ?? FWQ_DEFAULT_WORK_US,

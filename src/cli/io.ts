@@ -8,8 +8,6 @@ import { MAX_TEXT_LENGTH, type Scenario, setPath, validateScenario } from '../sc
 import type { Assignment } from './args.ts';
 import { CliError, messageOf } from './errors.ts';
 
-const LIMIT = `${MAX_TEXT_LENGTH.toLocaleString('en-US')} bytes`;
-
 /** A one-line reason for a failed stat/read, without Node's stack or errno decoration. */
 function fsReason(err: unknown): string {
   switch ((err as NodeJS.ErrnoException).code) {
@@ -29,26 +27,21 @@ function fsReason(err: unknown): string {
   }
 }
 
-/** The parsed JSON of a scenario file (not yet validated). Throws a CliError naming the path. */
-export function readScenarioJson(file: string): unknown {
-  let size: number;
+/**
+ * The text of a regular file of at most `maxBytes` bytes (its size is checked before a byte is
+ * read), without a byte-order mark. Throws a CliError naming the path and `what` it should be.
+ */
+export function readText(file: string, what: string, maxBytes = MAX_TEXT_LENGTH): string {
   try {
     const st = statSync(file);
-    if (st.isDirectory()) throw new CliError(`${file}: is a directory, not a scenario file`);
+    if (st.isDirectory()) throw new CliError(`${file}: is a directory, not ${what}`);
     // FIFOs and devices (/dev/zero) could block or never end.
     if (!st.isFile()) throw new CliError(`${file}: is not a regular file`);
-    size = st.size;
+    if (st.size > maxBytes) throw tooLarge(file, st.size, maxBytes);
   } catch (err) {
     if (err instanceof CliError) throw err;
     throw new CliError(`cannot read ${file}: ${fsReason(err)}`);
   }
-  const tooLarge = (bytes: number) =>
-    new CliError(
-      `${file}: the file is ${bytes.toLocaleString('en-US')} bytes; allowed: at most ${LIMIT}`,
-    );
-  // Bytes ≥ UTF-16 characters for any UTF-8 text, so this never refuses what the validator's
-  // character limit would accept from a plain-ASCII file; real scenarios are a few kB.
-  if (size > MAX_TEXT_LENGTH) throw tooLarge(size);
   let bytes: Buffer;
   try {
     bytes = readFileSync(file);
@@ -56,10 +49,24 @@ export function readScenarioJson(file: string): unknown {
     throw new CliError(`cannot read ${file}: ${fsReason(err)}`);
   }
   // The file may have grown between the stat and the read.
-  if (bytes.length > MAX_TEXT_LENGTH) throw tooLarge(bytes.length);
+  if (bytes.length > maxBytes) throw tooLarge(file, bytes.length, maxBytes);
   const text = bytes.toString('utf8');
   // Editors on Windows may save a byte-order mark, which JSON.parse refuses (as the validator).
-  const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  return text.startsWith('\uFEFF') ? text.slice(1) : text;
+}
+
+function tooLarge(file: string, bytes: number, maxBytes: number): CliError {
+  const limit = `${maxBytes.toLocaleString('en-US')} bytes`;
+  return new CliError(
+    `${file}: the file is ${bytes.toLocaleString('en-US')} bytes; allowed: at most ${limit}`,
+  );
+}
+
+/** The parsed JSON of a scenario file (not yet validated). Throws a CliError naming the path. */
+export function readScenarioJson(file: string): unknown {
+  // Bytes ≥ UTF-16 characters for any UTF-8 text, so the byte limit never refuses what the
+  // validator's character limit would accept from a plain-ASCII file; real scenarios are a few kB.
+  const body = readText(file, 'a scenario file');
   try {
     return JSON.parse(body);
   } catch (err) {

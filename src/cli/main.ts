@@ -8,6 +8,7 @@ import os from 'node:os';
 import { ScenarioError, formatIssue } from '../scenario/index.ts';
 import { parseArgs, USAGE, type CommandName, type Invocation } from './args.ts';
 import { fwqCommand } from './commands/fwq.ts';
+import { mergeCommand } from './commands/merge.ts';
 import { runCommand } from './commands/run.ts';
 import { sweepCommand } from './commands/sweep.ts';
 import { validateCommand } from './commands/validate.ts';
@@ -18,6 +19,7 @@ import { capThreads } from './threads.ts';
 const COMMANDS: Record<CommandName, (inv: Invocation) => string | Promise<string>> = {
   run: runCommand,
   sweep: sweepCommand,
+  merge: mergeCommand,
   fwq: fwqCommand,
   validate: validateCommand,
 };

@@ -168,7 +168,7 @@ describe('parseArgs', () => {
 
   it('refuses an unknown command, a missing value, a repeated single option and a value for a flag', () => {
     expect(problems(['runn', 's.json'])).toEqual([
-      'unknown command "runn"; commands: run, sweep, fwq, validate, help',
+      'unknown command "runn"; commands: run, sweep, merge, fwq, validate, help',
     ]);
     expect(problems(['run', 's.json', '--seed'])).toEqual(['--seed needs a value']);
     expect(problems(['run', 's.json', '--seed', '--detail'])).toEqual(['--seed needs a value']);

@@ -172,13 +172,7 @@ describe('noiselab sweep', () => {
     const rows = JSON.parse(stdout);
     expect(rows.map((r: Record<string, unknown>) => r['job.nodes'])).toEqual([8, 16, 32]);
     for (const row of rows) {
-      expect(Object.keys(row)).toEqual([
-        'job.nodes',
-        'seed',
-        ...SUMMARY_KEYS,
-        'noiseEvents',
-        'wallMs',
-      ]);
+      expect(Object.keys(row)).toEqual(['job.nodes', 'seed', ...SUMMARY_KEYS, 'noiseEvents']);
     }
     expect(new Set(rows.map((r: { seed: number }) => r.seed)).size).toBe(3);
   });
@@ -198,7 +192,7 @@ describe('noiselab sweep', () => {
     expect(status).toBe(0);
     const lines = stdout.trimEnd().split('\n');
     expect(lines[0]).toBe(
-      ['job.nodes', 'job.waitMode', 'seed', ...SUMMARY_KEYS, 'noiseEvents', 'wallMs'].join(','),
+      ['job.nodes', 'job.waitMode', 'seed', ...SUMMARY_KEYS, 'noiseEvents'].join(','),
     );
     expect(lines.slice(1).map((l) => l.split(',').slice(0, 2).join(','))).toEqual([
       '8,poll',
@@ -236,20 +230,37 @@ describe('noiselab sweep', () => {
     }
   });
 
-  it('prints the same rows on 2 worker threads as on 1, apart from the wallMs column', () => {
+  it('prints the same bytes on 2 worker threads as on 1; --timings adds the wall time', () => {
     const args = ['sweep', EXAMPLE, ...SMALL, '--vary', 'job.nodes=4,8,16,32', '--format', 'csv'];
     const one = cli(...args, '--vary', 'job.waitMode=poll,block', '--threads', '1');
     const two = cli(...args, '--vary', 'job.waitMode=poll,block', '--threads', '2');
     expect([one.stderr, two.stderr]).toEqual(['', capNote(2)]);
     expect([one.status, two.status]).toEqual([0, 0]);
-    const untimed = (csv: string) =>
-      csv
-        .trimEnd()
-        .split('\n')
-        .map((line) => line.split(',').slice(0, -1).join(','));
-    expect(two.stdout.split('\n')[0].endsWith(',wallMs')).toBe(true);
-    expect(untimed(two.stdout)).toHaveLength(9);
-    expect(untimed(two.stdout)).toEqual(untimed(one.stdout));
+    expect(two.stdout.trimEnd().split('\n')).toHaveLength(9);
+    expect(two.stdout).toBe(one.stdout);
+    const timed = cli(...args, '--timings');
+    const lines = timed.stdout.trimEnd().split('\n');
+    expect(lines[0].endsWith(',noiseEvents,wallMs')).toBe(true);
+    expect(lines.slice(1).every((l) => Number(l.split(',').at(-1)) >= 0)).toBe(true);
+  });
+
+  it('runs a sweep as shards in separate processes, and merge gives the sweep’s bytes', () => {
+    const args = ['sweep', EXAMPLE, ...SMALL, '--vary', 'job.nodes=4,8,16', '--vary', 'seed=1,2'];
+    const whole = cli(...args);
+    const files: string[] = [];
+    for (let i = 1; i <= 4; i++) {
+      const part = cli(...args, '--shard', `${i}/4`);
+      expect([part.status, part.stderr]).toEqual([0, '']);
+      files.push(join(dir, `shard-${i}.json`));
+      writeFileSync(files.at(-1)!, part.stdout);
+    }
+    const merged = cli('merge', ...[...files].reverse());
+    expect([merged.status, merged.stderr]).toEqual([0, '']);
+    expect(merged.stdout).toBe(whole.stdout);
+    const missing = cli('merge', files[0], files[1], files[3]);
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toBe('noiselab: shard 3 of 4 is missing\n');
+    expect(missing.stdout).toBe('');
   });
 
   it("runs at most the machine's cores of workers, with a line on stderr", () => {
@@ -409,7 +420,7 @@ describe('bad input', () => {
     const unknown = cli('simulate', EXAMPLE);
     expect(unknown.status).toBe(2);
     expect(unknown.stderr).toBe(
-      'noiselab: unknown command "simulate"; commands: run, sweep, fwq, validate, help\n',
+      'noiselab: unknown command "simulate"; commands: run, sweep, merge, fwq, validate, help\n',
     );
     const none = cli();
     expect(none.status).toBe(2);

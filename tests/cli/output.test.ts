@@ -110,6 +110,13 @@ describe('sweep rows', () => {
       'seed',
       ...SUMMARY_KEYS,
       'noiseEvents',
+    ]);
+    // the wall time only when asked (--timings): it differs from run to run
+    expect(sweepColumns(['job.nodes'], true)).toEqual([
+      'job.nodes',
+      'seed',
+      ...SUMMARY_KEYS,
+      'noiseEvents',
       'wallMs',
     ]);
   });
@@ -121,7 +128,7 @@ describe('sweep rows', () => {
   it("carry each point's values and its child seed", () => {
     const [point] = planSweep(noisy(), [{ path: 'job.nodes', values: [4] }]);
     const row = sweepRow(point, runScenario(point.scenario), 1.2);
-    expect(Object.keys(row)).toEqual(sweepColumns(['job.nodes']));
+    expect(Object.keys(row)).toEqual(sweepColumns(['job.nodes'], true));
     expect(row['job.nodes']).toBe(4);
     expect(row.seed).toBe(point.scenario.seed);
     expect(row.seed).not.toBe(noisy().seed);

@@ -2,8 +2,9 @@
 // per point. planSweep validates every point before any runs (a typo in the last value must
 // not surface after an hour) and gives each point a child seed derived from its own
 // assignments, so a row is reproducible on its own: `run --seed <row seed>` with the row's
-// values set gives the same numbers. The points run on worker threads (--threads); the rows
-// are the same for any number of threads, apart from wallMs.
+// values set gives the same numbers. The points run on worker threads (--threads); the output
+// is the same, byte for byte, for any number of threads and any split into shards (--shard,
+// put together by merge: ../shards.ts), unless --timings adds each point's wall time.
 import os from 'node:os';
 import { planSweep, type SweepPoint, type RunResult } from '../../engine/index.ts';
 import { ScenarioError } from '../../scenario/index.ts';
@@ -12,18 +13,24 @@ import { toCsv } from '../../format/csv.ts';
 import { CliError, messageOf } from '../errors.ts';
 import { loadScenario } from '../io.ts';
 import { formatJson } from '../json.ts';
+import { shardCsv, shardJson, shardPoints, sweepId } from '../shards.ts';
 import { runPoints } from '../sweep-pool.ts';
 import { pickSummary, roundMs, SUMMARY_KEYS } from './run.ts';
 
 export type SweepRow = Record<string, unknown>;
 
-/** Columns of the rows: the varied paths, the point's seed, the summary, then engine cost. */
-export function sweepColumns(paths: string[]): string[] {
+/**
+ * Columns of the rows: the varied paths, the point's seed, the summary, the engine's cost in
+ * events, and with `timings` its wall time.
+ */
+export function sweepColumns(paths: string[], timings = false): string[] {
   // A varied `seed` is the point's seed itself (planSweep takes it literally): one column.
-  return [...new Set([...paths, 'seed', ...SUMMARY_KEYS, 'noiseEvents', 'wallMs'])];
+  const cost = timings ? ['noiseEvents', 'wallMs'] : ['noiseEvents'];
+  return [...new Set([...paths, 'seed', ...SUMMARY_KEYS, ...cost])];
 }
 
-export function sweepRow(point: SweepPoint, result: RunResult, wallMs: number): SweepRow {
+/** A point's row; `wallMs` only when timed (--timings). */
+export function sweepRow(point: SweepPoint, result: RunResult, wallMs?: number): SweepRow {
   const row: SweepRow = {};
   for (const a of point.assignments) row[a.path] = a.value;
   return {
@@ -31,7 +38,7 @@ export function sweepRow(point: SweepPoint, result: RunResult, wallMs: number): 
     seed: point.scenario.seed,
     ...pickSummary(result.summary),
     noiseEvents: result.engine.noiseEvents,
-    wallMs,
+    ...(wallMs === undefined ? {} : { wallMs }),
   };
 }
 
@@ -52,12 +59,41 @@ export async function sweepCommand(inv: Invocation): Promise<string> {
     if (err instanceof ScenarioError) throw err;
     throw new CliError(`--vary: ${messageOf(err)}`);
   }
+  const shard = inv.shard;
+  if (shard && shard.count > points.length) {
+    throw new CliError(
+      `--shard: ${shard.index}/${shard.count} splits a sweep of ${points.length} ` +
+        `point${points.length === 1 ? '' : 's'} into more shards than it has points; ` +
+        `allowed: at most ${points.length} shards`,
+    );
+  }
+  const indices = shard ? shardPoints(points.length, shard) : points.map((_, k) => k);
   // wallMs is timed in the thread that runs the point, around the run and building its result
   // (sorting the iteration times for the percentiles: small next to the run itself).
-  const results = await runPoints(points, inv.threads ?? defaultThreads(points.length));
-  const rows = points.map((point, i) =>
-    sweepRow(point, results[i].result, roundMs(results[i].wallMs)),
+  const results = await runPoints(
+    indices.map((k) => points[k]),
+    inv.threads ?? defaultThreads(indices.length),
   );
-  if (inv.format === 'csv') return toCsv(sweepColumns(inv.varies.map((v) => v.path)), rows);
-  return formatJson(rows);
+  const rows = indices.map((k, n) => ({
+    point: k,
+    row: sweepRow(
+      points[k],
+      results[n].result,
+      inv.timings ? roundMs(results[n].wallMs) : undefined,
+    ),
+  }));
+  const columns = sweepColumns(
+    inv.varies.map((v) => v.path),
+    inv.timings,
+  );
+  if (shard) {
+    const head = { sweep: sweepId(base, inv.varies), shard, points: points.length };
+    return inv.format === 'csv' ? shardCsv(head, columns, rows) : shardJson(head, rows);
+  }
+  if (inv.format === 'csv')
+    return toCsv(
+      columns,
+      rows.map((r) => r.row),
+    );
+  return formatJson(rows.map((r) => r.row));
 }

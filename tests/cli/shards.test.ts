@@ -1,0 +1,121 @@
+// Sweeps split into shards for a job array, and merged (src/cli/shards.ts): a sweep split into
+// 1, 3 and 7 shards and merged is the unsharded sweep byte for byte, in JSON and CSV, whatever
+// the order the shards come in; shards that do not make one sweep are refused, each reason
+// named. The commands run in this process (their points on a worker thread).
+import { describe, expect, it } from 'vitest';
+import { parseArgs, type Invocation } from '../../src/cli/args.ts';
+import { sweepCommand } from '../../src/cli/commands/sweep.ts';
+import { CliError } from '../../src/cli/errors.ts';
+import { mergeShards, parseShard, shardPoints } from '../../src/cli/shards.ts';
+
+const BASE = [
+  'sweep',
+  'scenarios/example-asci-q.json',
+  '--vary',
+  'job.nodes=8,16,32',
+  '--vary',
+  'workload.granularityUs=0,1000,5000',
+  '--set',
+  'workload.iterations=120',
+  '--set',
+  'workload.warmup=0',
+  '--threads',
+  '1',
+];
+
+const sweep = (...more: string[]) => sweepCommand(parseArgs([...BASE, ...more]) as Invocation);
+
+async function shards(n: number, format: 'json' | 'csv', ...more: string[]) {
+  const out: { file: string; text: string }[] = [];
+  for (let i = 1; i <= n; i++) {
+    out.push({
+      file: `shard-${i}.${format}`,
+      text: await sweep('--format', format, '--shard', `${i}/${n}`, ...more),
+    });
+  }
+  return out;
+}
+
+/** The lines of the CliError `f` throws. */
+function refusal(f: () => unknown): string[] {
+  try {
+    f();
+  } catch (err) {
+    if (err instanceof CliError) return err.lines;
+    throw err;
+  }
+  throw new Error('not refused');
+}
+
+describe('a sweep in shards, merged', () => {
+  for (const format of ['json', 'csv'] as const) {
+    it(`is the unsharded sweep byte for byte in ${format.toUpperCase()}, for 1, 3 and 7 shards`, async () => {
+      const whole = await sweep('--format', format);
+      for (const n of [1, 3, 7]) {
+        const parts = await shards(n, format);
+        expect(mergeShards(parts), `${n} shards`).toBe(whole);
+        // in any order, as a shell's glob or a job array's files come
+        expect(mergeShards([...parts].reverse())).toBe(whole);
+      }
+    }, 120_000);
+  }
+
+  it('assigns points round robin: shard i of N has points i−1, i−1+N, …', () => {
+    expect(shardPoints(9, { index: 1, count: 3 })).toEqual([0, 3, 6]);
+    expect(shardPoints(9, { index: 3, count: 3 })).toEqual([2, 5, 8]);
+    expect(shardPoints(9, { index: 7, count: 7 })).toEqual([6]);
+  });
+});
+
+describe('merge refuses', () => {
+  it('shards of different sweeps, naming the files', async () => {
+    const a = await shards(2, 'json');
+    const b = await shards(2, 'json', '--seed', '9');
+    const lines = refusal(() => mergeShards([a[0], { ...b[1], file: 'other-2.json' }]));
+    expect(lines).toEqual([
+      expect.stringMatching(
+        /^other-2\.json is a shard of another sweep \([0-9a-f]{13}\) than shard-1\.json \([0-9a-f]{13}\): its scenario, --set, --seed or --vary differ$/,
+      ),
+    ]);
+  }, 60_000);
+
+  it('missing, repeated, cut short, mixed or foreign files', async () => {
+    const json = await shards(3, 'json');
+    const csv = await shards(3, 'csv');
+    expect(refusal(() => mergeShards([json[0], json[2]]))).toEqual(['shard 2 of 3 is missing']);
+    expect(refusal(() => mergeShards([json[0]]))).toEqual(['shards 2, 3 of 3 are missing']);
+    expect(refusal(() => mergeShards([...json, { ...json[1], file: 'again.json' }]))).toEqual([
+      'shard 2 of 3 is given twice: shard-2.json and again.json',
+    ]);
+    expect(refusal(() => mergeShards([json[0], csv[1], json[2]]))).toEqual([
+      'shard-2.csv is CSV and shard-1.json JSON; merge shards of one format',
+    ]);
+    // a CSV shard whose last line was lost
+    const cut = csv[1].text.split('\n').slice(0, -2).join('\n') + '\n';
+    expect(refusal(() => mergeShards([csv[0], { ...csv[1], text: cut }, csv[2]]))).toEqual([
+      'shard-2.csv lacks the row of point 7: the shard is incomplete (cut short?)',
+    ]);
+    const whole = await sweep('--format', 'csv');
+    expect(refusal(() => mergeShards([{ file: 'sweep.csv', text: whole }]))).toEqual([
+      'sweep.csv is not a shard of noiselab sweep --shard: its header does not start with sweep,shard,shards,points,point',
+    ]);
+    const wholeJson = await sweep();
+    expect(refusal(() => mergeShards([{ file: 'sweep.json', text: wholeJson }]))).toEqual([
+      'sweep.json is not a shard of noiselab sweep --shard: it is a whole sweep’s output (run without --shard)',
+    ]);
+    expect(refusal(() => mergeShards([{ file: 'x.json', text: '{"rows": []}' }]))).toEqual([
+      'x.json is not a shard of noiselab sweep --shard: it has no "noiselabShard": 1',
+    ]);
+  }, 60_000);
+
+  it('a --shard that is no shard, and more shards than points', async () => {
+    expect(refusal(() => parseShard('0/3'))).toEqual([
+      '--shard: 0/3 is out of range; allowed: i/N with 1 ≤ i ≤ N ≤ 100,000, e.g. --shard 3/8',
+    ]);
+    expect(refusal(() => parseShard('4/3'))[0]).toMatch(/^--shard: 4\/3 is out of range/);
+    expect(refusal(() => parseShard('two/3'))[0]).toMatch(/^--shard: "two\/3" is not i\/N/);
+    await expect(sweep('--shard', '1/10')).rejects.toThrow(
+      '--shard: 1/10 splits a sweep of 9 points into more shards than it has points; allowed: at most 9 shards',
+    );
+  });
+});
