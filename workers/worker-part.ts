@@ -126,7 +126,7 @@ export function startPartitioned(
   }
   try {
     const first = new BarrierRun(scenario, { range: ranges[0] });
-    if (first.mode !== 'sweep') {
+    if (first.mode !== 'every-node') {
       closeAll();
       return null;
     }

@@ -7,7 +7,7 @@
 // with sparse noise only the nodes with an event before that time, or a rank
 // still frozen, are visited (found through a NodeCalendar): cost follows the
 // events. With dense noise every node is visited in index order, a
-// sequential sweep. The two strategies give identical results (every random
+// sequential pass. The two strategies give identical results (every random
 // draw is keyed by source, node and event index, and visit order does not
 // matter), so the run switches between them as the load changes.
 //
@@ -19,7 +19,7 @@ import type { Scenario } from '../scenario/types.ts';
 import { Attribution } from './attribution.ts';
 import { collectiveLatency } from './collective.ts';
 import type { EventLog } from './event-log.ts';
-import { sweepLanes } from './dense-sweep.ts';
+import { denseIteration } from './dense-loop.ts';
 import { buildLayout, type Layout } from './layout.ts';
 import { NodeCalendar } from './node-calendar.ts';
 import { NodeState } from './node-state.ts';
@@ -33,15 +33,15 @@ const E_SOURCE = 3;
 const ENTRY_STRIDE = 4;
 
 /** Start by visiting every node when this many events per node and iteration are expected. */
-const SWEEP_THRESHOLD = 0.25;
-/** Switch calendar → sweep when more than this fraction of nodes needed a visit… */
-const TO_SWEEP = 1 / 3;
-/** …and sweep → calendar when fewer events than this fraction of nodes were applied. */
+const EVERY_NODE_THRESHOLD = 0.25;
+/** Switch calendar → every node when more than this fraction of nodes needed a visit… */
+const TO_EVERY_NODE = 1 / 3;
+/** …and every node → calendar when fewer events than this fraction of nodes were applied. */
 const TO_CALENDAR = 1 / 10;
 /**
  * The dense loop visits a node the general way when a cpu "any" event lands
- * in its visit (dense-sweep.ts); above this many such events per node and
- * iteration, the general visit of every node is the faster sweep.
+ * in its visit (dense-loop.ts); above this many such events per node and
+ * iteration, the general visit of every node is faster.
  */
 const DENSE_ANY_LIMIT = 0.05;
 /** Iterations in a row a switch condition must hold (a calendar costs O(n) to build). */
@@ -50,8 +50,8 @@ const SWITCH_AFTER = 4;
 /** Strategy overrides, for tests that check the strategies agree bit for bit. */
 export interface BarrierRunOptions {
   /** how nodes are found: every node each iteration, or a calendar of nodes with work */
-  visit?: 'auto' | 'sweep' | 'calendar';
-  /** false: never the dense loop (dense-sweep.ts); every node visited the general way */
+  visit?: 'auto' | 'every-node' | 'calendar';
+  /** false: never the dense loop (dense-loop.ts); every node visited the general way */
   lanes?: boolean;
   /**
    * Build and run only job nodes [lo, hi): a part of a partitioned run
@@ -77,7 +77,7 @@ export class BarrierRun {
   readonly durations: Float64Array;
   readonly attribution: Attribution;
   /** how nodes are visited now: all of them, or those the calendar says have work */
-  mode: 'sweep' | 'calendar';
+  mode: 'every-node' | 'calendar';
   /** times the visit strategy switched during the run */
   modeSwitches = 0;
   /** sink for the early reads of the calendar loop (kept so they are not optimized away) */
@@ -93,7 +93,7 @@ export class BarrierRun {
   private readonly limit: RunLimit;
   private streak = 0;
   private readonly wakeupUs: number;
-  /** a sweep runs the dense loop (dense-sweep.ts) */
+  /** visiting every node runs the dense loop (dense-loop.ts) */
   private readonly denseLoop: boolean;
   /** one part of a partitioned run (restrict): visits, the coordinator keeps the rest */
   private part = false;
@@ -132,8 +132,8 @@ export class BarrierRun {
     this.mode =
       visit !== 'auto'
         ? visit
-        : this.expectedEventsPerNode() >= SWEEP_THRESHOLD
-          ? 'sweep'
+        : this.expectedEventsPerNode() >= EVERY_NODE_THRESHOLD
+          ? 'every-node'
           : 'calendar';
     this.calendar = this.mode === 'calendar' ? this.buildCalendar() : null;
     this.denseLoop = this.ns.denseLanes && this.expectedEventsPerNode(true) <= DENSE_ANY_LIMIT;
@@ -284,13 +284,13 @@ export class BarrierRun {
   /** Adapt the visit strategy to the work the last iteration had (see `mode`). */
   private adapt(visits: number, events: number): void {
     const n = this.ns.hi - this.ns.lo;
-    const other = this.mode === 'calendar' ? visits > TO_SWEEP * n : events < TO_CALENDAR * n;
+    const other = this.mode === 'calendar' ? visits > TO_EVERY_NODE * n : events < TO_CALENDAR * n;
     this.streak = other ? this.streak + 1 : 0;
     if (this.streak < SWITCH_AFTER) return;
     this.streak = 0;
     this.modeSwitches++;
     if (this.mode === 'calendar') {
-      this.mode = 'sweep';
+      this.mode = 'every-node';
       this.calendar = null;
     } else {
       this.mode = 'calendar';
@@ -337,7 +337,7 @@ export class BarrierRun {
       ns.denseActive = dense;
     }
     if (dense) {
-      sweepLanes(ns, i);
+      denseIteration(ns, i);
       visits = ns.hi - ns.lo;
     } else if (calendar === null) {
       // A node with no event before base + g and no rank frozen into this

@@ -1,13 +1,13 @@
 // The mutable state of a barrier run's nodes and what one node visit needs
 // (model.md §3–§4): the node blocks, the per-visit scratch, the attribution
 // logs and the current iteration's times. BarrierRun owns the iterations;
-// the visits (visit-merged.ts, dense-sweep.ts) are functions
+// the visits (visit-merged.ts, dense-loop.ts) are functions
 // over this state, split by case so that each hot loop reads as one piece.
 import type { Scenario } from '../scenario/types.ts';
 import { EventLog } from './event-log.ts';
 import type { Layout } from './layout.ts';
 import type { NoiseTable } from './noise-table.ts';
-import { DenseLanes, STASH } from './dense-sweep.ts';
+import { DenseLanes, STASH } from './dense-loop.ts';
 import { visitMerged } from './visit-merged.ts';
 
 /**
@@ -41,14 +41,14 @@ export class NodeState {
   hi: number;
   /**
    * Every rank core is fed by at most one enabled source pinned to it, a
-   * periodic one: the dense sweep can run the rank cores' lanes in one tight
-   * loop (dense-sweep.ts), whatever the idle cores and cpu "any" sources do.
+   * periodic one: the dense loop can run the rank cores' lanes in one tight
+   * loop (dense-loop.ts), whatever the idle cores and cpu "any" sources do.
    */
   readonly denseLanes: boolean;
   /** every node's block (H_* and C_* above) */
   readonly state: Float64Array;
   readonly stride: number;
-  /** per node: start of its next pending event, µs (+∞ none); read for every node by a sweep */
+  /** per node: start of its next pending event, µs (+∞ none); read for every node when every node is visited */
   readonly nodeKey: Float64Array;
   /** per node: µs its ranks lost over the measured iterations (Σ of f_r − (base + g)) */
   readonly nodeDelay: Float64Array;
@@ -74,7 +74,7 @@ export class NodeState {
   /** per core of the node being visited: its rank's provisional finish f_r, µs */
   readonly finish: Float64Array;
   readonly candidates: Int32Array; // scratch: cores an "any" event may preempt
-  readonly laneStash: Float64Array; // scratch of dense-sweep.ts (S_* there)
+  readonly laneStash: Float64Array; // scratch of dense-loop.ts (S_* there)
   // Per core fed by one periodic source: its local index, period (µs),
   // whether its duration is fixed, and that duration (µs).
   readonly laneSource: Int32Array;

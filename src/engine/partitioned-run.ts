@@ -38,7 +38,7 @@ export interface Part {
 /** Parts at most: past this, a part's range gets short of the per-iteration message cost. */
 const MAX_PARTS = 8;
 /**
- * Fewer ranks than this: an iteration's work (20–35 ns a rank in the dense sweep,
+ * Fewer ranks than this: an iteration's work (20–35 ns a rank in the dense loop,
  * docs/benchmarks.md) is under half a millisecond, about a message round trip's worth.
  */
 const SPLIT_MIN_RANKS = 16_384;
@@ -63,11 +63,11 @@ export function partsForSize(scenario: Scenario, threads: number): number {
 
 /**
  * How many parts to split a run into: partsForSize, when every node is visited every
- * iteration (mode 'sweep'); with sparse noise the calendar's cost follows the events and one
+ * iteration (mode 'every-node'); with sparse noise the calendar's cost follows the events and one
  * thread is fast.
  */
 export function partsFor(run: BarrierRun, threads: number): number {
-  return run.mode === 'sweep' ? partsForSize(run.scenario, threads) : 1;
+  return run.mode === 'every-node' ? partsForSize(run.scenario, threads) : 1;
 }
 
 /** Split n nodes into `parts` contiguous ranges of near-equal size (the first ones one larger). */
@@ -122,7 +122,7 @@ export class PartitionedRun {
   readonly durations: Float64Array;
   readonly attribution: Attribution;
   /** the parts' visit strategy is the same in each: the first one's */
-  readonly mode: 'sweep' | 'calendar';
+  readonly mode: 'every-node' | 'calendar';
   readonly parts: readonly Part[];
   private readonly wakeupUs: number;
   private readonly events: Float64Array;

@@ -49,7 +49,7 @@ export interface RunResult {
     /** iterations run so far, warm-up included */
     iterationsRun: number;
     /** how the run proceeds: node visits (every node, or those with work), or the event queue */
-    mode: 'sweep' | 'calendar' | 'events';
+    mode: 'every-node' | 'calendar' | 'events';
   };
 }
 

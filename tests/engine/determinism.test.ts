@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { BarrierRun, type BarrierRunOptions } from '../../src/engine/barrier-run.ts';
 import { resultOf } from '../../src/engine/result.ts';
-import type { DenseLanes } from '../../src/engine/dense-sweep.ts';
+import type { DenseLanes } from '../../src/engine/dense-loop.ts';
 import { planSweep } from '../../src/engine/sweep.ts';
 import { scenario, source } from '../helpers/scenario.ts';
 import { referenceDurations } from './reference-model.ts';
@@ -53,10 +53,10 @@ describe('seeded runs', () => {
   });
 
   it('give the same bits whether nodes are swept or found through the heap, with or without per-core lanes', () => {
-    const ref = new BarrierRun(noisy(3), { visit: 'sweep', lanes: false }).run();
+    const ref = new BarrierRun(noisy(3), { visit: 'every-node', lanes: false }).run();
     for (const options of [
       { visit: 'calendar' as const, lanes: false },
-      { visit: 'sweep' as const, lanes: true },
+      { visit: 'every-node' as const, lanes: true },
       { visit: 'calendar' as const, lanes: true },
     ]) {
       const r = new BarrierRun(noisy(3), options).run();
@@ -120,7 +120,7 @@ describe('seeded runs', () => {
       ],
     });
     const auto = new BarrierRun(s).run();
-    const sweep = new BarrierRun(s, { visit: 'sweep' }).run();
+    const sweep = new BarrierRun(s, { visit: 'every-node' }).run();
     const calendar = new BarrierRun(s, { visit: 'calendar' }).run();
     expect(auto.modeSwitches).toBeGreaterThan(0);
     expect(Array.from(auto.durations)).toEqual(Array.from(sweep.durations));
@@ -237,8 +237,8 @@ describe('the dense loop with idle-core and cpu "any" noise (the Jaguar RN shape
     it(`gives the general path's bits, in ${waitMode} mode`, () => {
       for (const seed of [1, 2]) {
         const s = rn(waitMode, seed);
-        const dense = new BarrierRun(s, { visit: 'sweep' }).run();
-        const merged = new BarrierRun(s, { visit: 'sweep', lanes: false }).run();
+        const dense = new BarrierRun(s, { visit: 'every-node' }).run();
+        const merged = new BarrierRun(s, { visit: 'every-node', lanes: false }).run();
         const calendar = new BarrierRun(s, { visit: 'calendar' }).run();
         const lanes = (dense as unknown as { ns: { dense: DenseLanes | null } }).ns.dense!;
         expect(lanes.generalVisits).toBeGreaterThan(lanes.undone);
@@ -277,8 +277,8 @@ describe('the dense loop with idle-core and cpu "any" noise (the Jaguar RN shape
           ? { ...src, phase: 'aligned' as const, phaseOffsetUs: 100 }
           : src,
       );
-      const dense = new BarrierRun(s, { visit: 'sweep' }).run();
-      const merged = new BarrierRun(s, { visit: 'sweep', lanes: false }).run();
+      const dense = new BarrierRun(s, { visit: 'every-node' }).run();
+      const merged = new BarrierRun(s, { visit: 'every-node', lanes: false }).run();
       const lanes = (dense as unknown as { ns: { dense: DenseLanes | null } }).ns.dense!;
       expect(lanes.generalVisits).toBeGreaterThan(0);
       expect(resultOf(dense)).toEqual(resultOf(merged));
@@ -297,10 +297,10 @@ describe('the event count', () => {
       if (s.workload.kind !== 'barrier') continue;
       barrier++;
       const count = (options: BarrierRunOptions) => new BarrierRun(s, options).run().noiseEvents;
-      const merged = count({ visit: 'sweep', lanes: false });
+      const merged = count({ visit: 'every-node', lanes: false });
       for (const options of [
         {},
-        { visit: 'sweep' },
+        { visit: 'every-node' },
         { visit: 'calendar' },
         { visit: 'calendar', lanes: false },
       ] as BarrierRunOptions[]) {

@@ -14,7 +14,7 @@ describe('the engine and a literal reading of model.md', () => {
       const expected = referenceDurations(s);
       for (const options of [
         {},
-        { visit: 'sweep' as const },
+        { visit: 'every-node' as const },
         { visit: 'calendar' as const, lanes: false },
       ]) {
         const run = new BarrierRun(s, options).run();

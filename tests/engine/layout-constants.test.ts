@@ -27,7 +27,7 @@ describe('layout constants copied into hot loops', () => {
   for (const file of [
     'barrier-run.ts',
     'visit-merged.ts',
-    'dense-sweep.ts',
+    'dense-loop.ts',
     'fwq.ts',
     'phase-run.ts',
   ]) {

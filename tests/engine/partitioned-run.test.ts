@@ -125,7 +125,7 @@ describe('a partitioned run', () => {
         [1, 1 + ((n - 1) >> 1)],
         [1 + ((n - 1) >> 1), n],
       ];
-      for (const visit of ['auto', 'sweep', 'calendar'] as const) {
+      for (const visit of ['auto', 'every-node', 'calendar'] as const) {
         const run = await runToEnd(partitioned(s, ranges, { visit }), 1 + (seed % 7));
         const got = resultOf(run);
         got.engine.mode = single.engine.mode; // the strategy is the test's choice here
@@ -163,7 +163,7 @@ describe('partsFor', () => {
 
   it('splits a whole machine swept every iteration, leaving a thread to the page from 4 on', () => {
     const jaguar = whole('jaguar-xt5-rn');
-    expect(jaguar.mode).toBe('sweep');
+    expect(jaguar.mode).toBe('every-node');
     expect(partsFor(jaguar, 1)).toBe(1);
     expect(partsFor(jaguar, 2)).toBe(2);
     expect(partsFor(jaguar, 4)).toBe(3);

@@ -1,6 +1,6 @@
 // The Jaguar XT5 RN shape, small: core 0 reserved for the OS, a tick on every core, several
 // sources on core 0 (periodic and Poisson, long-tailed), and "any" sources that land on core 0
-// when it is free and otherwise preempt a rank. The dense loop's hardest case (dense-sweep.ts).
+// when it is free and otherwise preempt a rank. The dense loop's hardest case (dense-loop.ts).
 import { scenario, source } from '../helpers/scenario.ts';
 
 export const rnShape = (waitMode: 'poll' | 'block', seed: number) =>

@@ -18,7 +18,7 @@ function run(meanIterationUs: number, iterations = 100): RunResult {
     iterationsUs: new Float64Array(iterations).fill(meanIterationUs),
     attribution: null,
     tree: null,
-    engine: { noiseEvents: 0, iterationsRun: iterations, mode: 'sweep' },
+    engine: { noiseEvents: 0, iterationsRun: iterations, mode: 'every-node' },
   };
 }
 const pinned = (mean: number, complete = true): PinnedRun => ({

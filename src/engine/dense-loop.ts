@@ -1,4 +1,4 @@
-// The dense sweep's tight loop: all nodes in index order, the rank cores'
+// The dense loop: all nodes in index order, the rank cores'
 // lanes in one loop with everything in locals and no per-event log; the
 // critical lane is replayed afterwards for attribution (draws are
 // counter-based, so the replay is exact).
@@ -57,12 +57,12 @@ const QUIET = -1;
 const ENTRIES = -2;
 
 /**
- * One iteration of the dense sweep (see the file header). Every rank core
+ * One iteration of the dense loop (see the file header). Every rank core
  * is a lane of at most one periodic source, run in locals; a node that sets
  * a new latest arrival has its critical lane replayed from the state kept
  * in laneStash, to log what delayed it (O(log n) times per iteration).
  */
-export function sweepLanes(ns: NodeState, i: number): void {
+export function denseIteration(ns: NodeState, i: number): void {
   const { cores: C, ranksPerNode: P, slotCore } = ns.layout;
   const { lo, hi } = ns;
   const noise = ns.noise;
