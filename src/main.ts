@@ -1,9 +1,30 @@
-// The browser entry: mounts the app.
+// The browser entry: registers the service worker (offline use, installed app, updates that
+// wait for the user: vite.config.ts) and mounts the app.
 import { mount } from 'svelte';
+import { registerSW } from 'virtual:pwa-register';
+import { AppUpdate, type Registration } from './state/app-update.svelte.ts';
 import App from './ui/App.svelte';
 import './ui/global.css';
 
 const target = document.getElementById('app');
 if (!target) throw new Error('index.html has no #app element');
 
-export default mount(App, { target });
+/** The service worker's registration, in a build served where service workers run. */
+function registration(): Registration | null {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return null;
+  let needRefresh = () => {};
+  let offlineReady = () => {};
+  const activate = registerSW({
+    onNeedRefresh: () => needRefresh(),
+    onOfflineReady: () => offlineReady(),
+    // A page in a sandboxed frame, or a browser that refuses it: the site still works online.
+    onRegisterError: () => {},
+  });
+  return {
+    onNeedRefresh: (f) => (needRefresh = f),
+    onOfflineReady: (f) => (offlineReady = f),
+    activate: () => activate(true),
+  };
+}
+
+export default mount(App, { target, props: { update: new AppUpdate(registration()) } });

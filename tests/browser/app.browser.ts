@@ -215,7 +215,7 @@ describe('NoiseLab in the browser', () => {
   });
 
   it('a worker that fails to load is reported, and the next run starts a fresh one', async () => {
-    const context = await site.browser.newContext();
+    const context = await site.browser.newContext({ serviceWorkers: 'block' });
     const page = await context.newPage();
     const consoleErrors: string[] = [];
     page.on('console', (m) => {

@@ -78,8 +78,12 @@ export interface Problems {
 export async function openApp(
   site: Site,
   viewport = { width: 1280, height: 800 },
+  serviceWorkers: 'allow' | 'block' = 'block',
 ): Promise<{ page: Page; problems: Problems }> {
-  const context = await site.browser.newContext({ viewport });
+  // The site's service worker (offline use) is kept out unless a test is about it: requests it
+  // answers from its cache never reach a test's routes (page.route), and each test starts from
+  // the network as a first visit does. tests/browser/offline.browser.ts lets it in.
+  const context = await site.browser.newContext({ viewport, serviceWorkers });
   const page = await context.newPage();
   const problems: Problems = { consoleErrors: [], offOrigin: [] };
   page.on('console', (message) => {
