@@ -4,8 +4,12 @@
 //
 // An op is `[path, value]` (set) or `[path]` (delete). A path is dotted field names; inside
 // `noise` the segment after it names a source by its id (ids are [a-z0-9-]+, never "." or "+"),
-// so an edit of one source does not depend on where the source sits in the list; `noise.+`
-// appends a source. Other arrays are set whole. Pure: the result is plain data to validate.
+// so an edit of one source does not depend on where the source sits in the list. A new source
+// is inserted by `noise.+<id>` (right after source <id>), `noise.+^` (first) or `noise.+` (last);
+// its value is the source, or `{"$copy": "<id>", …fields}`: a copy of a source of the base (as
+// the base has it, whatever the ops do to it) with those fields replaced (null: left out), which
+// is how a duplicated source stays a few characters. A duration whose distribution changed is set whole. Other
+// arrays are set whole. Pure: the result is plain data to validate.
 
 export type PatchOp = [path: string] | [path: string, value: unknown];
 
@@ -47,6 +51,12 @@ function diff(a: unknown, b: unknown, path: string[], ops: PatchOp[]): void {
   if (path.length === 1 && path[0] === 'noise' && Array.isArray(a) && Array.isArray(b)) {
     if (diffNoise(a, b, ops)) return;
   }
+  // Another distribution: its parameters are other fields, so the duration is one value.
+  const isDuration = path.length === 3 && path[0] === 'noise' && path[2] === 'duration';
+  if (isDuration && isPlain(a) && isPlain(b) && a.dist !== b.dist) {
+    ops.push([path.join('.'), b]);
+    return;
+  }
   if (isPlain(a) && isPlain(b)) {
     const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort();
     for (const key of keys) {
@@ -61,34 +71,55 @@ function diff(a: unknown, b: unknown, path: string[], ops: PatchOp[]): void {
 }
 
 /**
- * The noise list by source id: sources removed, edited in place, appended at the end. False
- * when that cannot say it (a source without an id, a repeated id, or an order that removing
- * and appending does not give): the caller then sets the whole list.
+ * The noise list by source id: sources removed, edited in place, and new ones inserted where they
+ * are (after their predecessor), each as the shorter of itself and a copy of a kept source. False
+ * when ids cannot say it (a source without an id, a repeated id, or kept sources in another
+ * order): the caller then sets the whole list.
  */
 function diffNoise(a: unknown[], b: unknown[], ops: PatchOp[]): boolean {
   const aIds = a.map(idOf);
   const bIds = b.map(idOf);
-  const all = [...aIds, ...bIds];
-  if (all.some((id) => id === undefined)) return false;
+  if ([...aIds, ...bIds].some((id) => id === undefined)) return false;
   if (new Set(aIds).size !== aIds.length || new Set(bIds).size !== bIds.length) return false;
   const inB = new Set(bIds);
   const inA = new Set(aIds);
-  const kept = aIds.filter((id) => inB.has(id));
-  const added = bIds.filter((id) => !inA.has(id));
-  // b must be the kept ones in a's order, then the added ones
-  if ([...kept, ...added].join(' ') !== bIds.join(' ')) return false;
-  const local: PatchOp[] = [];
-  for (let i = 0; i < a.length; i++) {
-    const id = aIds[i]!;
-    if (!inB.has(id)) local.push([`noise.${id}`]);
+  const keptInA = aIds.filter((id) => inB.has(id));
+  const keptInB = bIds.filter((id) => inA.has(id));
+  if (keptInA.join(' ') !== keptInB.join(' ')) return false;
+  // Removals, then the kept sources' edits, then the insertions in b's order; a copy refers to
+  // a source as the base (a) has it.
+  for (const id of aIds) if (!inB.has(id!)) ops.push([`noise.${id}`]);
+  for (let i = 0; i < b.length; i++) {
+    const id = bIds[i]!;
+    if (inA.has(id)) diff(a[aIds.indexOf(id)], b[i], ['noise', id], ops);
   }
   for (let i = 0; i < b.length; i++) {
     const id = bIds[i]!;
-    if (inA.has(id)) diff(a[aIds.indexOf(id)], b[i], ['noise', id], local);
-    else local.push(['noise.+', b[i]]);
+    if (inA.has(id)) continue;
+    const where = i === 0 ? 'noise.+^' : i === b.length - 1 ? 'noise.+' : `noise.+${bIds[i - 1]}`;
+    ops.push([where, asCopy(b[i] as Plain, a as Plain[])]);
   }
-  ops.push(...local);
   return true;
+}
+
+/** `source`, or a copy of one of `sources` with the fields that differ, whichever is shorter. */
+function asCopy(source: Plain, sources: Plain[]): unknown {
+  let best: unknown = source;
+  let length = JSON.stringify(source).length;
+  for (const from of sources) {
+    const copy: Plain = { $copy: from.id };
+    for (const key of new Set([...Object.keys(from), ...Object.keys(source)])) {
+      if (!Object.hasOwn(source, key))
+        copy[key] = null; // a field the copy must not keep
+      else if (!same(from[key], source[key])) copy[key] = source[key];
+    }
+    const n = JSON.stringify(copy).length;
+    if (n < length) {
+      best = copy;
+      length = n;
+    }
+  }
+  return best;
 }
 
 /** A deep copy of JSON data (scenarios and the values of ops are JSON: they travel in links). */
@@ -102,11 +133,13 @@ export class PatchError extends Error {}
 /** `base` with `ops` applied, as a fresh copy (base is not changed); throws a PatchError. */
 export function applyPatch(base: unknown, ops: readonly PatchOp[]): unknown {
   const root = clone(base) as unknown;
-  for (const op of ops) applyOp(root, op);
+  // the sources a copy is made from, as the base has them
+  const sources = isPlain(base) && Array.isArray(base.noise) ? (base.noise as unknown[]) : [];
+  for (const op of ops) applyOp(root, op, sources);
   return root;
 }
 
-function applyOp(root: unknown, op: PatchOp): void {
+function applyOp(root: unknown, op: PatchOp, sources: unknown[]): void {
   if (!Array.isArray(op) || (op.length !== 1 && op.length !== 2) || typeof op[0] !== 'string') {
     throw new PatchError(`${render(op)} is not an edit: expected [path] or [path, value]`);
   }
@@ -125,9 +158,19 @@ function applyOp(root: unknown, op: PatchOp): void {
     if (segments.length !== 2 || segments[0] !== 'noise') {
       throw new PatchError(`${path}: ${where} is a list; only noise sources are edited by id`);
     }
-    if (last === '+') {
-      if (op.length !== 2) throw new PatchError(`${path}: an appended source needs its value`);
-      parent.push(clone(op[1]));
+    if (last.startsWith('+')) {
+      if (op.length !== 2) throw new PatchError(`${path}: an inserted source needs its value`);
+      const after = last.slice(1);
+      const at =
+        after === ''
+          ? parent.length
+          : after === '^'
+            ? 0
+            : parent.findIndex((s) => idOf(s) === after) + 1;
+      if (at === 0 && after !== '^') {
+        throw new PatchError(`${path}: ${noSource(parent, after)}`);
+      }
+      parent.splice(at, 0, inserted(sources, path, op[1]));
       return;
     }
     const index = parent.findIndex((s) => idOf(s) === last);
@@ -165,6 +208,29 @@ function child(parent: unknown, segments: string[], i: number): unknown {
     throw new PatchError(`${segments.join('.')}: ${here} does not exist`);
   }
   return parent[segment];
+}
+
+/** The source an insertion adds: its value, or a copy of one of the base's `list` ({"$copy": id}). */
+function inserted(list: unknown[], path: string, value: unknown): unknown {
+  if (!isPlain(value) || !Object.hasOwn(value, '$copy')) return clone(value);
+  const { $copy: id, ...fields } = value;
+  const from = list.find((s) => idOf(s) === id);
+  if (typeof id !== 'string' || from === undefined) {
+    throw new PatchError(`${path}: a copy of ${noSource(list, String(id))}`);
+  }
+  const copy = clone(from) as Plain;
+  for (const [key, v] of Object.entries(fields)) {
+    if (FORBIDDEN.has(key)) throw new PatchError(`${path}: ${render(key)} is not a field`);
+    if (v === null) delete copy[key];
+    else
+      Object.defineProperty(copy, key, {
+        value: clone(v),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+  }
+  return copy;
 }
 
 /** "there is no noise source "x"; the sources: a, b, …" */

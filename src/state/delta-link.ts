@@ -121,17 +121,17 @@ function leanSources(ops: PatchOp[], base: Scenario, current: Scenario): PatchOp
   };
   const lean = [...ops];
   lean.forEach((op, i) => {
-    if (op[0] !== 'noise.+' || op.length !== 2 || typeof op[1] !== 'object' || op[1] === null) {
-      return;
-    }
+    const value = op[1];
+    const whole = typeof value === 'object' && value !== null && !Object.hasOwn(value, '$copy');
+    if (!op[0].startsWith('noise.+') || op.length !== 2 || !whole) return;
     let source = op[1] as Record<string, unknown>;
     for (const key of Object.keys(source)) {
       if (key === 'id') continue;
       const without = { ...source };
       delete without[key];
-      lean[i] = ['noise.+', without];
+      lean[i] = [op[0], without];
       if (opensAs(lean)) source = without;
-      else lean[i] = ['noise.+', source];
+      else lean[i] = [op[0], source];
     }
   });
   return lean;

@@ -118,11 +118,27 @@ export async function openLink(search: string, hash: string, deps: OpenDeps): Pr
     search,
     deps.presets.map((p) => p.id),
   );
-  if (parsed.errors.length > 0) return { kind: 'error', lines: parsed.errors };
+  if (parsed.errors.length > 0) {
+    // The source ids it names are checked too, so every mistake is listed at once.
+    const preset = deps.presets.find((p) => p.id === (parsed.preset ?? deps.defaultPresetId));
+    const base = parsed.scenarioPath === undefined ? await preset?.load().catch(() => null) : null;
+    const ids = base ? unknownSources(parsed.ops, base) : [];
+    return { kind: 'error', lines: [...parsed.errors, ...ids] };
+  }
   try {
     const patch = parsed.patch === undefined ? undefined : await decodePatch(parsed.patch);
     const ops = [...parsed.ops, ...(patch?.ops ?? [])];
     const view = patch?.view ?? {};
+    // A preset's own file by its path (`?scenario=scenarios/<id>.json`, links from before
+    // `preset=`): opened as that preset, so the page's link for it is a short preset link.
+    const asPreset = /^scenarios\/([a-z0-9-]+)\.json$/.exec(parsed.scenarioPath ?? '')?.[1];
+    const presetFile = deps.presets.find((p) => p.id === asPreset);
+    if (parsed.scenarioPath !== undefined && presetFile) {
+      const today = await presetFile.load();
+      const unknown = unknownSources(parsed.ops, today);
+      if (unknown.length > 0) return { kind: 'error', lines: unknown };
+      return applied(today, parsed.assignments, ops, view, presetFile.id, null);
+    }
     if (parsed.scenarioPath !== undefined) {
       const path = parsed.scenarioPath;
       let base: Scenario;
@@ -132,6 +148,8 @@ export async function openLink(search: string, hash: string, deps: OpenDeps): Pr
         if (!(e instanceof ScenarioError)) throw e;
         return { kind: 'error', lines: [`${path}:`, ...e.issues.map(formatIssue)] };
       }
+      const unknown = unknownSources(parsed.ops, base);
+      if (unknown.length > 0) return { kind: 'error', lines: unknown };
       return applied(base, parsed.assignments, ops, view, null, path);
     }
     const id = parsed.preset ?? deps.defaultPresetId;
@@ -141,9 +159,14 @@ export async function openLink(search: string, hash: string, deps: OpenDeps): Pr
     const current = releases.at(-1);
     if (parsed.version === undefined || !deps.loadRelease || current === undefined) {
       // A hand-written link (or a build without releases): the preset as it is today.
-      return applied(await preset.load(), parsed.assignments, ops, view, id, null);
+      const today = await preset.load();
+      const unknown = unknownSources(parsed.ops, today);
+      if (unknown.length > 0) return { kind: 'error', lines: unknown };
+      return applied(today, parsed.assignments, ops, view, id, null);
     }
     const base = await deps.loadRelease(id, parsed.version);
+    const unknown = unknownSources(parsed.ops, base);
+    if (unknown.length > 0) return { kind: 'error', lines: unknown };
     const opened = applied(base, parsed.assignments, ops, view, id, null);
     const pinned = pinnedOf(id, parsed.version, releases);
     if (opened.kind === 'scenario' && pinned) opened.pinned = pinned;
@@ -151,6 +174,18 @@ export async function openLink(search: string, hash: string, deps: OpenDeps): Pr
   } catch (e) {
     return { kind: 'error', lines: (e as Error).message.split('\n') };
   }
+}
+
+/** A line per source id the readable edits name that `base` does not have, then its sources. */
+function unknownSources(ops: readonly PatchOp[], base: Scenario): string[] {
+  const have = new Set(base.noise.map((n) => n.id));
+  const named = new Set(ops.map((op) => op[0].split('.')[1]));
+  const missing = [...named].filter((id) => id !== undefined && !have.has(id));
+  if (missing.length === 0) return [];
+  return [
+    ...missing.map((id) => `there is no noise source "${id}" in this preset`),
+    `its sources: ${[...have].join(', ')}`,
+  ];
 }
 
 function applied(

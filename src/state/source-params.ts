@@ -10,7 +10,8 @@ import { formatDurationUs, parseDurationUs } from './duration-text.ts';
 /** The fields `src.<id>.<field>` can set, and the patch path under the source each sets. */
 export const SOURCE_FIELDS = {
   period: 'periodUs',
-  duration: 'duration.valueUs',
+  // a fixed duration, whatever the distribution was: the whole duration is set
+  duration: 'duration',
   cpu: 'cpu',
 } as const;
 export type SourceField = keyof typeof SOURCE_FIELDS;
@@ -45,7 +46,7 @@ export function parseSourceParam(name: string, text: string): PatchOp | { error:
   if (us === undefined) {
     return { error: `${name}: ${JSON.stringify(text)} is not valid; expected ${DURATION}` };
   }
-  return [path, us];
+  return [path, field === 'duration' ? { dist: 'fixed', valueUs: us } : us];
 }
 
 /** The ops of `off=a,b` (enabled false) or `on=a,b` (enabled true), or the error line. */
@@ -68,23 +69,37 @@ export function sourceParamOf(op: PatchOp): [name: string, value: string] | null
   const m = /^noise\.([a-z0-9-]{1,64})\.(.+)$/.exec(path);
   if (!m) return null;
   const [, id, rest] = m;
-  for (const [field, sub] of Object.entries(SOURCE_FIELDS)) {
-    if (sub !== rest) continue;
-    if (field === 'cpu') {
-      if (value === 'any') return [`src.${id}.cpu`, 'any'];
-      if (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value < 1e4) {
-        return [`src.${id}.cpu`, String(value)];
-      }
-      return null;
+  if (rest === 'cpu') {
+    if (value === 'any') return [`src.${id}.cpu`, 'any'];
+    if (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value < 1e4) {
+      return [`src.${id}.cpu`, String(value)];
     }
-    try {
-      const text = formatDurationUs(value);
-      return parseDurationUs(text) === value ? [`src.${id}.${field}`, text] : null;
-    } catch {
-      return null;
-    }
+    return null;
   }
-  return null;
+  // A fixed duration: its value alone changed, or the whole duration became a fixed one.
+  const fixed = (v: unknown) =>
+    typeof v === 'object' &&
+    v !== null &&
+    Object.keys(v).length === 2 &&
+    (v as { dist?: unknown }).dist === 'fixed'
+      ? (v as { valueUs: unknown }).valueUs
+      : undefined;
+  const us =
+    rest === 'periodUs'
+      ? value
+      : rest === 'duration.valueUs'
+        ? value
+        : rest === 'duration'
+          ? fixed(value)
+          : undefined;
+  if (us === undefined) return null;
+  const field = rest === 'periodUs' ? 'period' : 'duration';
+  try {
+    const text = formatDurationUs(us);
+    return parseDurationUs(text) === us ? [`src.${id}.${field}`, text] : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The id an `enabled` op switches, and to what; null for any other op. */

@@ -78,7 +78,7 @@ describe('with the network gone', () => {
         .toMatch(/\S/);
       // a link to a scenario file served with the site
       await page.goto(
-        `${site.origin}/?scenario=scenarios/bgp-intrepid.json&nodes=64&iterations=200`,
+        `${site.origin}/?scenario=scenarios/example-asci-q.json&nodes=64&iterations=200`,
       );
       await runDone(page, 120_000);
       expect(await notices(page)).not.toMatch(/could not/i);

@@ -171,10 +171,13 @@ describe('the URL holds the state', () => {
   it(
     '?scenario= loads a scenario file served by the site',
     async () => {
-      const { page, problems } = await openFresh('?scenario=scenarios/bgp-intrepid.json', false);
-      await expect.poll(() => title(page)).toBe(presetFile('bgp-intrepid').title);
-      expect(await title(page)).toBe(presetFile('bgp-intrepid').title);
-      expect(await origin(page)).toBe('Scenario from scenarios/bgp-intrepid.json');
+      const { page, problems } = await openFresh('?scenario=scenarios/example-asci-q.json', false);
+      await expect.poll(() => title(page)).toBe(presetFile('example-asci-q').title);
+      expect(await origin(page)).toBe('Scenario from scenarios/example-asci-q.json');
+      // a preset's own file opens as that preset, and its link becomes the preset's
+      await page.goto(`${site.origin}/?scenario=scenarios/bgp-intrepid.json&seed=3`);
+      await expect.poll(() => preset(page)).toBe('bgp-intrepid');
+      await expect.poll(() => page.url()).toMatch(/\?preset=bgp-intrepid&v=[0-9a-f]{8}&seed=3$/);
       expectQuiet(problems);
       await page.context().close();
     },
@@ -207,8 +210,35 @@ describe('the URL holds the state', () => {
         expect(problems.offOrigin).toEqual([]);
         // A missing file is a 404, which the browser logs; nothing else may be.
         expect(problems.consoleErrors.filter((e) => !/404/.test(e))).toEqual([]);
+        // the link stays in the address, to be mended
+        expect(decodeURIComponent(page.url())).toContain(decodeURIComponent(path));
         await page.context().close();
       }
+    },
+    SLOW,
+  );
+
+  it(
+    'a broken link loses nothing: the scenario being edited comes back, the link stays to mend',
+    async () => {
+      const { page } = await openFresh(LIGHT);
+      await enterSeed(page, '4242');
+      await expect.poll(() => page.url()).toContain('seed=4242');
+      const broken = `${site.origin}/?preset=bgp-intrepid&off=cnk-jitter-core9`;
+      await page.goto(broken);
+      const alert = page.getByRole('alert');
+      await alert.waitFor();
+      expect(await alert.textContent()).toContain(
+        'This link could not be opened, so the scenario you were editing is shown.',
+      );
+      expect(await alert.textContent()).toMatch(/there is no noise source "cnk-jitter-core9"/);
+      expect(await seed(page).inputValue()).toBe('4242');
+      await page.waitForTimeout(1000);
+      expect(page.url()).toBe(broken);
+      // and the bare site still restores it
+      await page.goto(`${site.origin}/`);
+      await expect.poll(() => seed(page).inputValue()).toBe('4242');
+      await page.context().close();
     },
     SLOW,
   );

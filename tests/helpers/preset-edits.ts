@@ -100,7 +100,23 @@ export function editKinds(r: Rng): Edit[] {
     },
     {
       kind: 'source removed',
-      apply: (s) => ({ ...s, noise: s.noise.filter((_, k) => k !== anySource(s)) }),
+      apply: (s) => {
+        const gone = anySource(s);
+        return { ...s, noise: s.noise.filter((_, k) => k !== gone) };
+      },
+    },
+    {
+      // the panel's Duplicate: a copy right after the original, with its own id and label
+      kind: 'source duplicated',
+      apply: (s) => {
+        const i = anySource(s);
+        const copy = {
+          ...s.noise[i],
+          id: `${s.noise[i].id}-copy`,
+          label: `${s.noise[i].label} (copy)`,
+        };
+        return { ...s, noise: [...s.noise.slice(0, i + 1), copy, ...s.noise.slice(i + 1)] };
+      },
     },
     {
       kind: 'new source',

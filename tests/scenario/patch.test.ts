@@ -32,9 +32,29 @@ describe('diffScenario and applyPatch', () => {
     ],
     ['a source removed', (s: Base) => void s.noise.splice(1, 1), [['noise.b']]],
     [
-      'a source appended',
+      'a source appended, as a copy of the one it differs least from',
       (s: Base) => void s.noise.push({ id: 'c', enabled: true, duration: base.noise[0].duration }),
-      [['noise.+', { id: 'c', enabled: true, duration: { dist: 'fixed', valueUs: 5 } }]],
+      [['noise.+', { $copy: 'a', id: 'c' }]],
+    ],
+    [
+      'a source duplicated in the middle of the list',
+      (s: Base) => void s.noise.splice(2, 0, { ...structuredClone(s.noise[1]), id: 'b-copy' }),
+      [['noise.+b', { $copy: 'b', id: 'b-copy' }]],
+    ],
+    [
+      'a new source first (a copy of the kept source it differs least from)',
+      (s: Base) =>
+        void s.noise.unshift({
+          id: 'z',
+          enabled: false,
+          duration: { dist: 'exponential', meanUs: 3 },
+        } as never),
+      [['noise.+^', { $copy: '7', id: 'z', duration: { dist: 'exponential', meanUs: 3 } }]],
+    ],
+    [
+      'a duration of another distribution, whole',
+      (s: Base) => void (s.noise[0].duration = { dist: 'exponential', meanUs: 5 } as never),
+      [['noise.a.duration', { dist: 'exponential', meanUs: 5 }]],
     ],
     ['a field removed', (s: Base) => void delete (s as Partial<Base>).title, [['title']]],
   ])('%s', (_what, change, ops) => {

@@ -42,9 +42,9 @@ async function opens(query: string): Promise<Scenario> {
 }
 
 describe('random edits of random presets', () => {
-  it('open the same scenario from a short link (seeds 1–300)', async () => {
+  it('open the same scenario from a short link (seeds 1–1000)', async () => {
     let longest = 0;
-    for (let seed = 1; seed <= 300; seed++) {
+    for (let seed = 1; seed <= 1000; seed++) {
       const r = new Rng(seed);
       const { id } = PRESET_TABLE[r.below(PRESET_TABLE.length)];
       const edited = randomEdits(bases.get(id)!, r, 1 + r.below(5));
@@ -59,7 +59,7 @@ describe('random edits of random presets', () => {
         LIMIT,
       );
     }
-    console.log(`longest link of 300 random edits: ${longest} characters`);
+    console.log(`longest link of 1,000 random edits: ${longest} characters`);
   });
 
   it('every single edit of every preset is under 500 characters', async () => {
@@ -94,6 +94,39 @@ describe('random edits of random presets', () => {
       const opened = await opens(await link(edited.scenario, id));
       expect(runScenario(small(opened))).toEqual(runScenario(small(edited.scenario)));
     }
+  });
+});
+
+describe('hand-written source edits', () => {
+  it('src.<id>.duration sets a fixed duration whatever the distribution was', async () => {
+    const opened = await opens('?preset=jaguar-xt5-rn&src.work-queues.duration=100us');
+    expect(opened.noise.find((n) => n.id === 'work-queues')!.duration).toEqual({
+      dist: 'fixed',
+      valueUs: 100,
+    });
+    // and the page writes it back the same way
+    expect(await link(opened, 'jaguar-xt5-rn')).toBe(
+      `?preset=jaguar-xt5-rn&v=${currentVersion('jaguar-xt5-rn')}&src.work-queues.duration=100us`,
+    );
+  });
+});
+
+describe('a hand-written link with several mistakes', () => {
+  it('names them all at once, source ids included', async () => {
+    const opened = await openLink(
+      '?preset=asci-q-2002&nodes=abc&off=foo,bar&src.baz.period=1s',
+      '',
+      deps,
+    );
+    expect(opened.kind).toBe('error');
+    if (opened.kind !== 'error') return;
+    expect(opened.lines[0]).toMatch(/^nodes: "abc" is not valid/);
+    expect(opened.lines.slice(1, 4)).toEqual([
+      'there is no noise source "foo" in this preset',
+      'there is no noise source "bar" in this preset',
+      'there is no noise source "baz" in this preset',
+    ]);
+    expect(opened.lines[4]).toMatch(/^its sources: kernel-heartbeat-125ms, /);
   });
 });
 

@@ -156,16 +156,29 @@ describe('openLink', () => {
 
   it('scenario=<path> loads the file from the site, named by its path', async () => {
     const opened = await openLink(
-      '?scenario=scenarios/bgp-intrepid.json&seed=3',
+      '?scenario=scenarios/mine/bgp.json&seed=3',
       '',
-      deps({ 'scenarios/bgp-intrepid.json': file('bgp-intrepid') }),
+      deps({ 'scenarios/mine/bgp.json': file('bgp-intrepid') }),
     );
     expect(opened).toMatchObject({
       kind: 'scenario',
       presetId: null,
-      fileName: 'scenarios/bgp-intrepid.json',
+      fileName: 'scenarios/mine/bgp.json',
     });
     if (opened.kind === 'scenario') expect(opened.scenario.seed).toBe(3);
+  });
+
+  it('scenario=<a preset’s own file> opens that preset, so its link is a short one', async () => {
+    const opened = await openLink('?scenario=scenarios/bgp-intrepid.json&seed=3', '', deps());
+    expect(opened).toMatchObject({ kind: 'scenario', presetId: 'bgp-intrepid', fileName: null });
+    if (opened.kind !== 'scenario') return;
+    expect(opened.scenario.seed).toBe(3);
+    expect(
+      await linkFor({
+        scenario: opened.scenario,
+        preset: { id: 'bgp-intrepid', scenario: opened.base },
+      }),
+    ).toBe('?preset=bgp-intrepid&seed=3');
   });
 
   it('a broken hash, query or file is an error naming the problem, never a throw', async () => {
