@@ -23,7 +23,7 @@ import { formatJson } from './json.ts';
 
 /** The JSON shard format's version (its `noiselabShard` field). */
 export const SHARD_FORMAT = 1;
-/** Shards of one sweep at most: a job array larger than the sweep's points leaves some empty. */
+/** Shards of one sweep at most (and never more than its points: sweep refuses that). */
 export const MAX_SHARDS = 100_000;
 
 const META = ['sweep', 'shard', 'shards', 'points', 'point'];
@@ -36,12 +36,12 @@ export interface Shard {
 
 /** `i/N` of --shard, or a CliError naming what is wrong. */
 export function parseShard(text: string): Shard {
-  const m = /^([0-9]{1,6})\/([0-9]{1,6})$/.exec(text);
+  const m = /^([1-9][0-9]*)\/([1-9][0-9]*)$/.exec(text);
   const allowed = `allowed: i/N with 1 ≤ i ≤ N ≤ ${MAX_SHARDS.toLocaleString('en-US')}, e.g. --shard 3/8`;
   if (!m) throw new CliError(`--shard: ${JSON.stringify(text)} is not i/N; ${allowed}`);
   const index = Number(m[1]);
   const count = Number(m[2]);
-  if (count < 1 || count > MAX_SHARDS || index < 1 || index > count) {
+  if (count > MAX_SHARDS || index > count) {
     throw new CliError(`--shard: ${text} is out of range; ${allowed}`);
   }
   return { index, count };
@@ -55,8 +55,10 @@ export function shardPoints(points: number, shard: Shard): number[] {
 }
 
 /** The id of a sweep: its scenario as run and its --vary list. */
-export function sweepId(base: Scenario, varies: readonly Vary[]): string {
-  return contentId({ scenario: base, varies: varies.map((v) => [v.path, v.values]) });
+export function sweepId(base: Scenario, varies: readonly Vary[], timings = false): string {
+  // The varied values as written (their keys' order shows in the output), the rest canonical.
+  const written = JSON.stringify(varies.map((v) => [v.path, v.values]));
+  return contentId({ scenario: base, varies: written, timings });
 }
 
 export interface ShardHead {
@@ -112,9 +114,18 @@ interface ShardContent {
 export function mergeShards(files: { file: string; text: string }[]): string {
   if (files.length === 0)
     throw new CliError('merge needs the shards’ files: noiselab merge <files…>');
-  const shards = files.map(({ file, text }) => readShard(file, text));
-  const first = shards[0];
   const problems: string[] = [];
+  const shards: ShardContent[] = [];
+  for (const { file, text } of files) {
+    try {
+      shards.push(readShard(file, text));
+    } catch (err) {
+      if (!(err instanceof CliError)) throw err;
+      problems.push(...err.lines);
+    }
+  }
+  if (problems.length > 0) throw new CliError(problems);
+  const first = shards[0];
   for (const s of shards.slice(1)) {
     if (s.format !== first.format) {
       problems.push(
@@ -132,7 +143,9 @@ export function mergeShards(files: { file: string; text: string }[]): string {
         `${s.file} is shard ${s.head.shard.index} of ${s.head.shard.count} over ${s.head.points} points, ${first.file} of ${first.head.shard.count} over ${first.head.points}`,
       );
     } else if (s.header !== first.header) {
-      problems.push(`${s.file} has other columns than ${first.file} (one was run with --timings?)`);
+      problems.push(
+        `${s.file} has other columns than ${first.file} (one was run with --timings, or rewritten?)`,
+      );
     }
   }
   if (problems.length > 0) throw new CliError(problems);
@@ -153,14 +166,15 @@ export function mergeShards(files: { file: string; text: string }[]): string {
     const many = missing.length > 20 ? ` (${missing.length} of them)` : '';
     problems.push(
       missing.length === 1
-        ? `shard ${shown} of ${count} is missing`
-        : `shards ${shown} of ${count} are missing${many}`,
+        ? `shard ${shown} of ${count} of sweep ${first.head.sweep} is missing`
+        : `shards ${shown} of ${count} of sweep ${first.head.sweep} are missing${many}`,
     );
   }
   if (problems.length > 0) throw new CliError(problems);
+  const byIndex = new Map(shards.map((s) => [s.head.shard.index, s]));
   const rows: unknown[] = [];
   for (let k = 0; k < first.head.points; k++) {
-    const owner = shards.find((s) => s.head.shard.index === (k % count) + 1)!;
+    const owner = byIndex.get((k % count) + 1)!;
     if (!owner.rows.has(k)) {
       throw new CliError(
         `${owner.file} lacks the row of point ${k}: the shard is incomplete (cut short?)`,
@@ -197,29 +211,56 @@ function readJsonShard(file: string, text: string): ShardContent {
   const head = checkHead(file, d.sweep, d.shard, d.shards, d.points);
   if (!Array.isArray(d.rows)) throw notShard(file, 'it has no list of rows');
   const rows = new Map<number, unknown>();
+  let columns: string | undefined;
   for (const r of d.rows as unknown[]) {
     const { point, ...row } = (r ?? {}) as Record<string, unknown>;
+    // every row has the fields of the first, in its order (as sweep writes them)
+    const keys = Object.keys(row).join(',');
+    columns ??= keys;
+    if (keys !== columns) {
+      throw notShard(
+        file,
+        `the row of point ${JSON.stringify(point)} has other fields than the first row`,
+      );
+    }
     addRow(file, head, rows, point, row);
   }
-  return { file, format: 'json', head, rows };
+  return { file, format: 'json', head, header: columns, rows };
 }
 
 function readCsvShard(file: string, text: string): ShardContent {
   const records = csvRecords(text);
   if (records.length === 0) throw notShard(file, 'it is empty');
+  if (records.some((r) => r.endsWith('\r'))) {
+    throw notShard(
+      file,
+      'its lines end in CR LF (saved by a Windows editor?); use the file sweep wrote',
+    );
+  }
+  if (!text.endsWith('\n') || quotesOpen(text)) {
+    throw notShard(
+      file,
+      'it ends in the middle of a line: the shard is cut short (a job killed while writing?)',
+    );
+  }
   const [header, ...body] = records;
   const cut = cutFields(header, META.length);
   if (cut === null || cut.fields.join(',') !== META.join(',')) {
     throw notShard(file, `its header does not start with ${META.join(',')}`);
   }
+  const width = fieldCount(header);
   let head: ShardHead | null = null;
   const rows = new Map<number, unknown>();
-  for (const record of body) {
+  for (const [n, record] of body.entries()) {
     const fields = cutFields(record, META.length);
-    if (fields === null)
-      throw notShard(file, `a line has fewer than ${META.length} fields: ${record.slice(0, 60)}`);
+    if (fields === null || fieldCount(record) !== width) {
+      throw notShard(
+        file,
+        `line ${n + 2} has not the header's ${width} fields: the shard is damaged or cut short`,
+      );
+    }
     const [sweep, shard, shards, points, point] = fields.fields;
-    const h = checkHead(file, sweep, Number(shard), Number(shards), Number(points));
+    const h = checkHead(file, sweep, integer(shard), integer(shards), integer(points));
     if (head === null) head = h;
     else if (
       h.sweep !== head.sweep ||
@@ -229,13 +270,34 @@ function readCsvShard(file: string, text: string): ShardContent {
     ) {
       throw notShard(file, 'its lines belong to different shards (files joined by hand?)');
     }
-    addRow(file, head, rows, /^[0-9]+$/.test(point) ? Number(point) : point, fields.rest);
+    addRow(file, head, rows, integer(point) ?? point, fields.rest);
   }
-  if (head === null) {
-    // A shard with no point (more shards than points) says nothing of its sweep.
+  if (head === null)
     throw notShard(file, 'it has no rows, so it cannot say which sweep it belongs to');
-  }
   return { file, format: 'csv', head, header: cut.rest, rows };
+}
+
+/** A decimal integer written as sweep writes it; undefined for anything else. */
+function integer(text: string): number | undefined {
+  return /^(0|[1-9][0-9]{0,14})$/.test(text) ? Number(text) : undefined;
+}
+
+/** Whether a CSV text ends inside a quoted field. */
+function quotesOpen(text: string): boolean {
+  let open = false;
+  for (let i = 0; i < text.length; i++) if (text[i] === '"') open = !open;
+  return open;
+}
+
+/** The fields of a raw record (commas outside quotes, plus one). */
+function fieldCount(record: string): number {
+  let n = 1;
+  let quoted = false;
+  for (let i = 0; i < record.length; i++) {
+    if (record[i] === '"') quoted = !quoted;
+    else if (record[i] === ',' && !quoted) n++;
+  }
+  return n;
 }
 
 function checkHead(

@@ -82,8 +82,12 @@ describe('merge refuses', () => {
   it('missing, repeated, cut short, mixed or foreign files', async () => {
     const json = await shards(3, 'json');
     const csv = await shards(3, 'csv');
-    expect(refusal(() => mergeShards([json[0], json[2]]))).toEqual(['shard 2 of 3 is missing']);
-    expect(refusal(() => mergeShards([json[0]]))).toEqual(['shards 2, 3 of 3 are missing']);
+    expect(refusal(() => mergeShards([json[0], json[2]]))).toEqual([
+      expect.stringMatching(/^shard 2 of 3 of sweep [0-9a-f]{13} is missing$/),
+    ]);
+    expect(refusal(() => mergeShards([json[0]]))).toEqual([
+      expect.stringMatching(/^shards 2, 3 of 3 of sweep [0-9a-f]{13} are missing$/),
+    ]);
     expect(refusal(() => mergeShards([...json, { ...json[1], file: 'again.json' }]))).toEqual([
       'shard 2 of 3 is given twice: shard-2.json and again.json',
     ]);
@@ -95,6 +99,34 @@ describe('merge refuses', () => {
     expect(refusal(() => mergeShards([csv[0], { ...csv[1], text: cut }, csv[2]]))).toEqual([
       'shard-2.csv lacks the row of point 7: the shard is incomplete (cut short?)',
     ]);
+    // … or cut in the middle of a line, or of a quoted field
+    for (const text of [
+      csv[2].text.slice(0, -20),
+      csv[2].text.slice(0, csv[2].text.lastIndexOf(',') + 1),
+    ]) {
+      expect(refusal(() => mergeShards([csv[0], csv[1], { ...csv[2], text }]))[0]).toMatch(
+        /^shard-3\.csv is not a shard of noiselab sweep --shard: (it ends in the middle of a line|line \d+ has not the header's \d+ fields)/,
+      );
+    }
+    // saved with CR LF line ends by an editor
+    const crlf = csv[1].text.replaceAll('\n', '\r\n');
+    expect(refusal(() => mergeShards([csv[0], { ...csv[1], text: crlf }, csv[2]]))).toEqual([
+      'shard-2.csv is not a shard of noiselab sweep --shard: its lines end in CR LF (saved by a Windows editor?); use the file sweep wrote',
+    ]);
+    // one shard timed, the others not: another sweep (its rows have another field)
+    const timed = await sweep('--shard', '2/3', '--timings');
+    expect(
+      refusal(() => mergeShards([json[0], { file: 'timed.json', text: timed }, json[2]]))[0],
+    ).toMatch(/^timed\.json is a shard of another sweep/);
+    // every file that is no shard is named, not only the first
+    expect(
+      refusal(() =>
+        mergeShards([
+          { file: 'a.txt', text: 'hello' },
+          { file: 'b.json', text: '{}' },
+        ]),
+      ),
+    ).toHaveLength(2);
     const whole = await sweep('--format', 'csv');
     expect(refusal(() => mergeShards([{ file: 'sweep.csv', text: whole }]))).toEqual([
       'sweep.csv is not a shard of noiselab sweep --shard: its header does not start with sweep,shard,shards,points,point',
@@ -110,8 +142,12 @@ describe('merge refuses', () => {
 
   it('a --shard that is no shard, and more shards than points', async () => {
     expect(refusal(() => parseShard('0/3'))).toEqual([
-      '--shard: 0/3 is out of range; allowed: i/N with 1 ≤ i ≤ N ≤ 100,000, e.g. --shard 3/8',
+      '--shard: "0/3" is not i/N; allowed: i/N with 1 ≤ i ≤ N ≤ 100,000, e.g. --shard 3/8',
     ]);
+    expect(refusal(() => parseShard('1/1000000'))[0]).toMatch(
+      /^--shard: 1\/1000000 is out of range/,
+    );
+    expect(refusal(() => parseShard('01/04'))[0]).toMatch(/is not i\/N/);
     expect(refusal(() => parseShard('4/3'))[0]).toMatch(/^--shard: 4\/3 is out of range/);
     expect(refusal(() => parseShard('two/3'))[0]).toMatch(/^--shard: "two\/3" is not i\/N/);
     await expect(sweep('--shard', '1/10')).rejects.toThrow(

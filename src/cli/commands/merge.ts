@@ -5,8 +5,9 @@ import type { Invocation } from '../args.ts';
 import { readText } from '../io.ts';
 import { mergeShards } from '../shards.ts';
 
-/** Bytes of one shard file at most: a 10,000-point sweep's JSON is about 15 MB. */
-const MAX_SHARD_BYTES = 512 * 1024 * 1024;
+/** Bytes of one shard file at most: a 10,000-point sweep's JSON is about 15 MB; V8's longest
+ * string is about 512 M characters, so more could not be read as text anyway. */
+const MAX_SHARD_BYTES = 256 * 1024 * 1024;
 
 export function mergeCommand(inv: Invocation): string {
   return mergeShards(

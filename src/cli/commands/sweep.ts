@@ -87,7 +87,7 @@ export async function sweepCommand(inv: Invocation): Promise<string> {
     inv.timings,
   );
   if (shard) {
-    const head = { sweep: sweepId(base, inv.varies), shard, points: points.length };
+    const head = { sweep: sweepId(base, inv.varies, inv.timings), shard, points: points.length };
     return inv.format === 'csv' ? shardCsv(head, columns, rows) : shardJson(head, rows);
   }
   if (inv.format === 'csv')
