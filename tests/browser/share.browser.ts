@@ -224,6 +224,7 @@ describe('the URL holds the state', () => {
       const { page } = await openFresh(LIGHT);
       await enterSeed(page, '4242');
       await expect.poll(() => page.url()).toContain('seed=4242');
+      await done(page);
       const broken = `${site.origin}/?preset=bgp-intrepid&off=cnk-jitter-core9`;
       await page.goto(broken);
       const alert = page.getByRole('alert');
@@ -298,6 +299,9 @@ describe('the autosave', () => {
         origin: `preset:asci-q-2002@${currentVersion('asci-q-2002')}`, // the release it edits
         scenario: { seed: 4242 },
       });
+      // its run ends first: a run still under way when the page goes is not rerun by itself
+      // on the next visit (run-ends.browser.ts)
+      await done(page);
 
       await page.goto(`${site.origin}/`); // no state in the URL
       await page.getByText(/^Restored your unsaved scenario from /).waitFor();
