@@ -46,6 +46,16 @@ function known(id: string, raw: unknown): Scenario {
   return scenario;
 }
 
+/**
+ * The preset whose file today `scenario` is, exactly (an imported copy of a preset file); every
+ * preset is loaded to compare (their chunks are small, and cached once loaded).
+ */
+export async function presetOf(scenario: Scenario): Promise<string | undefined> {
+  for (const preset of PRESETS) await preset.load().catch(() => undefined);
+  const known = versionOf(scenario);
+  return known && known.version === currentVersion(known.id) ? known.id : undefined;
+}
+
 /** The preset and version `scenario` is (as loaded, unedited); undefined for any other. */
 export function versionOf(scenario: Scenario): { id: string; version: string } | undefined {
   return versions.get(canonicalJson(scenario));

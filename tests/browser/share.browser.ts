@@ -169,6 +169,25 @@ describe('the URL holds the state', () => {
   );
 
   it(
+    'an imported copy of a preset file is that preset, with its short link',
+    async () => {
+      const { page, problems } = await openFresh(LIGHT);
+      const text = readFileSync(
+        new URL('../../scenarios/bgp-intrepid.json', import.meta.url),
+        'utf8',
+      );
+      await importFile(page, 'bgp-intrepid.json', text);
+      await expect.poll(() => preset(page), { timeout: 30_000 }).toBe('bgp-intrepid');
+      await expect
+        .poll(() => page.url(), { timeout: 30_000 })
+        .toBe(`${site.origin}/?preset=bgp-intrepid&v=${currentVersion('bgp-intrepid')}`);
+      expectQuiet(problems);
+      await page.context().close();
+    },
+    SLOW,
+  );
+
+  it(
     '?scenario= loads a scenario file served by the site',
     async () => {
       const { page, problems } = await openFresh('?scenario=scenarios/example-asci-q.json', false);
