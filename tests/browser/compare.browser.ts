@@ -147,18 +147,7 @@ describe('the CSV of a million iterations', () => {
     await view.locator('svg').first().waitFor();
     // The view drafts the CSV in slices once the run is over (about 50 tasks of ~10 ms).
     await page.waitForTimeout(3000);
-    await page.evaluate(() => {
-      const w = window as unknown as { longTasks: number[] };
-      w.longTasks = [];
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) w.longTasks.push(e.duration);
-      }).observe({ type: 'longtask' });
-    });
     const { bytes } = await download(page, view, 'Download CSV');
-    const longTasks = await page.evaluate(
-      () => (window as unknown as { longTasks: number[] }).longTasks,
-    );
-    console.log('long tasks (ms) while downloading the CSV of 10⁶ iterations:', longTasks);
     const lines = bytes.toString('utf8').split('\n');
     expect(lines[0]).toBe('iteration,duration_us');
     expect(lines[1]).toMatch(/^1,[\d.]+$/);
@@ -167,9 +156,8 @@ describe('the CSV of a million iterations', () => {
     expect(rows).toBeGreaterThan(990_000);
     expect(lines.at(-2)).toMatch(new RegExp(`^${rows},[\\d.]+$`));
     expect(lines.at(-1)).toBe('');
-    // The long tasks are printed above, not asserted: a wall-clock figure fails on a busy
-    // machine. That the CSV is drafted in slices that yield is tested in
-    // tests/charts/csv-chunks.test.ts.
+    // Its main-thread tasks are a timing: measured by npm run bench:browser, not here. That the
+    // CSV is drafted in slices that yield is tested in tests/charts/csv-chunks.test.ts.
     expectQuiet(problems);
     await page.context().close();
   }, 180_000);

@@ -105,24 +105,12 @@ describe('the timeline of ASCI Q 2002', () => {
     expect(svgText).toContain('Aligned phases');
 
     // The window moves: "Later" shows iterations 55–59.
-    // Main-thread tasks while the new traces arrive and are drawn (printed: a timing to report).
-    await page.evaluate(() => {
-      const w = window as unknown as { longTasks: number[] };
-      w.longTasks = [];
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) w.longTasks.push(e.duration);
-      }).observe({ type: 'longtask' });
-    });
     await view.getByRole('button', { name: 'Later →' }).click();
     await expect
       .poll(() => view.locator('.summary').textContent(), { timeout: 30_000 })
       .toMatch(/iterations 55–59/);
 
     await view.locator('figure[aria-busy="false"]').waitFor();
-    console.log(
-      'long tasks (ms) while retracing:',
-      await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks),
-    );
     await view.screenshot({ path: '/tmp/noiselab-timeline.png' });
     expect(problems.consoleErrors).toEqual([]);
     expect(problems.offOrigin).toEqual([]);
