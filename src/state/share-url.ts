@@ -135,9 +135,7 @@ export async function openLink(search: string, hash: string, deps: OpenDeps): Pr
     const presetFile = deps.presets.find((p) => p.id === asPreset);
     if (parsed.scenarioPath !== undefined && presetFile) {
       const today = await presetFile.load();
-      const unknown = unknownSources(parsed.ops, today);
-      if (unknown.length > 0) return { kind: 'error', lines: unknown };
-      return applied(today, parsed.assignments, ops, view, presetFile.id, null);
+      return applied(today, parsed, ops, view, presetFile.id, null);
     }
     if (parsed.scenarioPath !== undefined) {
       const path = parsed.scenarioPath;
@@ -148,9 +146,7 @@ export async function openLink(search: string, hash: string, deps: OpenDeps): Pr
         if (!(e instanceof ScenarioError)) throw e;
         return { kind: 'error', lines: [`${path}:`, ...e.issues.map(formatIssue)] };
       }
-      const unknown = unknownSources(parsed.ops, base);
-      if (unknown.length > 0) return { kind: 'error', lines: unknown };
-      return applied(base, parsed.assignments, ops, view, null, path);
+      return applied(base, parsed, ops, view, null, path);
     }
     const id = parsed.preset ?? deps.defaultPresetId;
     const preset = deps.presets.find((p) => p.id === id);
@@ -160,14 +156,10 @@ export async function openLink(search: string, hash: string, deps: OpenDeps): Pr
     if (parsed.version === undefined || !deps.loadRelease || current === undefined) {
       // A hand-written link (or a build without releases): the preset as it is today.
       const today = await preset.load();
-      const unknown = unknownSources(parsed.ops, today);
-      if (unknown.length > 0) return { kind: 'error', lines: unknown };
-      return applied(today, parsed.assignments, ops, view, id, null);
+      return applied(today, parsed, ops, view, id, null);
     }
     const base = await deps.loadRelease(id, parsed.version);
-    const unknown = unknownSources(parsed.ops, base);
-    if (unknown.length > 0) return { kind: 'error', lines: unknown };
-    const opened = applied(base, parsed.assignments, ops, view, id, null);
+    const opened = applied(base, parsed, ops, view, id, null);
     const pinned = pinnedOf(id, parsed.version, releases);
     if (opened.kind === 'scenario' && pinned) opened.pinned = pinned;
     return opened;
@@ -188,15 +180,21 @@ function unknownSources(ops: readonly PatchOp[], base: Scenario): string[] {
   ];
 }
 
+/**
+ * `base` with the link's edits: its knobs (`readable.assignments`) and every op (the readable
+ * ones, whose source ids are checked first, all at once, then the patch's).
+ */
 function applied(
   base: Scenario,
-  assignments: Assignment[],
+  readable: { assignments: Assignment[]; ops: PatchOp[] },
   ops: PatchOp[],
   view: Record<string, ViewValue>,
   presetId: string | null,
   fileName: string | null,
 ): Opened {
-  const result = applyAssignments(base, assignments, ops);
+  const unknown = unknownSources(readable.ops, base);
+  if (unknown.length > 0) return { kind: 'error', lines: unknown };
+  const result = applyAssignments(base, readable.assignments, ops);
   if (!result.ok) return { kind: 'error', lines: result.error.split('\n') };
   return { kind: 'scenario', scenario: result.scenario, presetId, fileName, base, view };
 }
