@@ -5,12 +5,9 @@ export * from './types.ts';
 export { ScenarioError, formatIssue, renderValue, type ScenarioIssue } from './errors.ts';
 export * from './limits.ts';
 export { parseScenarioText, validateScenario } from './validate.ts';
-export {
-  DEFAULT_CELLS_PER_PE,
-  DEFAULT_TREE,
-  nodesLeftAfterExclusion,
-  WORKLOAD_KINDS,
-} from './validate-machine.ts';
+export { nodesLeftAfterExclusion, WORKLOAD_KINDS } from './validate-machine.ts';
+export { DEFAULT_CELLS_PER_PE, DEFAULT_TREE } from './spec.ts';
+export { SCENARIO_SCHEMA_PATH, scenarioSchema } from './schema.ts';
 export {
   barrierEstimateUs,
   collectiveEstimateUs,

@@ -12,63 +12,35 @@ import {
   type MachineFacts,
   maybeEnum,
   maybeIndexList,
-  maybeInteger,
   maybeNumber,
   maybeRecord,
   maybeString,
   maybeTag,
-  type Range,
   rangeText,
 } from './check.ts';
+import { MAX_TOTAL_CORES } from './limits.ts';
 import {
-  MAX_CELLS_PER_PE,
-  MAX_CORES_PER_NODE,
-  MAX_ITERATIONS,
-  MAX_NAME_LENGTH,
-  MAX_NODES,
-  MAX_PHASES_PER_ITERATION,
-  MAX_TIME_US,
-  MAX_TOTAL_CORES,
-  MAX_TREE_FANOUT,
-  MIN_TREE_FANOUT,
-} from './limits.ts';
+  COLLECTIVE_SPEC,
+  DEFAULT_TREE,
+  type EnumSpec,
+  field,
+  type Fields,
+  fieldsOf,
+  JOB_SPEC,
+  MACHINE_SPEC,
+  type NumberSpec,
+  TREE_SPEC,
+  WORKLOAD_SPEC,
+} from './spec.ts';
 import type { Collective, Job, Machine, Tree, Workload, WorkloadKind } from './types.ts';
 
-const MACHINE_FIELDS = ['name', 'nodes', 'coresPerNode', 'clusterSize', 'collective', 'tree'];
-const COLLECTIVE_FIELDS = ['kind', 'baseUs', 'perLevelUs'];
-const TREE_FIELDS = ['fanout', 'hopUs'];
-/** machine.tree when the file leaves it (or one of its fields) out. */
-export const DEFAULT_TREE: Readonly<Tree> = { fanout: 2, hopUs: 5 };
-const JOB_FIELDS = [
-  'nodes',
-  'ranksPerNode',
-  'reservedCores',
-  'excludeOffsets',
-  'waitMode',
-  'wakeupUs',
-];
-/** The fields of each workload kind besides `kind`, in the order of the format. */
-const WORKLOAD_FIELDS: Record<WorkloadKind, readonly string[]> = {
-  barrier: ['granularityUs', 'iterations', 'warmup'],
-  allreduce: ['granularityUs', 'iterations', 'warmup', 'hopUs'],
-  'mpi-fwq': ['workUs', 'iterations', 'warmup', 'hopUs'],
-  sage: ['cellsPerPE', 'computeUsPerCycle', 'allreducesPerCycle', 'iterations', 'warmup', 'hopUs'],
-  pop: [
-    'baroclinicUs',
-    'barotropicIterations',
-    'barotropicUs',
-    'barotropicSerialUs',
-    'iterations',
-    'warmup',
-    'hopUs',
-  ],
-};
-export const WORKLOAD_KINDS = Object.keys(WORKLOAD_FIELDS) as WorkloadKind[];
-/** SAGE's cells per PE when the file leaves it out (ASCI Q paper, Table 3). */
-export const DEFAULT_CELLS_PER_PE = 13_500;
-const TIME: Range = { min: 0, max: MAX_TIME_US };
-const POSITIVE_TIME: Range = { min: 0, minExclusive: true, max: MAX_TIME_US };
-const PHASES: Range = { min: 1, max: MAX_PHASES_PER_ITERATION };
+const MACHINE = MACHINE_SPEC.fields;
+const JOB = JOB_SPEC.fields;
+const TREE = TREE_SPEC.fields;
+const COLLECTIVE = COLLECTIVE_SPEC.fields;
+const WORKLOADS = WORKLOAD_SPEC.variants;
+export const WORKLOAD_KINDS = Object.keys(WORKLOADS) as WorkloadKind[];
+const num = (fields: Fields, key: string) => field(fields, key, 'number');
 
 /** Nodes of the machine whose cluster offset (id mod clusterSize) is not excluded. */
 export function nodesLeftAfterExclusion(
@@ -90,20 +62,21 @@ export function maybeMachine(
   c: Checker,
   value: unknown,
 ): { machine?: Machine; facts: MachineFacts } {
-  const rec = maybeRecord(c, 'machine', value, MACHINE_FIELDS);
+  const rec = maybeRecord(c, 'machine', value, fieldsOf(MACHINE_SPEC));
   if (rec === undefined) return { facts: {} };
   const before = c.issues.length;
   const at = (key: string) => join('machine', key);
-  const nodes = maybeInteger(c, at('nodes'), rec.nodes, { min: 1, max: MAX_NODES });
-  const coresPerNode = maybeInteger(c, at('coresPerNode'), rec.coresPerNode, {
-    min: 1,
-    max: MAX_CORES_PER_NODE,
-  });
+  const nodes = maybeNumber(c, at('nodes'), rec.nodes, num(MACHINE, 'nodes'));
+  const coresPerNode = maybeNumber(
+    c,
+    at('coresPerNode'),
+    rec.coresPerNode,
+    num(MACHINE, 'coresPerNode'),
+  );
   // A cluster larger than the machine is allowed: shrinking `nodes` of a real machine's
   // scenario (ASCI Q, clusterSize 32) to 16 nodes must still load.
-  const clusterSize = maybeInteger(c, at('clusterSize'), rec.clusterSize, {
-    min: 1,
-    max: MAX_NODES,
+  const clusterSize = maybeNumber(c, at('clusterSize'), rec.clusterSize, {
+    ...num(MACHINE, 'clusterSize'),
     default: nodes,
   });
   if (nodes !== undefined && coresPerNode !== undefined && nodes * coresPerNode > MAX_TOTAL_CORES) {
@@ -111,7 +84,7 @@ export function maybeMachine(
     c.add('machine', undefined, `${total}; allowed: at most ${MAX_TOTAL_CORES} in total`);
   }
   const machine = complete<Machine>(c, before, {
-    name: maybeString(c, at('name'), rec.name, { maxLength: MAX_NAME_LENGTH, default: '' }),
+    name: maybeString(c, at('name'), rec.name, field(MACHINE, 'name', 'string')),
     nodes,
     coresPerNode,
     clusterSize,
@@ -124,51 +97,53 @@ export function maybeMachine(
 /** The software tree of the tree workloads (format 2): optional, each field defaulted. */
 function maybeTree(c: Checker, path: string, value: unknown): Tree | undefined {
   if (value === undefined) return { ...DEFAULT_TREE };
-  const rec = maybeRecord(c, path, value, TREE_FIELDS);
+  const rec = maybeRecord(c, path, value, fieldsOf(TREE_SPEC));
   if (rec === undefined) return undefined;
   const before = c.issues.length;
   return complete<Tree>(c, before, {
-    fanout: maybeInteger(c, join(path, 'fanout'), rec.fanout, {
-      min: MIN_TREE_FANOUT,
-      max: MAX_TREE_FANOUT,
-      default: DEFAULT_TREE.fanout,
-    }),
-    hopUs: maybeNumber(c, join(path, 'hopUs'), rec.hopUs, { ...TIME, default: DEFAULT_TREE.hopUs }),
+    fanout: maybeNumber(c, join(path, 'fanout'), rec.fanout, num(TREE, 'fanout')),
+    hopUs: maybeNumber(c, join(path, 'hopUs'), rec.hopUs, num(TREE, 'hopUs')),
   });
 }
 
 function maybeCollective(c: Checker, path: string, value: unknown): Collective | undefined {
-  const rec = maybeRecord(c, path, value, COLLECTIVE_FIELDS);
+  const rec = maybeRecord(c, path, value, fieldsOf(COLLECTIVE_SPEC));
   if (rec === undefined) return undefined;
   const before = c.issues.length;
+  const kind = field(COLLECTIVE, 'kind', 'enum') as EnumSpec<Collective['kind']>;
   return complete<Collective>(c, before, {
-    kind: maybeEnum(c, join(path, 'kind'), rec.kind, ['hardware', 'software'], 'a collective kind'),
-    baseUs: maybeNumber(c, join(path, 'baseUs'), rec.baseUs, TIME),
-    perLevelUs: maybeNumber(c, join(path, 'perLevelUs'), rec.perLevelUs, TIME),
+    kind: maybeEnum(c, join(path, 'kind'), rec.kind, kind.values, kind.noun),
+    baseUs: maybeNumber(c, join(path, 'baseUs'), rec.baseUs, num(COLLECTIVE, 'baseUs')),
+    perLevelUs: maybeNumber(
+      c,
+      join(path, 'perLevelUs'),
+      rec.perLevelUs,
+      num(COLLECTIVE, 'perLevelUs'),
+    ),
   });
 }
 
 export function maybeJob(c: Checker, value: unknown, m: MachineFacts): Job | undefined {
-  const rec = maybeRecord(c, 'job', value, JOB_FIELDS);
+  const rec = maybeRecord(c, 'job', value, fieldsOf(JOB_SPEC));
   if (rec === undefined) return undefined;
   const before = c.issues.length;
   const at = (key: string) => join('job', key);
-  const nodes = maybeInteger(c, at('nodes'), rec.nodes, { min: 1, max: MAX_NODES });
-  const ranksPerNode = maybeInteger(c, at('ranksPerNode'), rec.ranksPerNode, {
-    min: 1,
-    max: MAX_CORES_PER_NODE,
-  });
+  const nodes = maybeNumber(c, at('nodes'), rec.nodes, num(JOB, 'nodes'));
+  const ranksPerNode = maybeNumber(
+    c,
+    at('ranksPerNode'),
+    rec.ranksPerNode,
+    num(JOB, 'ranksPerNode'),
+  );
   const reservedCores = maybeIndexList(c, at('reservedCores'), rec.reservedCores, {
+    ...field(JOB, 'reservedCores', 'indexList'),
     below: m.coresPerNode,
-    limit: MAX_CORES_PER_NODE,
     why: `coresPerNode is ${m.coresPerNode}`,
-    default: [],
   });
   const excludeOffsets = maybeIndexList(c, at('excludeOffsets'), rec.excludeOffsets, {
+    ...field(JOB, 'excludeOffsets', 'indexList'),
     below: m.clusterSize,
-    limit: MAX_NODES,
     why: `clusterSize is ${m.clusterSize}`,
-    default: [],
   });
   if (nodes !== undefined && m.nodes !== undefined && m.clusterSize !== undefined) {
     if (excludeOffsets) {
@@ -179,15 +154,14 @@ export function maybeJob(c: Checker, value: unknown, m: MachineFacts): Job | und
   if (ranksPerNode !== undefined && m.coresPerNode !== undefined && reservedCores) {
     checkRanks(c, ranksPerNode, m.coresPerNode, reservedCores.length);
   }
+  const waitMode = field(JOB, 'waitMode', 'enum') as EnumSpec<Job['waitMode']>;
   return complete<Job>(c, before, {
     nodes,
     ranksPerNode,
     reservedCores,
     excludeOffsets,
-    waitMode: maybeEnum(c, at('waitMode'), rec.waitMode, ['poll', 'block'], 'a wait mode', {
-      default: 'poll',
-    }),
-    wakeupUs: maybeNumber(c, at('wakeupUs'), rec.wakeupUs, { ...TIME, default: 0 }),
+    waitMode: maybeEnum(c, at('waitMode'), rec.waitMode, waitMode.values, waitMode.noun, waitMode),
+    wakeupUs: maybeNumber(c, at('wakeupUs'), rec.wakeupUs, num(JOB, 'wakeupUs')),
   });
 }
 
@@ -220,62 +194,57 @@ function checkRanks(c: Checker, ranks: number, cores: number, reserved: number) 
 
 export function maybeWorkload(c: Checker, value: unknown): Workload | undefined {
   // The kind decides which other fields are allowed, hence the tag first.
-  const kind = maybeTag(c, 'workload', value, 'kind', WORKLOAD_KINDS, 'a workload kind');
+  const { tag, noun } = WORKLOAD_SPEC;
+  const kind = maybeTag(c, 'workload', value, tag, WORKLOAD_KINDS, noun);
   if (kind === undefined) return undefined;
-  const allowed = ['kind', ...WORKLOAD_FIELDS[kind]];
+  const fields = WORKLOADS[kind];
+  const allowed = [tag, ...Object.keys(fields)];
   const rec = maybeRecord(c, 'workload', value, allowed, ` for kind "${kind}"`);
   if (rec === undefined) return undefined;
   const before = c.issues.length;
   const at = (key: string) => join('workload', key);
-  const num = (key: string, range: Range & { default?: number }) =>
-    maybeNumber(c, at(key), rec[key], range);
-  const int = (key: string, range: Range & { default?: number }) =>
-    maybeInteger(c, at(key), rec[key], range);
+  const read = (key: string) => maybeNumber(c, at(key), rec[key], num(fields, key));
   // Fields are read in the order of the format, so the messages follow the file.
   let w: Draft<Workload>;
   switch (kind) {
     case 'barrier':
-      w = { kind, granularityUs: num('granularityUs', TIME), ...maybeRuns(c, rec) };
+      w = { kind, granularityUs: read('granularityUs'), ...maybeRuns(c, rec, fields) };
       break;
     case 'allreduce':
       w = {
         kind,
-        granularityUs: num('granularityUs', TIME),
-        ...maybeRuns(c, rec),
-        hopUs: maybeHopUs(c, at('hopUs'), rec.hopUs),
+        granularityUs: read('granularityUs'),
+        ...maybeRuns(c, rec, fields),
+        hopUs: maybeHopUs(c, at('hopUs'), rec.hopUs, num(fields, 'hopUs')),
       };
       break;
     case 'mpi-fwq':
       w = {
         kind,
-        workUs: num('workUs', POSITIVE_TIME),
-        ...maybeRuns(c, rec),
-        hopUs: maybeHopUs(c, at('hopUs'), rec.hopUs),
+        workUs: read('workUs'),
+        ...maybeRuns(c, rec, fields),
+        hopUs: maybeHopUs(c, at('hopUs'), rec.hopUs, num(fields, 'hopUs')),
       };
       break;
     case 'sage':
       w = {
         kind,
-        cellsPerPE: int('cellsPerPE', {
-          min: 1,
-          max: MAX_CELLS_PER_PE,
-          default: DEFAULT_CELLS_PER_PE,
-        }),
-        computeUsPerCycle: num('computeUsPerCycle', POSITIVE_TIME),
-        allreducesPerCycle: int('allreducesPerCycle', PHASES),
-        ...maybeRuns(c, rec),
-        hopUs: maybeHopUs(c, at('hopUs'), rec.hopUs),
+        cellsPerPE: read('cellsPerPE'),
+        computeUsPerCycle: read('computeUsPerCycle'),
+        allreducesPerCycle: read('allreducesPerCycle'),
+        ...maybeRuns(c, rec, fields),
+        hopUs: maybeHopUs(c, at('hopUs'), rec.hopUs, num(fields, 'hopUs')),
       };
       break;
     case 'pop':
       w = {
         kind,
-        baroclinicUs: num('baroclinicUs', TIME),
-        barotropicIterations: int('barotropicIterations', PHASES),
-        barotropicUs: num('barotropicUs', TIME),
-        barotropicSerialUs: num('barotropicSerialUs', { ...TIME, default: 0 }),
-        ...maybeRuns(c, rec),
-        hopUs: maybeHopUs(c, at('hopUs'), rec.hopUs),
+        baroclinicUs: read('baroclinicUs'),
+        barotropicIterations: read('barotropicIterations'),
+        barotropicUs: read('barotropicUs'),
+        barotropicSerialUs: read('barotropicSerialUs'),
+        ...maybeRuns(c, rec, fields),
+        hopUs: maybeHopUs(c, at('hopUs'), rec.hopUs, num(fields, 'hopUs')),
       };
       break;
   }
@@ -283,16 +252,14 @@ export function maybeWorkload(c: Checker, value: unknown): Workload | undefined 
 }
 
 /** `iterations` and `warmup`, common to every kind: warmup < iterations. */
-function maybeRuns(c: Checker, rec: Record<string, unknown>) {
-  const iterations = maybeInteger(c, 'workload.iterations', rec.iterations, {
-    min: 1,
-    max: MAX_ITERATIONS,
-  });
-  let warmup = maybeInteger(c, 'workload.warmup', rec.warmup, {
-    min: 0,
-    max: MAX_ITERATIONS,
-    default: 0,
-  });
+function maybeRuns(c: Checker, rec: Record<string, unknown>, fields: Fields) {
+  const iterations = maybeNumber(
+    c,
+    'workload.iterations',
+    rec.iterations,
+    num(fields, 'iterations'),
+  );
+  let warmup = maybeNumber(c, 'workload.warmup', rec.warmup, num(fields, 'warmup'));
   if (warmup !== undefined && iterations !== undefined && warmup >= iterations) {
     const allowed = `allowed: 0..${fmt(iterations - 1)}`;
     c.add('workload.warmup', warmup, `is not less than iterations ${iterations}; ${allowed}`);
@@ -302,12 +269,17 @@ function maybeRuns(c: Checker, rec: Record<string, unknown>) {
 }
 
 /** A tree workload's own µs per hop; absent or null: use machine.tree.hopUs (kept as null). */
-function maybeHopUs(c: Checker, path: string, value: unknown): number | null | undefined {
+function maybeHopUs(
+  c: Checker,
+  path: string,
+  value: unknown,
+  spec: NumberSpec,
+): number | null | undefined {
   if (value === undefined || value === null) return null;
   if (typeof value !== 'number') {
-    const allowed = `allowed: ${rangeText(TIME)}, or null to use machine.tree.hopUs`;
+    const allowed = `allowed: ${rangeText(spec)}, or null to ${spec.nullMeans}`;
     c.add(path, value, `is not a number; ${allowed}`);
     return undefined;
   }
-  return maybeNumber(c, path, value, TIME);
+  return maybeNumber(c, path, value, spec);
 }

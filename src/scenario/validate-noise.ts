@@ -16,17 +16,18 @@ import {
   maybeRecord,
   maybeString,
   maybeTag,
-  type Range,
 } from './check.ts';
 import {
-  MAX_ID_LENGTH,
-  MAX_NAME_LENGTH,
-  MAX_NODES,
-  MAX_NOISE_SOURCES,
-  MAX_PLACEMENT_IDS,
-  MAX_PROVENANCE_TEXT_LENGTH,
-  MAX_TIME_US,
-} from './limits.ts';
+  DURATION_SPEC,
+  type EnumSpec,
+  field,
+  type Fields,
+  fieldsOf,
+  PLACEMENT_SPEC,
+  PROVENANCE_ENTRY_SPEC,
+  SCENARIO_SPEC,
+  SOURCE_SPEC,
+} from './spec.ts';
 import {
   type Duration,
   type DurationDist,
@@ -38,49 +39,19 @@ import {
   type ProvenanceEntry,
 } from './types.ts';
 
-const SOURCE_FIELDS = [
-  'id',
-  'label',
-  'category',
-  'enabled',
-  'periodUs',
-  'arrival',
-  'phase',
-  'phaseOffsetUs',
-  'duration',
-  'placement',
-  'cpu',
-  'provenance',
-] as const;
-
-const ENTRY_FIELDS = ['basis', 'cite', 'against', 'note'];
-const BASES = ['published', 'calibrated'] as const;
+const SOURCE = SOURCE_SPEC.fields;
+const ENTRY = PROVENANCE_ENTRY_SPEC.fields;
+const DISTS = Object.keys(DURATION_SPEC.variants) as DurationDist[];
+const PLACEMENTS = Object.keys(PLACEMENT_SPEC.variants) as PlacementKind[];
 const FITTED_TO = 'the published result the value was fitted to, a non-empty string';
-
-const DIST_FIELDS: Record<DurationDist, readonly string[]> = {
-  fixed: ['valueUs'],
-  uniform: ['minUs', 'maxUs'],
-  exponential: ['meanUs'],
-  normal: ['meanUs', 'sdUs'],
-  lognormal: ['medianUs', 'sigma'],
-  pareto: ['scaleUs', 'shape'],
-};
-const DISTS = Object.keys(DIST_FIELDS) as DurationDist[];
-
-const PLACEMENT_FIELDS: Record<PlacementKind, readonly string[]> = {
-  all: [],
-  clusterOffsets: ['offsets'],
-  nodes: ['ids'],
-  fraction: ['p'],
-};
-const PLACEMENTS = Object.keys(PLACEMENT_FIELDS) as PlacementKind[];
-
-const TIME: Range = { min: 0, max: MAX_TIME_US };
-const POSITIVE_TIME: Range = { min: 0, minExclusive: true, max: MAX_TIME_US };
-const ID_PATTERN = /^[a-z0-9-]+$/;
+const ID_PATTERN = new RegExp(field(SOURCE, 'id', 'string').pattern!);
+const num = (fields: Fields, key: string) => field(fields, key, 'number');
+const str = (fields: Fields, key: string) => field(fields, key, 'string');
+const oneOf = <T extends string>(fields: Fields, key: string) =>
+  field(fields, key, 'enum') as EnumSpec<T>;
 
 export function maybeNoise(c: Checker, value: unknown, m: MachineFacts): NoiseSource[] | undefined {
-  const list = maybeArray(c, 'noise', value, { maxLength: MAX_NOISE_SOURCES });
+  const list = maybeArray(c, 'noise', value, field(SCENARIO_SPEC.fields, 'noise', 'list'));
   if (list === undefined) return undefined;
   const before = c.issues.length;
   const ids = new Map<string, number>();
@@ -96,24 +67,27 @@ function maybeSource(
   ids: Map<string, number>,
   index: number,
 ): NoiseSource | undefined {
-  const rec = maybeRecord(c, path, value, SOURCE_FIELDS);
+  const rec = maybeRecord(c, path, value, fieldsOf(SOURCE_SPEC));
   if (rec === undefined) return undefined;
   const before = c.issues.length;
   const at = (key: string) => join(path, key);
   const id = maybeId(c, at('id'), rec.id, ids, index);
-  const periodUs = maybeNumber(c, at('periodUs'), rec.periodUs, POSITIVE_TIME);
-  const arrival = maybeEnum(c, at('arrival'), rec.arrival, ['periodic', 'poisson'], 'an arrival', {
-    default: 'periodic',
-  });
+  const periodUs = maybeNumber(c, at('periodUs'), rec.periodUs, num(SOURCE, 'periodUs'));
+  const arrivals = oneOf<NoiseSource['arrival']>(SOURCE, 'arrival');
+  const arrival = maybeEnum(
+    c,
+    at('arrival'),
+    rec.arrival,
+    arrivals.values,
+    arrivals.noun,
+    arrivals,
+  );
   const phase = maybePhase(c, at('phase'), rec.phase, arrival);
   return complete<NoiseSource>(c, before, {
     id,
-    label: maybeString(c, at('label'), rec.label, { maxLength: MAX_NAME_LENGTH, default: id }),
-    category: maybeString(c, at('category'), rec.category, {
-      maxLength: MAX_NAME_LENGTH,
-      default: 'other',
-    }),
-    enabled: maybeBoolean(c, at('enabled'), rec.enabled, { default: true }),
+    label: maybeString(c, at('label'), rec.label, { ...str(SOURCE, 'label'), default: id }),
+    category: maybeString(c, at('category'), rec.category, str(SOURCE, 'category')),
+    enabled: maybeBoolean(c, at('enabled'), rec.enabled, field(SOURCE, 'enabled', 'boolean')),
     periodUs,
     arrival,
     phase,
@@ -126,7 +100,7 @@ function maybeSource(
 }
 
 function maybeId(c: Checker, path: string, value: unknown, ids: Map<string, number>, i: number) {
-  const id = maybeString(c, path, value, { minLength: 1, maxLength: MAX_ID_LENGTH });
+  const id = maybeString(c, path, value, str(SOURCE, 'id'));
   if (id === undefined) return undefined;
   const first = ids.get(id);
   if (!ID_PATTERN.test(id)) {
@@ -141,7 +115,8 @@ function maybeId(c: Checker, path: string, value: unknown, ids: Map<string, numb
 }
 
 function maybePhase(c: Checker, path: string, value: unknown, arrival: string | undefined) {
-  const phase = maybeEnum(c, path, value, ['random', 'aligned'], 'a phase', { default: 'random' });
+  const phases = oneOf<NoiseSource['phase']>(SOURCE, 'phase');
+  const phase = maybeEnum(c, path, value, phases.values, phases.noun, phases);
   // model.md §2: a Poisson process has no phase to align.
   if (phase === 'aligned' && arrival === 'poisson') {
     c.add(path, phase, 'cannot be used with arrival "poisson"; allowed: random');
@@ -157,7 +132,7 @@ function maybePhaseOffset(
   phase: string | undefined,
   periodUs: number | undefined,
 ): number | undefined {
-  const offset = maybeNumber(c, path, value, { ...TIME, default: 0 });
+  const offset = maybeNumber(c, path, value, num(SOURCE, 'phaseOffsetUs'));
   if (offset === undefined || offset === 0) return offset;
   // A random phase draws φ(x) itself: an offset would be silently ignored, so refuse it.
   if (phase === 'random') {
@@ -173,38 +148,39 @@ function maybePhaseOffset(
 }
 
 function maybeDuration(c: Checker, path: string, value: unknown): Duration | undefined {
-  const dist = maybeTag(c, path, value, 'dist', DISTS, 'a duration distribution');
+  const { tag, noun, variants } = DURATION_SPEC;
+  const dist = maybeTag(c, path, value, tag, DISTS, noun);
   if (dist === undefined) return undefined;
-  const rec = maybeRecord(c, path, value, ['dist', ...DIST_FIELDS[dist]], ` for dist "${dist}"`);
+  const fields = variants[dist];
+  const rec = maybeRecord(c, path, value, [tag, ...Object.keys(fields)], ` for dist "${dist}"`);
   if (rec === undefined) return undefined;
   const before = c.issues.length;
-  const num = (key: string, range: Range = TIME) =>
-    maybeNumber(c, join(path, key), rec[key], range);
+  const read = (key: string) => maybeNumber(c, join(path, key), rec[key], num(fields, key));
   let d: Draft<Duration>;
   switch (dist) {
     case 'fixed':
-      d = { dist, valueUs: num('valueUs') };
+      d = { dist, valueUs: read('valueUs') };
       break;
     case 'uniform':
-      d = { dist, minUs: num('minUs'), maxUs: num('maxUs') };
+      d = { dist, minUs: read('minUs'), maxUs: read('maxUs') };
       if (d.minUs !== undefined && d.maxUs !== undefined && d.minUs > d.maxUs) {
         c.add(join(path, 'minUs'), d.minUs, `is larger than maxUs ${d.maxUs}`);
       }
       break;
     case 'exponential':
-      d = { dist, meanUs: num('meanUs') };
+      d = { dist, meanUs: read('meanUs') };
       break;
     case 'normal':
-      d = { dist, meanUs: num('meanUs'), sdUs: num('sdUs') };
+      d = { dist, meanUs: read('meanUs'), sdUs: read('sdUs') };
       break;
     case 'lognormal':
-      d = { dist, medianUs: num('medianUs'), sigma: num('sigma', { min: 0 }) };
+      d = { dist, medianUs: read('medianUs'), sigma: read('sigma') };
       break;
     case 'pareto':
       d = {
         dist,
-        scaleUs: num('scaleUs', POSITIVE_TIME),
-        shape: num('shape', { min: 0, minExclusive: true }),
+        scaleUs: read('scaleUs'),
+        shape: read('shape'),
       };
       break;
   }
@@ -212,9 +188,11 @@ function maybeDuration(c: Checker, path: string, value: unknown): Duration | und
 }
 
 function maybePlacement(c: Checker, path: string, value: unknown, m: MachineFacts) {
-  const kind = maybeTag(c, path, value, 'kind', PLACEMENTS, 'a placement kind');
+  const { tag, noun, variants } = PLACEMENT_SPEC;
+  const kind = maybeTag(c, path, value, tag, PLACEMENTS, noun);
   if (kind === undefined) return undefined;
-  const allowed = ['kind', ...PLACEMENT_FIELDS[kind]];
+  const fields = variants[kind];
+  const allowed = [tag, ...Object.keys(fields)];
   const rec = maybeRecord(c, path, value, allowed, ` for kind "${kind}"`);
   if (rec === undefined) return undefined;
   const before = c.issues.length;
@@ -227,8 +205,8 @@ function maybePlacement(c: Checker, path: string, value: unknown, m: MachineFact
       p = {
         kind,
         offsets: maybeIndexList(c, join(path, 'offsets'), rec.offsets, {
+          ...field(fields, 'offsets', 'indexList'),
           below: m.clusterSize,
-          limit: MAX_NODES,
           why: `clusterSize is ${m.clusterSize}`,
         }),
       };
@@ -237,14 +215,14 @@ function maybePlacement(c: Checker, path: string, value: unknown, m: MachineFact
       p = {
         kind,
         ids: maybeIndexList(c, join(path, 'ids'), rec.ids, {
+          ...field(fields, 'ids', 'indexList'),
           below: m.nodes,
-          limit: MAX_PLACEMENT_IDS,
           why: `machine.nodes is ${m.nodes}`,
         }),
       };
       break;
     case 'fraction':
-      p = { kind, p: maybeNumber(c, join(path, 'p'), rec.p, { min: 0, max: 1 }) };
+      p = { kind, p: maybeNumber(c, join(path, 'p'), rec.p, num(fields, 'p')) };
       break;
   }
   return complete<Placement>(c, before, p as Draft<Placement>);
@@ -268,27 +246,27 @@ function maybeCpu(c: Checker, path: string, value: unknown, cores: number | unde
  */
 function maybeProvenance(c: Checker, path: string, value: unknown): Provenance | undefined {
   if (value === undefined) return {};
-  const rec = maybeRecord(c, path, value, PROVENANCE_FIELDS);
+  const rec = maybeRecord(c, path, value, field(SOURCE, 'provenance', 'map').keys);
   if (rec === undefined) return undefined;
   const before = c.issues.length;
   const out: Provenance = {};
-  for (const field of PROVENANCE_FIELDS) {
-    if (rec[field] === undefined) continue;
-    const entry = maybeEntry(c, join(path, field), rec[field]);
-    if (entry) out[field] = entry;
+  for (const key of PROVENANCE_FIELDS) {
+    if (rec[key] === undefined) continue;
+    const entry = maybeEntry(c, join(path, key), rec[key]);
+    if (entry) out[key] = entry;
   }
   return c.issues.length === before ? out : undefined;
 }
 
 function maybeEntry(c: Checker, path: string, value: unknown): ProvenanceEntry | undefined {
-  const rec = maybeRecord(c, path, value, ENTRY_FIELDS);
+  const rec = maybeRecord(c, path, value, fieldsOf(PROVENANCE_ENTRY_SPEC));
   if (rec === undefined) return undefined;
   const before = c.issues.length;
-  const text = (key: string, o: { minLength?: number; default?: string }) =>
-    maybeString(c, join(path, key), rec[key], { maxLength: MAX_PROVENANCE_TEXT_LENGTH, ...o });
-  const basis = maybeEnum(c, join(path, 'basis'), rec.basis, BASES, 'a provenance basis');
-  const cite = text('cite', { minLength: 1 });
-  let against = text('against', { default: '' });
+  const text = (key: string) => maybeString(c, join(path, key), rec[key], str(ENTRY, key));
+  const bases = oneOf<ProvenanceEntry['basis']>(ENTRY, 'basis');
+  const basis = maybeEnum(c, join(path, 'basis'), rec.basis, bases.values, bases.noun);
+  const cite = text('cite');
+  let against = text('against');
   // A calibrated value is only as good as the result it was fitted to; a published one was
   // fitted to nothing, and an `against` there would claim otherwise.
   if (basis === 'calibrated' && against === '') {
@@ -306,6 +284,6 @@ function maybeEntry(c: Checker, path: string, value: unknown): ProvenanceEntry |
     basis,
     cite,
     against,
-    note: text('note', { default: '' }),
+    note: text('note'),
   });
 }

@@ -21,6 +21,9 @@
 // - phaseOffsetUs 0 is accepted with phase "random" (it is the default, and the app writes
 //   defaults-filled scenarios back out); any other offset with a random phase is refused.
 // - workload.hopUs null is accepted (it is the default, written back out as null).
+// - a top-level `$schema` string (the JSON Schema an editor reads, schema.ts) is accepted and left
+//   out of the result.
+// The fields, ranges and defaults themselves are read from spec.ts, which schema.ts also reads.
 
 import {
   Checker,
@@ -29,7 +32,7 @@ import {
   join,
   maybeArray,
   maybeEnum,
-  maybeInteger,
+  maybeNumber,
   maybeRecord,
   maybeString,
   type Rec,
@@ -45,33 +48,18 @@ import {
 import { ScenarioError } from './errors.ts';
 import {
   MAX_DEPTH,
-  MAX_DESCRIPTION_LENGTH,
-  MAX_NAME_LENGTH,
   MAX_NOISE_EVENTS,
   MAX_PHASE_ITERATIONS,
   MAX_RANK_ITERATIONS,
-  MAX_REFERENCE_LENGTH,
-  MAX_REFERENCES,
   MAX_TEXT_LENGTH,
-  SEED_LIMIT,
 } from './limits.ts';
 import { migrateToCurrent } from './migrate.ts';
+import { field, fieldsOf, SCENARIO_SPEC, type StringSpec } from './spec.ts';
 import { SCENARIO_FORMAT, SCENARIO_VERSION, type Scenario, type Workload } from './types.ts';
 import { maybeJob, maybeMachine, maybeWorkload } from './validate-machine.ts';
 import { maybeNoise } from './validate-noise.ts';
 
-const TOP_FIELDS = [
-  'format',
-  'version',
-  'title',
-  'description',
-  'references',
-  'seed',
-  'machine',
-  'job',
-  'workload',
-  'noise',
-];
+const TOP = SCENARIO_SPEC.fields;
 
 function refuse(path: string, value: unknown, message: string): never {
   throw new ScenarioError([{ path, value, message }]);
@@ -105,7 +93,8 @@ export function validateScenario(input: unknown): Scenario {
   }
   if (!isRecord(input)) refuse(ROOT, input, 'is not an object');
   const c = new Checker();
-  maybeEnum(c, 'format', own(input, 'format'), [SCENARIO_FORMAT], 'a NoiseLab scenario format');
+  const format = field(TOP, 'format', 'enum');
+  maybeEnum(c, 'format', own(input, 'format'), format.values, format.noun);
   let migrated: Rec;
   try {
     migrated = migrateToCurrent(input);
@@ -114,15 +103,19 @@ export function validateScenario(input: unknown): Scenario {
     if (e instanceof ScenarioError) throw new ScenarioError([...c.issues, ...e.issues]);
     throw e;
   }
-  const rec = maybeRecord(c, ROOT, migrated, TOP_FIELDS) as Rec;
-  // Checked in the order of the format, so the messages read top to bottom like the file.
-  const title = maybeString(c, 'title', rec.title, { minLength: 1, maxLength: MAX_NAME_LENGTH });
-  const description = maybeString(c, 'description', rec.description, {
-    maxLength: MAX_DESCRIPTION_LENGTH,
-    default: '',
-  });
+  const rec = maybeRecord(c, ROOT, migrated, fieldsOf(SCENARIO_SPEC)) as Rec;
+  // Checked in the order of the format, so the messages read top to bottom like the file. The
+  // `$schema` an editor reads is checked and left out of the result: it is not the scenario's.
+  maybeString(c, '$schema', rec.$schema, field(TOP, '$schema', 'string'));
+  const title = maybeString(c, 'title', rec.title, field(TOP, 'title', 'string'));
+  const description = maybeString(
+    c,
+    'description',
+    rec.description,
+    field(TOP, 'description', 'string'),
+  );
   const references = maybeReferences(c, rec.references);
-  const seed = maybeInteger(c, 'seed', rec.seed, { min: 0, max: SEED_LIMIT - 1 });
+  const seed = maybeNumber(c, 'seed', rec.seed, field(TOP, 'seed', 'number'));
   const { machine, facts } = maybeMachine(c, rec.machine);
   const job = maybeJob(c, rec.job, facts);
   const workload = maybeWorkload(c, rec.workload);
@@ -167,12 +160,12 @@ function tooDeep(value: unknown, depth: number): (string | number)[] | undefined
 }
 
 function maybeReferences(c: Checker, value: unknown): string[] | undefined {
-  const list = maybeArray(c, 'references', value, { maxLength: MAX_REFERENCES, default: [] });
+  const spec = field(TOP, 'references', 'list');
+  const list = maybeArray(c, 'references', value, spec);
   if (list === undefined) return undefined;
   const before = c.issues.length;
-  const refs = list.map((v, i) =>
-    maybeString(c, `references[${i}]`, v, { maxLength: MAX_REFERENCE_LENGTH }),
-  );
+  const item = spec.items as StringSpec;
+  const refs = list.map((v, i) => maybeString(c, `references[${i}]`, v, item));
   return c.issues.length === before ? (refs as string[]) : undefined;
 }
 

@@ -184,9 +184,13 @@ describe('the scenario bar', () => {
       page.getByRole('button', { name: 'Export' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('sage-asci-q-2002.json');
-    const exported = JSON.parse(readFileSync(await download.path(), 'utf8'));
+    const { $schema, ...exported } = JSON.parse(readFileSync(await download.path(), 'utf8'));
+    // It names the schema the site publishes, which an editor can fetch.
+    expect($schema).toBe(new URL('schema/scenario-v2.json', page.url()).href);
+    const schema = await page.evaluate(async (url) => (await fetch(url)).json(), $schema);
+    expect(schema).toMatchObject({ title: 'NoiseLab scenario, format 2' });
     // It validates, is already in canonical form, and is the preset with the new seed.
-    expect(validateScenario(exported)).toEqual(exported);
+    expect(validateScenario({ $schema, ...exported })).toEqual(exported);
     expect(exported).toEqual(validateScenario({ ...presetFile('sage-asci-q-2002'), seed: 12345 }));
     await page.getByRole('button', { name: 'Cancel' }).click();
     expectQuiet(problems);

@@ -48,7 +48,7 @@ const notices = (page: Page) => page.locator('.notices').textContent();
 
 describe('with the network gone', () => {
   it(
-    'reloads, switches every preset, opens every view, a lesson step and a scenario file',
+    'reloads, switches every preset, opens every view, a lesson step, a scenario file and its schema',
     async () => {
       const { page } = await openApp(site, { width: 1280, height: 800 }, 'allow');
       await runDone(page, 120_000);
@@ -82,6 +82,9 @@ describe('with the network gone', () => {
       );
       await runDone(page, 120_000);
       expect(await notices(page)).not.toMatch(/could not/i);
+      // the scenario schema an exported file names
+      const schema = await page.evaluate(async () => (await fetch('schema/scenario-v2.json')).ok);
+      expect(schema).toBe(true);
       await page.context().close();
     },
     SLOW,

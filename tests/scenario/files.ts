@@ -4,6 +4,7 @@
 
 import { readFileSync } from 'node:fs';
 import { ScenarioError, setPath, validateScenario } from '../../src/scenario/index.ts';
+import { expectSameVerdict } from './schema-verdict.ts';
 
 export const exampleText = readFileSync(
   new URL('../fixtures/format-example.json', import.meta.url),
@@ -39,8 +40,12 @@ export function without(paths: string[], base: Record<string, unknown> = example
   return base;
 }
 
-/** The lines of the ScenarioError thrown for `input`. */
+/**
+ * The lines of the ScenarioError thrown for `input`; and, since every broken file of these tests
+ * passes here, the check that the published JSON Schema refuses it too (schema-verdict.ts).
+ */
 export function problems(input: unknown): string[] {
+  expectSameVerdict(input);
   try {
     validateScenario(input);
   } catch (e) {

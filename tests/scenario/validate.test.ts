@@ -195,7 +195,7 @@ describe('unknown fields', () => {
     [
       'root',
       'extra',
-      'extra: unknown field; allowed: format, version, title, description, references, seed, machine, job, workload, noise',
+      'extra: unknown field; allowed: $schema, format, version, title, description, references, seed, machine, job, workload, noise',
     ],
     [
       'collective',
@@ -241,8 +241,8 @@ describe('unknown fields', () => {
   it('are quoted in the path when they are not plain names, and __proto__ is just a key', () => {
     const input = JSON.parse(exampleText.replace('{', '{"my field": 1, "__proto__": 2,'));
     expect(problems(input)).toEqual([
-      expect.stringMatching(/^\["my field"\]: unknown field; allowed: format, /),
-      expect.stringMatching(/^__proto__: unknown field; allowed: format, /),
+      expect.stringMatching(/^\["my field"\]: unknown field; allowed: \$schema, format, /),
+      expect.stringMatching(/^__proto__: unknown field; allowed: \$schema, format, /),
     ]);
   });
 });
