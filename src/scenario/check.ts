@@ -144,13 +144,33 @@ export function maybeString(
   if (absent(c, path, value, o, `a string of ${minLength}..${maxLength} characters`)) {
     return o.default;
   }
-  if (typeof value !== 'string') c.add(path, value, 'is not a string');
-  else if (value.length > maxLength) {
-    c.add(path, value, `is too long (${value.length} characters); allowed: at most ${maxLength}`);
-  } else if (value.length < minLength) {
+  if (typeof value !== 'string') {
+    c.add(path, value, 'is not a string');
+    return undefined;
+  }
+  const length = characters(value);
+  if (length > maxLength) {
+    c.add(path, value, `is too long (${length} characters); allowed: at most ${maxLength}`);
+  } else if (length < minLength) {
     c.add(path, value, `is too short; allowed: ${minLength}..${maxLength} characters`);
   } else return value;
   return undefined;
+}
+
+/** Characters of `text` as JSON Schema's maxLength counts them: code points (an emoji is one,
+ * though JavaScript's length counts two UTF-16 units). */
+function characters(text: string): number {
+  let pairs = 0;
+  for (let i = 0; i + 1 < text.length; i++) {
+    const u = text.charCodeAt(i);
+    if (u < 0xd800 || u > 0xdbff) continue;
+    const v = text.charCodeAt(i + 1);
+    if (v >= 0xdc00 && v <= 0xdfff) {
+      pairs++;
+      i++;
+    }
+  }
+  return text.length - pairs;
 }
 
 export function maybeEnum<T extends string>(

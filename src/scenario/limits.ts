@@ -48,6 +48,10 @@ export const MAX_ID_LENGTH = 64;
  * any OS noise; larger values are typos, and sums of them would lose float64 precision. */
 export const MAX_TIME_US = 1e12;
 
+/** A distribution's shape parameters (lognormal sigma, Pareto shape) have no natural bound;
+ * this one says they are finite (1e400 in a file reads as Infinity) and is far beyond any fit. */
+export const MAX_SHAPE_PARAMETER = 1e6;
+
 /** Issues reported per list (ids, offsets, cores) before one "and N more" line: a pasted list of
  * 100,000 bad ids must yield a readable message, not 100,000 lines. */
 export const MAX_LIST_ISSUES = 20;

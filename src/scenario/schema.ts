@@ -37,8 +37,10 @@ export const CROSS_FIELD_RULES: readonly string[] = [
   'workload.warmup is less than workload.iterations',
   'a uniform duration has minUs ≤ maxUs; an aligned phaseOffsetUs is below periodUs',
   'noise ids are unique',
-  'the run is small enough to finish (estimated phases, rank-iterations and noise events; ' +
-    'no core kept busy all the time; no Pareto tail of shape ≤ 1 on a rank’s core)',
+  'the run is small enough to finish: estimated phases, rank-iterations and noise events ' +
+    'under their limits',
+  'the enabled noise keeps no rank core busy 100 % of the time',
+  'no enabled Pareto duration of shape ≤ 1 (no finite mean) on a core a rank can use',
   `the text is at most ${count(MAX_TEXT_LENGTH)} characters`,
 ];
 
@@ -79,7 +81,8 @@ function described(about: string, s: Spec): string {
     return `${about} (default: ${s.defaultFrom})`;
   }
   if (s.t === 'number' && s.nullMeans !== undefined) return `${about}; null: ${s.nullMeans}`;
-  if (s.t === 'indexList') return `${about}; distinct, each below ${s.below}`;
+  if (s.t === 'indexList') return `${about}; distinct integers, each below ${s.below}`;
+  if (s.t === 'number' && s.integer) return `${about} (an integer)`;
   return about;
 }
 
@@ -103,9 +106,13 @@ function node(s: Spec): Json {
   const dflt = 'default' in s && s.default !== undefined ? { default: s.default } : {};
   switch (s.t) {
     case 'number': {
-      const out: Json = { type: s.integer ? 'integer' : 'number', description };
+      // An integer is a number that is a multiple of 1, not JSON Schema's "integer": editors
+      // (VS Code's JSON service) read "integer" from the text and flag 1024.0, which NoiseLab
+      // and the standard accept.
+      const out: Json = { type: 'number', description };
+      if (s.integer) out.multipleOf = 1;
       if (s.nullMeans !== undefined)
-        Object.assign(out, { type: [out.type, 'null'], default: null });
+        Object.assign(out, { type: ['number', 'null'], default: null });
       if (s.min !== undefined) out[s.minExclusive ? 'exclusiveMinimum' : 'minimum'] = s.min;
       if (s.max !== undefined) out[s.maxExclusive ? 'exclusiveMaximum' : 'maximum'] = s.max;
       return { ...out, ...dflt };
@@ -127,7 +134,7 @@ function node(s: Spec): Json {
       return {
         type: 'array',
         description,
-        items: { type: 'integer', minimum: 0, maximum: s.limit - 1 },
+        items: { type: 'number', multipleOf: 1, minimum: 0, maximum: s.limit - 1 },
         uniqueItems: true,
         maxItems: s.limit,
         ...dflt,
@@ -135,7 +142,10 @@ function node(s: Spec): Json {
     case 'cpu':
       return {
         description,
-        anyOf: [{ const: 'any' }, { type: 'integer', minimum: 0, maximum: MAX_CORES_PER_NODE - 1 }],
+        anyOf: [
+          { const: 'any' },
+          { type: 'number', multipleOf: 1, minimum: 0, maximum: MAX_CORES_PER_NODE - 1 },
+        ],
         ...dflt,
       };
     case 'list':
@@ -149,7 +159,12 @@ function node(s: Spec): Json {
         description,
         type: 'object',
         required: [s.tag],
-        properties: { [s.tag]: { enum: Object.keys(s.variants), description: s.noun } },
+        properties: {
+          [s.tag]: {
+            enum: Object.keys(s.variants),
+            description: `${s.noun}: ${Object.keys(s.variants).join(', ')}; it decides the other fields`,
+          },
+        },
         oneOf: Object.entries(s.variants).map(([value, fields]) => ({
           title: `${s.tag} "${value}"`,
           ...objectOf(fields as Fields, { [s.tag]: { const: value } }),

@@ -20,6 +20,7 @@ import {
   MAX_PROVENANCE_TEXT_LENGTH,
   MAX_REFERENCE_LENGTH,
   MAX_REFERENCES,
+  MAX_SHAPE_PARAMETER,
   MAX_TIME_US,
   MAX_TREE_FANOUT,
   MIN_TREE_FANOUT,
@@ -359,11 +360,22 @@ export const DURATION_SPEC: TaggedSpec<DistName> = {
     normal: { meanUs: time('µs, the mean'), sdUs: time('µs, the standard deviation') },
     lognormal: {
       medianUs: time('µs, the median'),
-      sigma: { t: 'number', min: 0, about: 'the standard deviation of the logarithm' },
+      sigma: {
+        t: 'number',
+        min: 0,
+        max: MAX_SHAPE_PARAMETER,
+        about: 'the standard deviation of the logarithm',
+      },
     },
     pareto: {
       scaleUs: positiveTime('µs, the shortest duration'),
-      shape: { t: 'number', min: 0, minExclusive: true, about: 'the tail index α' },
+      shape: {
+        t: 'number',
+        min: 0,
+        minExclusive: true,
+        max: MAX_SHAPE_PARAMETER,
+        about: 'the tail index α',
+      },
     },
   },
 };

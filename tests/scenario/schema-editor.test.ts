@@ -74,6 +74,12 @@ describe('an editor with the published schema', () => {
     expect(found[0].message).toMatch(/256/);
   });
 
+  it('does not flag an integer written 1024.0, which NoiseLab reads as 1024', async () => {
+    const text = presetText('asci-q-2002').replace('"nodes": 1024,', '"nodes": 1024.0,');
+    expect(text).toContain('1024.0');
+    expect(await diagnostics(text)).toEqual([]);
+  });
+
   it('flags a duration distribution without its parameters', async () => {
     const text = presetText('asci-q-2002').replace(
       /"dist": "fixed",\s*"valueUs": \d+/,

@@ -6,9 +6,11 @@ import { readFileSync } from 'node:fs';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { expect } from 'vitest';
 import {
+  formatIssue,
   SCENARIO_SCHEMA_PATH,
   SCENARIO_VERSION,
   ScenarioError,
+  type ScenarioIssue,
   validateScenario,
 } from '../../src/scenario/index.ts';
 
@@ -37,16 +39,19 @@ export function schemaErrors(file: unknown): string[] {
   return (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`);
 }
 
-/** The validator's messages for a parsed file, or [] when it accepts it. */
-export function validatorErrors(file: unknown): string[] {
+/** The validator's issues for a parsed file, or [] when it accepts it. */
+export function validatorIssues(file: unknown): ScenarioIssue[] {
   try {
     validateScenario(file);
     return [];
   } catch (e) {
-    if (e instanceof ScenarioError) return e.message.split('\n');
+    if (e instanceof ScenarioError) return e.issues;
     throw e;
   }
 }
+
+/** The validator's messages for a parsed file, as it prints them, or [] when it accepts it. */
+export const validatorErrors = (file: unknown): string[] => validatorIssues(file).map(formatIssue);
 
 /**
  * The validator's messages for rules a schema cannot state, each with why. A message not
@@ -64,7 +69,9 @@ const CROSS_FIELD: readonly (readonly [RegExp, string])[] = [
   [/and \d+ more problems in this list/, 'a summary line of the list above'],
 ];
 
-export const isCrossField = (line: string) => CROSS_FIELD.some(([re]) => re.test(line));
+/** Whether an issue is one of those rules: its message is read, never the value it quotes. */
+export const isCrossField = (issue: ScenarioIssue) =>
+  CROSS_FIELD.some(([re]) => re.test(issue.message));
 
 /**
  * Expects the schema and the validator to agree on `input` written as a JSON file (values JSON
@@ -81,12 +88,12 @@ export function expectSameVerdict(input: unknown): void {
   if (text === undefined) return;
   const file: unknown = JSON.parse(text);
   const what = text.length > 300 ? `${text.slice(0, 300)}…` : text;
-  const noiselab = validatorErrors(file);
+  const noiselab = validatorIssues(file);
   const schema = schemaErrors(file);
   if (noiselab.length === 0) {
     expect(schema, `the schema refuses ${what}, which NoiseLab accepts`).toEqual([]);
   } else if (schema.length === 0) {
-    const unexplained = noiselab.filter((line) => !isCrossField(line));
+    const unexplained = noiselab.filter((issue) => !isCrossField(issue)).map(formatIssue);
     expect(unexplained, `the schema accepts ${what}, which NoiseLab refuses`).toEqual([]);
   }
 }

@@ -19,6 +19,7 @@ import {
   schemaErrors,
   schemaFile,
   validatorErrors,
+  validatorIssues,
 } from './schema-verdict.ts';
 
 const root = new URL('../../', import.meta.url);
@@ -94,6 +95,47 @@ describe('every scenario file of the project', () => {
     expect(schemaErrors(one)).toEqual([]);
     expect(schemaErrors({ ...one, version: SCENARIO_VERSION + 1 })).not.toEqual([]);
     expect(validatorErrors({ ...one, version: SCENARIO_VERSION + 1 })).not.toEqual([]);
+  });
+});
+
+describe('edge cases both must judge alike', () => {
+  const asciiQ = () => read('scenarios/asci-q-2002.json') as Record<string, unknown>;
+
+  it('count characters as code points: 200 emoji make a title, 201 do not', () => {
+    const ok = { ...asciiQ(), title: '😀'.repeat(200) };
+    expect(validatorErrors(ok)).toEqual([]);
+    expect(schemaErrors(ok)).toEqual([]);
+    const long = { ...asciiQ(), title: '😀'.repeat(201) };
+    expect(validatorErrors(long)[0]).toMatch(
+      /is too long \(201 characters\); allowed: at most 200$/,
+    );
+    expect(schemaErrors(long)).not.toEqual([]);
+  });
+
+  it('read 1024.0 as the integer 1024', () => {
+    const text = JSON.stringify(asciiQ()).replace('"nodes":1024', '"nodes":1024.0');
+    expect(text).toContain('1024.0');
+    expect(validatorErrors(JSON.parse(text))).toEqual([]);
+    expect(schemaErrors(JSON.parse(text))).toEqual([]);
+  });
+
+  it('refuse a shape parameter that JSON reads as Infinity (1e400)', () => {
+    const file = JSON.parse(
+      JSON.stringify(asciiQ()).replace(
+        /"dist":"fixed","valueUs":[0-9.]+/,
+        '"dist":"lognormal","medianUs":5,"sigma":1e400',
+      ),
+    );
+    expect(validatorErrors(file).join()).toMatch(/sigma: Infinity is not a finite number/);
+    expect(schemaErrors(file)).not.toEqual([]);
+  });
+
+  it('never excuse a refusal because the value it quotes looks like a cross-field rule', () => {
+    const file = { ...asciiQ(), title: `leaves no node ${'x'.repeat(200)}` };
+    const issues = validatorIssues(file);
+    expect(issues.map((i) => i.path)).toEqual(['title']);
+    expect(issues.some(isCrossField)).toBe(false);
+    expect(schemaErrors(file)).not.toEqual([]);
   });
 });
 
@@ -174,7 +216,7 @@ describe('files mutated at random (seeds 1–600)', () => {
       let file = files[r.below(files.length)];
       for (let k = 0, n = 1 + r.below(2); k < n; k++) file = mutate(file, r);
       expectSameVerdict(file);
-      const errors = validatorErrors(file);
+      const errors = validatorIssues(file);
       if (errors.length > 0) refused++;
       if (errors.length > 0 && errors.every(isCrossField)) crossFieldOnly++;
     }

@@ -360,7 +360,7 @@ describe('values out of range', () => {
     [
       'noise.0.duration',
       { dist: 'lognormal', medianUs: 5, sigma: -0.1 },
-      'noise[0].duration.sigma: -0.1 is out of range; allowed: ≥ 0',
+      'noise[0].duration.sigma: -0.1 is out of range; allowed: 0..1000000',
     ],
     [
       'noise.0.duration',
@@ -370,7 +370,7 @@ describe('values out of range', () => {
     [
       'noise.0.duration',
       { dist: 'pareto', scaleUs: 1, shape: 0 },
-      'noise[0].duration.shape: 0 is out of range; allowed: > 0',
+      'noise[0].duration.shape: 0 is out of range; allowed: > 0 and ≤ 1000000',
     ],
     [
       'noise.0.id',
