@@ -21,6 +21,7 @@
 import type { NodeState } from './node-state.ts';
 import type { Layout } from './layout.ts';
 import type { NoiseTable } from './noise-table.ts';
+import { pauses, queueStart } from './event-rule.ts';
 import { uniformAt3 } from './random.ts';
 
 // Field offsets are module-local copies, not imports: in unbundled ES
@@ -113,7 +114,7 @@ export function denseIteration(ns: NodeState, i: number): void {
             : kind === UNIFORM
               ? laneP1[c] + (laneP2[c] - laneP1[c]) * uniformAt3(laneKey[c], nodeId, k)
               : noise.durationOf(j, nodeId, k);
-        busy = (busy > s ? busy : s) + d;
+        busy = queueStart(busy, s) + d;
         events++;
         k++;
         s = phase + k * T; // as NoiseTable.advance computes it
@@ -158,7 +159,7 @@ export function denseIteration(ns: NodeState, i: number): void {
               : kind === UNIFORM
                 ? laneP1[c] + (laneP2[c] - laneP1[c]) * uniformAt3(laneKey[c], nodeId, k)
                 : noise.durationOf(j, nodeId, k);
-          busy = (busy > s ? busy : s) + d;
+          busy = queueStart(busy, s) + d;
           events++;
           k++;
           s = phase + k * T;
@@ -199,9 +200,9 @@ export function denseIteration(ns: NodeState, i: number): void {
               : kind === UNIFORM
                 ? laneP1[c] + (laneP2[c] - laneP1[c]) * uniformAt3(laneKey[c], nodeId, k)
                 : noise.durationOf(j, nodeId, k);
-          const a = busy > s ? busy : s;
+          const a = queueStart(busy, s);
           busy = a + d;
-          if (a < f) {
+          if (pauses(a, f)) {
             f += d;
           } else {
             const so = c * STASH;
@@ -486,7 +487,7 @@ function absorbIdle(ns: NodeState, x: number, bound: number): void {
     const d = durKind[j] === FIXED ? durP1[j] : noise.durationOf(j, nodeId, ev);
     const kc = x * C + pinnedCore[j];
     const busy = laneBusy[kc];
-    laneBusy[kc] = (busy > s ? busy : s) + d;
+    laneBusy[kc] = queueStart(busy, s) + d;
     ns.noiseEvents++;
     if (periodic[j]) {
       ent[eo + E_COUNT] = ev + 1;
@@ -539,7 +540,7 @@ function replayLane(ns: NodeState, x: number, c: number, serial: number): void {
   let busy = kept ? stash[so + S_BUSY] : dense.laneBusy[kc];
   while (s < ns.iterT) {
     const d = noise.durationOf(j, nodeId, k);
-    busy = (busy > s ? busy : s) + d;
+    busy = queueStart(busy, s) + d;
     until = busy;
     fsrc = src;
     fdur = d;
@@ -555,9 +556,9 @@ function replayLane(ns: NodeState, x: number, c: number, serial: number): void {
   }
   while (s < f) {
     const d = noise.durationOf(j, nodeId, k);
-    const a = busy > s ? busy : s;
+    const a = queueStart(busy, s);
     busy = a + d;
-    if (a < f) {
+    if (pauses(a, f)) {
       f += d;
       const le = log.push(-1, src);
       log.duration[le] = d;

@@ -16,7 +16,7 @@ import { AgentHeap } from './agent-heap.ts';
 import { collectiveLatency } from './collective.ts';
 import { buildLayout, type Layout } from './layout.ts';
 import { NoiseTable } from './noise-table.ts';
-import { indexAt3 } from './random.ts';
+import { anyCore, pauses, queueStart } from './event-rule.ts';
 import { RunLimit } from './run-limit.ts';
 
 // Module-local copies of noise-table.ts's entry layout (imported bindings are slow in
@@ -481,41 +481,35 @@ export class PhaseRun {
     const finish = this.finish;
     const base = x * C;
     const r0 = x * P;
+    // Which core (§3, event-rule.ts): pinned, else the choice for cpu "any" (ranks in rank
+    // order; in block mode a rank may have moved to another core of its node).
     let core = noise.pinnedCore[j];
     if (core < 0) {
-      // The lowest free core with an empty queue: idle, or (block) a rank that has arrived.
-      for (let c = 0; c < C; c++) {
-        if (busy[base + c] > s) continue;
-        const q = rankAt[base + c];
-        if (q < 0 || (this.block && finish[q] <= s)) {
-          core = c;
-          break;
-        }
-      }
-    }
-    if (core < 0) {
-      // A uniformly random rank (in rank order) whose core runs no noise; else the rank core
-      // whose queue ends first (lowest core on ties).
-      const cand = this.cand;
-      let free = 0;
-      for (let p = 0; p < P; p++) {
-        const c = coreOf[r0 + p];
-        if (busy[base + c] <= s) cand[free++] = c;
-      }
-      if (free > 0) {
-        core = cand[indexAt3(noise.victimKey[j], nodeId, ev, free)];
-      } else {
-        core = coreOf[r0];
-        for (let p = 1; p < P; p++) {
-          const c = coreOf[r0 + p];
-          const bc = busy[base + c];
-          const bk = busy[base + core];
-          if (bc < bk || (bc === bk && c < core)) core = c;
-        }
-      }
+      core = anyCore(
+        s,
+        C,
+        P,
+        busy,
+        base,
+        1,
+        rankAt,
+        base,
+        coreOf,
+        r0,
+        this.block || P < C,
+        this.block,
+        false,
+        finish,
+        0,
+        true,
+        this.cand,
+        noise.victimKey[j],
+        nodeId,
+        ev,
+      );
     }
     const q = base + core;
-    const a = busy[q] > s ? busy[q] : s;
+    const a = queueStart(busy[q], s);
     const b = a + d;
     busy[q] = b;
     this.noiseEvents++;
@@ -523,7 +517,7 @@ export class PhaseRun {
     this.queueNode(x);
     const r = rankAt[q];
     if (r < 0) return; // an idle core absorbs it
-    if (a < finish[r]) {
+    if (pauses(a, finish[r])) {
       // Computing: paused for d (its compute end moves).
       finish[r] += d;
       this.heap.set(1 + r, finish[r]);

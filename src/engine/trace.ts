@@ -17,7 +17,7 @@ import { BarrierRun } from './barrier-run.ts';
 import { collectiveLatency } from './collective.ts';
 import { buildLayout, type Layout } from './layout.ts';
 import { NoiseTable } from './noise-table.ts';
-import { indexAt3 } from './random.ts';
+import { anyCore, pauses, queueStart, rankStart } from './event-rule.ts';
 
 // Module-local copies of noise-table.ts's entry layout: imported bindings are slow in the hot
 // loop of unbundled modules (see src/engine/README.md, "Data layout"). A test checks them.
@@ -188,7 +188,9 @@ function replayNode(
   rec: Recorder | null,
 ): void {
   const { layout, noise, releases, g, wake, block } = r;
-  const { cores: C, coreSlot } = layout;
+  const { cores: C, ranksPerNode: P, coreSlot, slotCore } = layout;
+  const mayBeFree = block || P < C;
+  const cand = new Int32Array(P);
   const ent = noise.ent;
   const e0 = noise.rowStart[x];
   const e1 = noise.rowStart[x + 1];
@@ -204,7 +206,7 @@ function replayNode(
     const base = i > 0 ? t + wake : t;
     for (let c = 0; c < C; c++) {
       if (coreSlot[c] < 0) continue;
-      finish[c] = Math.max(base, frozenUntil[c]) + g;
+      finish[c] = rankStart(base, frozenUntil[c]) + g;
       if (rec && i >= rec.from && i < rec.to) rec.start[(i - rec.from) * C + c] = finish[c] - g;
     }
     for (;;) {
@@ -227,37 +229,38 @@ function replayNode(
       const j = ent[e * ENTRY_STRIDE + E_SOURCE];
       const k = ent[e * ENTRY_STRIDE + E_COUNT];
       const d = noise.durationOf(j, nodeId, k);
-      // The core choice of model.md §3, as tests/engine/reference-model.ts reads it.
+      // Which core (§3, event-rule.ts): pinned, else the choice for cpu "any".
       let core = noise.pinnedCore[j];
       if (core < 0) {
-        for (let c = 0; c < C && core < 0; c++) {
-          if (busy[c] > s) continue;
-          if (coreSlot[c] < 0 || (block && !(s < finish[c]))) core = c;
-        }
+        core = anyCore(
+          s,
+          C,
+          P,
+          busy,
+          0,
+          1,
+          coreSlot,
+          0,
+          slotCore,
+          0,
+          mayBeFree,
+          block,
+          false,
+          finish,
+          0,
+          false,
+          cand,
+          noise.victimKey[j],
+          nodeId,
+          k,
+        );
       }
-      if (core < 0) {
-        let free = 0;
-        for (let c = 0; c < C; c++) if (coreSlot[c] >= 0 && busy[c] <= s) free++;
-        if (free > 0) {
-          let pick = indexAt3(noise.victimKey[j], nodeId, k, free);
-          for (let c = 0; c < C; c++) {
-            if (coreSlot[c] >= 0 && busy[c] <= s && pick-- === 0) {
-              core = c;
-              break;
-            }
-          }
-        } else {
-          for (let c = 0; c < C; c++) {
-            if (coreSlot[c] >= 0 && (core < 0 || busy[c] < busy[core])) core = c;
-          }
-        }
-      }
-      const a = Math.max(s, busy[core]);
+      const a = queueStart(busy[core], s);
       const b = a + d;
       busy[core] = b;
       noise.advance(e, x);
       if (coreSlot[core] < 0) continue; // an idle core: no rank to delay
-      const pause = a < finish[core];
+      const pause = pauses(a, finish[core]);
       if (pause) finish[core] += d;
       else frozenUntil[core] = b;
       // Keep the events that can show in the window: applied in it, or spilling into it.

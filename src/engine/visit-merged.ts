@@ -2,7 +2,7 @@
 // order (ties: scenario order), since where a cpu "any" event lands depends on
 // the other cores' state; a node whose noise is all pinned is visited the same
 // way (running each core apart was measured slower).
-import { indexAt3 } from './random.ts';
+import { anyCore, pauses, queueStart } from './event-rule.ts';
 import type { NodeState } from './node-state.ts';
 
 // Field offsets are module-local copies, not imports: in unbundled ES
@@ -91,52 +91,41 @@ export function visitMerged(ns: NodeState, x: number, i: number): void {
       const j = ent[eo + E_SOURCE];
       const ev = ent[eo + E_COUNT];
       const d = noise.durKind[j] === FIXED ? noise.durP1[j] : noise.durationOf(j, nodeId, ev);
-      // Which core (§3): pinned; else the lowest free core whose queue is
-      // empty (idle, or in block mode a rank that has arrived); else a
-      // uniformly random rank whose core runs no noise; else the rank core
-      // whose queue ends first (lowest on ties).
+      // Which core (§3, event-rule.ts): pinned, else the choice for cpu "any".
       let core = noise.pinnedCore[j];
-      if (core < 0 && ns.mayBeFree) {
-        for (let c = 0; c < C; c++) {
-          const co = oc + c * CORE_STRIDE;
-          if (state[co + C_BUSY] > s) continue;
-          if (coreSlot[c] < 0 || (ns.block && (arrived || finish[c] <= s))) {
-            core = c;
-            break;
-          }
-        }
-      }
       if (core < 0) {
-        // Rank cores running no noise, in core order.
-        const cand = ns.candidates;
-        let free = 0;
-        for (let p = 0; p < P; p++) {
-          const c = slotCore[p];
-          if (state[oc + c * CORE_STRIDE + C_BUSY] <= s) cand[free++] = c;
-        }
-        if (free > 0) {
-          // A uniform pick among them (random.ts indexAt3).
-          core = cand[indexAt3(noise.victimKey[j], nodeId, ev, free)];
-        } else {
-          core = slotCore[0];
-          for (let p = 1; p < P; p++) {
-            const c = slotCore[p];
-            if (state[oc + c * CORE_STRIDE + C_BUSY] < state[oc + core * CORE_STRIDE + C_BUSY]) {
-              core = c;
-            }
-          }
-        }
+        core = anyCore(
+          s,
+          C,
+          P,
+          state,
+          oc + C_BUSY,
+          CORE_STRIDE,
+          coreSlot,
+          0,
+          slotCore,
+          0,
+          ns.mayBeFree,
+          ns.block,
+          arrived,
+          finish,
+          0,
+          false,
+          ns.candidates,
+          noise.victimKey[j],
+          nodeId,
+          ev,
+        );
       }
       const co = oc + core * CORE_STRIDE;
-      const busy = state[co + C_BUSY];
-      const a = busy > s ? busy : s;
+      const a = queueStart(state[co + C_BUSY], s);
       const b = a + d;
       state[co + C_BUSY] = b;
       ns.noiseEvents++;
       noise.advance(e, x);
       if (coreSlot[core] < 0) continue; // an idle core absorbs it
       const src = noise.scenarioIndex[j];
-      if (!arrived && a < finish[core]) {
+      if (!arrived && pauses(a, finish[core])) {
         // Computing: the rank's compute is paused for d.
         const f = finish[core] + d;
         finish[core] = f;
