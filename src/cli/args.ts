@@ -37,6 +37,8 @@ export interface Invocation {
   shard?: Shard;
   /** sweep --timings: a wallMs column (it differs from run to run) */
   timings: boolean;
+  /** sweep --precision: run each point until its mean is known to this share of it (0.005) */
+  precision?: number;
   /** sweep and run --threads: worker threads; undefined = the command's default */
   threads?: number;
   /** fwq --samples: quanta per core */
@@ -76,6 +78,7 @@ const OPTIONS: Record<CommandName, Record<string, Kind>> = {
     threads: 'value',
     shard: 'value',
     timings: 'flag',
+    precision: 'value',
   },
   merge: {},
   fwq: {
@@ -122,6 +125,11 @@ Commands:
                               array (docs/cluster.md); merge puts the shards together
     --timings                 add each point's wall time (wallMs): the output then differs
                               from run to run
+    --precision P             run each point until its mean iteration time is known to P
+                              (e.g. 0.5% or 0.005: the standard error by batch means) and
+                              its rarest source has had time to show; the scenario's
+                              iterations are the cap; adds the columns precision (reached)
+                              and precisionMet
   merge <shard files...>    the shards of one sweep --shard put together: exactly what the
                             sweep prints unsharded; refuses shards of different sweeps,
                             missing or repeated shards
@@ -183,6 +191,24 @@ export function parseNumberOption(name: string, text: string, rule: NumberRule):
     throw new CliError(`--${name}: ${text} is out of range; ${allowed}`);
   }
   return n;
+}
+
+/**
+ * --precision: a share of the mean, as a percentage (0.5%) or a fraction (0.005), above 0 and
+ * below 1 (100 %).
+ */
+export function parsePrecision(text: string): number {
+  const allowed = 'allowed: a share of the mean above 0 and below 100%, e.g. 0.5% or 0.005';
+  const percent = text.endsWith('%');
+  const digits = percent ? text.slice(0, -1) : text;
+  if (!NUMBER.test(digits)) {
+    throw new CliError(`--precision: ${JSON.stringify(text)} is not a number; ${allowed}`);
+  }
+  const value = Number(digits) / (percent ? 100 : 1);
+  if (!(value > 0 && value < 1)) {
+    throw new CliError(`--precision: ${text} is out of range; ${allowed}`);
+  }
+  return value;
 }
 
 /**
@@ -375,6 +401,9 @@ export function parseArgs(argv: string[]): Parsed {
     problems.push(`--format: ${JSON.stringify(formatText)} is not a format; allowed: json, csv`);
   }
   const threads = number('threads', { integer: true, min: 1, max: MAX_THREADS });
+  const precisionText = values.get('precision');
+  const precision =
+    precisionText === undefined ? undefined : attempt('', () => parsePrecision(precisionText));
   const shardText = values.get('shard');
   const shard = shardText === undefined ? undefined : attempt('', () => parseShard(shardText));
   const samples = number('samples', { integer: true, min: 1, max: FWQ_MAX_SAMPLES });
@@ -396,6 +425,7 @@ export function parseArgs(argv: string[]): Parsed {
     format: formatText as 'json' | 'csv',
     shard,
     timings: flags.has('timings'),
+    precision,
     threads,
     samples: samples ?? FWQ_DEFAULT_SAMPLES,
     workUs: workUs ?? FWQ_DEFAULT_WORK_US,

@@ -55,10 +55,21 @@ export function shardPoints(points: number, shard: Shard): number[] {
 }
 
 /** The id of a sweep: its scenario as run and its --vary list. */
-export function sweepId(base: Scenario, varies: readonly Vary[], timings = false): string {
-  // The varied values as written (their keys' order shows in the output), the rest canonical.
+export function sweepId(
+  base: Scenario,
+  varies: readonly Vary[],
+  timings = false,
+  precision?: number,
+): string {
+  // The varied values as written (their keys' order shows in the output), the rest canonical;
+  // a precision only when given, so a sweep without one keeps the id it always had.
   const written = JSON.stringify(varies.map((v) => [v.path, v.values]));
-  return contentId({ scenario: base, varies: written, timings });
+  return contentId({
+    scenario: base,
+    varies: written,
+    timings,
+    ...(precision === undefined ? {} : { precision }),
+  });
 }
 
 export interface ShardHead {

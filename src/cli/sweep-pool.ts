@@ -11,7 +11,14 @@
 // `node --import tsx`) plus sweep-worker-tsx.mjs, which registers tsx's loader in the worker:
 // on Node 20 tsx does not do so in worker threads, and neither does vitest's transform.
 import { Worker } from 'node:worker_threads';
-import { createRun, resultOf, type RunResult, type SweepPoint } from '../engine/index.ts';
+import {
+  createRun,
+  type PrecisionReach,
+  resultOf,
+  runToPrecision,
+  type RunResult,
+  type SweepPoint,
+} from '../engine/index.ts';
 import type { Scenario } from '../scenario/index.ts';
 import { messageOf } from './errors.ts';
 
@@ -19,23 +26,34 @@ export interface PointResult {
   result: RunResult;
   /** ms to build and run the point and build its result (unrounded) */
   wallMs: number;
+  /** with a precision: how the run stopped (precision-run.ts) */
+  reach?: PrecisionReach;
 }
 
-/** What the pool posts to a worker: run this point. */
+/** What the pool posts to a worker: run this point, to a precision if one is given. */
 export interface PointRequest {
   index: number;
   scenario: Scenario;
+  precision?: number;
 }
 
 /** What a worker posts back: the point's result, or why it failed. */
-export type PointReply =
-  { index: number; result: RunResult; wallMs: number } | { index: number; error: string };
+export type PointReply = ({ index: number } & PointResult) | { index: number; error: string };
 
-/** Runs one validated scenario, timing the run and building its result. */
-export function timePoint(scenario: Scenario): PointResult {
+/**
+ * Runs one validated scenario, timing the run and building its result: all its iterations, or
+ * with a `precision` until its mean is known to it (its iterations then the cap).
+ */
+export function timePoint(scenario: Scenario, precision?: number): PointResult {
   const t0 = performance.now();
-  const result = resultOf(createRun(scenario).run());
-  return { result, wallMs: performance.now() - t0 };
+  const run = createRun(scenario);
+  if (precision === undefined) {
+    const result = resultOf(run.run());
+    return { result, wallMs: performance.now() - t0 };
+  }
+  const reach = runToPrecision(run, precision);
+  const result = resultOf(run);
+  return { result, wallMs: performance.now() - t0, reach };
 }
 
 const WORKER = new URL('./sweep-worker.ts', import.meta.url);
@@ -68,8 +86,14 @@ function pointName(points: SweepPoint[], index: number): string {
  * here, one after the other; otherwise on min(threads, points.length) workers, which are
  * terminated before the promise settles, whether it resolves or rejects.
  */
-export async function runPoints(points: SweepPoint[], threads: number): Promise<PointResult[]> {
-  if (threads <= 1 || points.length === 0) return points.map((p) => timePoint(p.scenario));
+export async function runPoints(
+  points: SweepPoint[],
+  threads: number,
+  precision?: number,
+): Promise<PointResult[]> {
+  if (threads <= 1 || points.length === 0) {
+    return points.map((p) => timePoint(p.scenario, precision));
+  }
   const count = Math.min(threads, points.length);
   const results: PointResult[] = new Array(points.length);
   const queue = dispatchOrder(points);
@@ -90,7 +114,7 @@ export async function runPoints(points: SweepPoint[], threads: number): Promise<
     const feed = (w: Worker) => {
       if (next >= queue.length) return;
       const index = queue[next++];
-      const request: PointRequest = { index, scenario: points[index].scenario };
+      const request: PointRequest = { index, scenario: points[index].scenario, precision };
       try {
         w.postMessage(request);
       } catch (err) {
@@ -104,7 +128,8 @@ export async function runPoints(points: SweepPoint[], threads: number): Promise<
         finish(new Error(`sweep ${pointName(points, reply.index)} failed: ${reply.error}`));
         return;
       }
-      results[reply.index] = { result: reply.result, wallMs: reply.wallMs };
+      const { index, ...result } = reply;
+      results[index] = result;
       if (++done === points.length) finish();
       else feed(w);
     };

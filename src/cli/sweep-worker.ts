@@ -8,10 +8,10 @@ import { timePoint, type PointReply, type PointRequest } from './sweep-pool.ts';
 const port = parentPort;
 if (!port) throw new Error('sweep-worker.ts runs as a worker thread of sweep-pool.ts');
 
-port.on('message', ({ index, scenario }: PointRequest) => {
+port.on('message', ({ index, scenario, precision }: PointRequest) => {
   let reply: PointReply;
   try {
-    reply = { index, ...timePoint(scenario) };
+    reply = { index, ...timePoint(scenario, precision) };
   } catch (err) {
     reply = { index, error: messageOf(err).split('\n')[0] };
   }

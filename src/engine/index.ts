@@ -30,6 +30,8 @@ export { collectiveLatency, ceilLog2 } from './collective.ts';
 export { kurtosis, percentileSorted, describe, mean, sampleSd } from './stats.ts';
 export { durationBin, durationBinEdges, DURATION_BIN_COUNT } from './duration-bins.ts';
 export { RunLimit, RunLimitError, LIMIT_FACTOR } from './run-limit.ts';
+export { MIN_MEASURED, runToPrecision, type PrecisionReach } from './precision-run.ts';
+export { BATCHES, batchMeansRelSe } from './batch-means.ts';
 export { Rng, deriveSeed, hashString, mix32, uniformAt, uniformAt3 } from './random.ts';
 
 /** Run a validated scenario to the end and report it. */

@@ -6,7 +6,12 @@
 // is the same, byte for byte, for any number of threads and any split into shards (--shard,
 // put together by merge: ../shards.ts), unless --timings adds each point's wall time.
 import os from 'node:os';
-import { planSweep, type SweepPoint, type RunResult } from '../../engine/index.ts';
+import {
+  planSweep,
+  type PrecisionReach,
+  type SweepPoint,
+  type RunResult,
+} from '../../engine/index.ts';
 import { ScenarioError } from '../../scenario/index.ts';
 import type { Invocation } from '../args.ts';
 import { toCsv } from '../../format/csv.ts';
@@ -20,23 +25,32 @@ import { pickSummary, roundMs, SUMMARY_KEYS } from './run.ts';
 export type SweepRow = Record<string, unknown>;
 
 /**
- * Columns of the rows: the varied paths, the point's seed, the summary, the engine's cost in
- * events, and with `timings` its wall time.
+ * Columns of the rows: the varied paths, the point's seed, the summary, with --precision the
+ * precision reached and whether it met the target, the engine's cost in events, and with
+ * `timings` its wall time.
  */
-export function sweepColumns(paths: string[], timings = false): string[] {
+export function sweepColumns(paths: string[], timings = false, precision = false): string[] {
   // A varied `seed` is the point's seed itself (planSweep takes it literally): one column.
+  const reach = precision ? ['precision', 'precisionMet'] : [];
   const cost = timings ? ['noiseEvents', 'wallMs'] : ['noiseEvents'];
-  return [...new Set([...paths, 'seed', ...SUMMARY_KEYS, ...cost])];
+  return [...new Set([...paths, 'seed', ...SUMMARY_KEYS, ...reach, ...cost])];
 }
 
-/** A point's row; `wallMs` only when timed (--timings). */
-export function sweepRow(point: SweepPoint, result: RunResult, wallMs?: number): SweepRow {
+/** A point's row; `wallMs` only when timed (--timings), its reach only with --precision. */
+export function sweepRow(
+  point: SweepPoint,
+  result: RunResult,
+  wallMs?: number,
+  reach?: PrecisionReach,
+): SweepRow {
   const row: SweepRow = {};
   for (const a of point.assignments) row[a.path] = a.value;
   return {
     ...row,
     seed: point.scenario.seed,
     ...pickSummary(result.summary),
+    // three significant digits: the standard error is itself an estimate, to about ±20 %
+    ...(reach ? { precision: Number(reach.relSe.toPrecision(3)), precisionMet: reach.met } : {}),
     noiseEvents: result.engine.noiseEvents,
     ...(wallMs === undefined ? {} : { wallMs }),
   };
@@ -73,6 +87,7 @@ export async function sweepCommand(inv: Invocation): Promise<string> {
   const results = await runPoints(
     indices.map((k) => points[k]),
     inv.threads ?? defaultThreads(indices.length),
+    inv.precision,
   );
   const rows = indices.map((k, n) => ({
     point: k,
@@ -80,14 +95,17 @@ export async function sweepCommand(inv: Invocation): Promise<string> {
       points[k],
       results[n].result,
       inv.timings ? roundMs(results[n].wallMs) : undefined,
+      results[n].reach,
     ),
   }));
   const columns = sweepColumns(
     inv.varies.map((v) => v.path),
     inv.timings,
+    inv.precision !== undefined,
   );
   if (shard) {
-    const head = { sweep: sweepId(base, inv.varies, inv.timings), shard, points: points.length };
+    const id = sweepId(base, inv.varies, inv.timings, inv.precision);
+    const head = { sweep: id, shard, points: points.length };
     return inv.format === 'csv' ? shardCsv(head, columns, rows) : shardJson(head, rows);
   }
   if (inv.format === 'csv')
