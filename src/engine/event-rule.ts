@@ -1,6 +1,7 @@
 // One noise event on one node (model.md §3), written once for every path that applies events:
 // the node visit (visit-merged.ts), the dense loop (dense-loop.ts), the tree workloads'
-// event queue (phase-run.ts) and the timeline's replay (trace.ts). Each path keeps its own loop
+// event queue (phase-run.ts), the timeline's replay (trace.ts) and Fixed Work Quanta (fwq.ts,
+// every core running a process that never waits). Each path keeps its own loop
 // over *which* event comes next and its own storage; what one event does is here:
 //
 // - where it runs: its pinned core, else (cpu "any") `anyCore`;

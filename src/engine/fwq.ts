@@ -9,7 +9,7 @@ import { MAX_NOISE_EVENTS } from '../scenario/limits.ts';
 import type { NoiseSource, Scenario } from '../scenario/types.ts';
 import type { Layout } from './layout.ts';
 import { NoiseTable } from './noise-table.ts';
-import { uniformAt3 } from './random.ts';
+import { anyCore, queueStart } from './event-rule.ts';
 import { kurtosis, mean, sampleSd } from './stats.ts';
 
 // Copies of noise-table.ts's entry layout: module-local constants are
@@ -145,6 +145,7 @@ export function runFwq(scenario: Scenario, opts: FwqOptions): FwqResult {
   const start = new Float64Array(C); // µs: start of the quantum in progress
   const finish = new Float64Array(C).fill(w); // µs: its provisional end
   const busy = new Float64Array(C);
+  const cand = new Int32Array(C); // scratch of anyCore
   const ent = noise.ent;
   const rs = noise.rowStart[0];
   const re = noise.rowStart[1];
@@ -192,21 +193,34 @@ export function runFwq(scenario: Scenario, opts: FwqOptions): FwqResult {
     const j = ent[e * ENTRY_STRIDE + E_SOURCE];
     const ev = ent[e * ENTRY_STRIDE + E_COUNT];
     const d = noise.durationOf(j, nodeId, ev);
+    // Which core (§3, event-rule.ts), every core running a process that never waits: pinned,
+    // else a random core whose queue is empty, else the one whose queue ends first.
     let core = noise.pinnedCore[j];
     if (core < 0) {
-      // §3 with every core running a process that never waits: a random
-      // core whose queue is empty, else the one whose queue ends first.
-      let free = 0;
-      for (let c = 0; c < C; c++) if (busy[c] <= s) free++;
-      if (free > 0) {
-        let pick = Math.floor(uniformAt3(noise.victimKey[j], nodeId, ev) * free);
-        for (let c = 0; c < C && core < 0; c++) if (busy[c] <= s && pick-- === 0) core = c;
-      } else {
-        core = 0;
-        for (let c = 1; c < C; c++) if (busy[c] < busy[core]) core = c;
-      }
+      core = anyCore(
+        s,
+        C,
+        C,
+        busy,
+        0,
+        1,
+        layout.coreSlot,
+        0,
+        layout.slotCore,
+        0,
+        false,
+        false,
+        false,
+        finish,
+        0,
+        false,
+        cand,
+        noise.victimKey[j],
+        nodeId,
+        ev,
+      );
     }
-    const a = Math.max(s, busy[core]);
+    const a = queueStart(busy[core], s);
     busy[core] = a + d;
     events++;
     noise.advance(e, 0);
