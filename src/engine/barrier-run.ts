@@ -19,7 +19,8 @@ import type { Scenario } from '../scenario/types.ts';
 import { Attribution } from './attribution.ts';
 import { collectiveLatency } from './collective.ts';
 import type { EventLog } from './event-log.ts';
-import { denseIteration } from './dense-loop.ts';
+import { DenseLanes, denseIteration } from './dense-loop.ts';
+import { visitNode } from './visit-merged.ts';
 import { buildLayout, type Layout } from './layout.ts';
 import { NodeCalendar } from './node-calendar.ts';
 import { NodeState } from './node-state.ts';
@@ -93,8 +94,12 @@ export class BarrierRun {
   private readonly limit: RunLimit;
   private streak = 0;
   private readonly wakeupUs: number;
-  /** visiting every node runs the dense loop (dense-loop.ts) */
+  /** the dense loop's lanes (dense-loop.ts), when every rank core is one periodic lane */
+  private readonly dense: DenseLanes | null;
+  /** visiting every node runs the dense loop */
   private readonly denseLoop: boolean;
+  /** whether `dense` holds the lanes' current state (else the node blocks and entries do) */
+  private denseActive = false;
   /** one part of a partitioned run (restrict): visits, the coordinator keeps the rest */
   private part = false;
 
@@ -119,7 +124,8 @@ export class BarrierRun {
     this.limit = new RunLimit(scenario);
     this.noise = new NoiseTable(scenario, layout, lo, hi);
     this.noise.limit = this.limit;
-    this.ns = new NodeState(scenario, layout, this.noise, options.lanes ?? true);
+    this.ns = new NodeState(scenario, layout, this.noise);
+    this.dense = (options.lanes ?? true) ? DenseLanes.of(scenario, layout, this.noise) : null;
     if (options.range) {
       this.part = true;
       this.ns.restrict(lo, hi);
@@ -136,7 +142,7 @@ export class BarrierRun {
           ? 'every-node'
           : 'calendar';
     this.calendar = this.mode === 'calendar' ? this.buildCalendar() : null;
-    this.denseLoop = this.ns.denseLanes && this.expectedEventsPerNode(true) <= DENSE_ANY_LIMIT;
+    this.denseLoop = this.dense !== null && this.expectedEventsPerNode(true) <= DENSE_ANY_LIMIT;
   }
 
   /** noise events applied so far on job nodes (those absorbed by idle cores included) */
@@ -207,13 +213,16 @@ export class BarrierRun {
     return this.ns.criticalLog;
   }
 
+  /** The dense loop's lanes written back to the node blocks and entries, if it holds them. */
+  private handBack(): void {
+    if (this.denseActive) this.dense!.leave(this.ns);
+    this.denseActive = false;
+  }
+
   /** At the end: the dense loop's lanes handed back, and the events left counted (settle). */
   private settleAtEnd(): void {
     if (!this.done) return;
-    if (this.ns.denseActive) {
-      this.ns.dense!.leave(this.ns);
-      this.ns.denseActive = false;
-    }
+    this.handBack();
     this.ns.settle();
   }
 
@@ -295,10 +304,7 @@ export class BarrierRun {
     } else {
       this.mode = 'calendar';
       // The calendar reads the nodes' next event starts: the dense loop hands them over.
-      if (this.ns.denseActive) {
-        this.ns.dense!.leave(this.ns);
-        this.ns.denseActive = false;
-      }
+      this.handBack();
       this.calendar = this.buildCalendar();
     }
   }
@@ -329,15 +335,13 @@ export class BarrierRun {
     const eventsBefore = ns.noiseEvents;
     let visits = 0;
     const calendar = this.calendar;
-    const dense = calendar === null && this.denseLoop;
-    if (dense !== ns.denseActive) {
-      // The dense loop keeps the lanes in its own arrays: hand them over.
-      if (dense) ns.dense!.enter(ns);
-      else ns.dense!.leave(ns);
-      ns.denseActive = dense;
-    }
+    const dense = calendar === null && this.denseLoop ? this.dense : null;
+    if (!dense) this.handBack();
     if (dense) {
-      denseIteration(ns, i);
+      // The dense loop keeps the lanes in its own arrays: hand them over.
+      if (!this.denseActive) dense.enter(ns);
+      this.denseActive = true;
+      denseIteration(ns, dense, i);
       visits = ns.hi - ns.lo;
     } else if (calendar === null) {
       // A node with no event before base + g and no rank frozen into this
@@ -347,7 +351,7 @@ export class BarrierRun {
       const gEnd = ns.iterGEnd;
       for (let x = ns.lo; x < ns.hi; x++) {
         if (nodeKey[x] < gEnd || marked[x] === i - 1) {
-          ns.visit(x, i);
+          visitNode(ns, x, i);
           visits++;
         }
       }
@@ -357,7 +361,7 @@ export class BarrierRun {
       for (let j = 0; j < ns.mustCount; j++) {
         const x = ns.mustVisit[j];
         if (state[x * stride + H_VISITED] === i) continue;
-        ns.visit(x, i);
+        visitNode(ns, x, i);
         visits++;
         calendar.update(x, ns.nextKey);
       }
@@ -374,7 +378,7 @@ export class BarrierRun {
           touch += state[y * stride + H_VISITED] + ent[rowStart[y] * ENTRY_STRIDE];
         }
         if (state[x * stride + H_VISITED] === i) continue;
-        ns.visit(x, i);
+        visitNode(ns, x, i);
         visits++;
         calendar.insert(x, ns.nextKey);
       }

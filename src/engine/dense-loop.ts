@@ -18,10 +18,12 @@
 //   node's last arrival is one the general visit would not apply either.
 // Both ways give the general path's bits; tests/engine/determinism.test.ts
 // and the differential test check it.
+import type { Scenario } from '../scenario/types.ts';
 import type { NodeState } from './node-state.ts';
 import type { Layout } from './layout.ts';
 import type { NoiseTable } from './noise-table.ts';
 import { pauses, queueStart } from './event-rule.ts';
+import { visitNode } from './visit-merged.ts';
 import { uniformAt3 } from './random.ts';
 
 // Field offsets are module-local copies, not imports: in unbundled ES
@@ -50,7 +52,7 @@ export const S_BUSY = 1; // µs: the core's queue end
 export const S_FROZEN = 2; // µs: frozen-until
 export const S_SRC = 3; // source and duration of the freeze that set S_FROZEN
 export const S_DUR = 4;
-export const STASH = 5;
+const STASH = 5;
 
 /** DenseLanes.lanePhase of a core with no pinned source on the node */
 const QUIET = -1;
@@ -63,19 +65,18 @@ const ENTRIES = -2;
  * a new latest arrival has its critical lane replayed from the state kept
  * in laneStash, to log what delayed it (O(log n) times per iteration).
  */
-export function denseIteration(ns: NodeState, i: number): void {
+export function denseIteration(ns: NodeState, dense: DenseLanes, i: number): void {
   const { cores: C, ranksPerNode: P, slotCore } = ns.layout;
   const { lo, hi } = ns;
   const noise = ns.noise;
   const { scenarioIndex } = noise;
   const nodeDelay = ns.nodeDelay;
-  const { laneSource, lanePeriod, laneKind, laneP1, laneP2, laneKey } = ns;
+  const { laneSource, lanePeriod, laneKind, laneP1, laneP2, laneKey } = dense;
   const nodeIds = ns.layout.nodeIds;
-  const dense = ns.dense!;
   const { laneNext, lanePhase, laneCount, laneBusy, laneFrozen } = dense;
   const { laneFreezeSrc, laneFreezeDur, nodeFrozen, anyKey, stamp, idleLanes } = dense;
   const I = idleLanes.length;
-  const stash = ns.laneStash;
+  const stash = dense.laneStash;
   const t = ns.iterT;
   const base = ns.iterBase;
   const gEnd = ns.iterGEnd;
@@ -238,7 +239,7 @@ export function denseIteration(ns: NodeState, i: number): void {
     if (anyNext < nodeMax) {
       // An "any" event starts before the node's last arrival: undo the
       // lanes and visit the node the general way.
-      undo(ns, x, serial);
+      undo(ns, dense, x, serial);
       dense.undone++;
       events = eventsBefore;
       dense.visitGeneral(ns, x, i);
@@ -251,7 +252,7 @@ export function denseIteration(ns: NodeState, i: number): void {
     if (nodeMax > ns.iterMax || (nodeMax === ns.iterMax && kx < ns.critical)) {
       ns.iterMax = nodeMax;
       ns.critical = kx;
-      replayLane(ns, x, crit, serial);
+      replayLane(ns, dense, x, crit, serial);
     }
   }
   dense.serial = serial;
@@ -309,8 +310,38 @@ export class DenseLanes {
   readonly idleLanes: Int32Array;
   /** per core: its lanes are kept in the entries (an idle core fed by several sources) */
   private readonly inEntries: Uint8Array;
+  // Per core fed by one periodic source: its local index (−1 none), period (µs), duration kind,
+  // the distribution's parameters (µs) and the key of its draws.
+  readonly laneSource: Int32Array;
+  readonly lanePeriod: Float64Array;
+  readonly laneKind: Uint8Array;
+  readonly laneP1: Float64Array;
+  readonly laneP2: Float64Array;
+  readonly laneKey: Uint32Array;
+  /** per core of the node in hand: its lane's state before the visit (S_* above) */
+  readonly laneStash: Float64Array;
 
-  constructor(noise: NoiseTable, layout: Layout, inEntries: Uint8Array) {
+  /**
+   * The dense loop's lanes for a run, or null when it cannot run: some rank core is fed by more
+   * than one enabled pinned source, or by a Poisson one (its events are then not one lane).
+   */
+  static of(scenario: Scenario, layout: Layout, noise: NoiseTable): DenseLanes | null {
+    const C = layout.cores;
+    // Per core: how many enabled sources are pinned to it, and whether one is Poisson.
+    const pinned = new Int32Array(C);
+    const poisson = new Uint8Array(C);
+    for (const src of scenario.noise) {
+      if (!src.enabled || src.cpu === 'any') continue;
+      pinned[src.cpu]++;
+      if (src.arrival !== 'periodic') poisson[src.cpu] = 1;
+    }
+    // A core is one lane of one periodic source, or its entries are its state.
+    const inEntries = Uint8Array.from(pinned, (m, c) => (m > 1 || poisson[c] ? 1 : 0));
+    if (!layout.slotCore.every((c) => inEntries[c] === 0)) return null;
+    return new DenseLanes(noise, layout, inEntries);
+  }
+
+  private constructor(noise: NoiseTable, layout: Layout, inEntries: Uint8Array) {
     const cores = layout.cores;
     const nodes = noise.rowStart.length - 1;
     const n = nodes * cores;
@@ -345,6 +376,23 @@ export class DenseLanes {
     this.slots = slots;
     this.idleNext = new Float64Array(nodes * slots).fill(Infinity);
     this.idleEntry = new Int32Array(nodes * slots).fill(-1);
+    this.laneStash = new Float64Array(cores * STASH);
+    this.laneSource = new Int32Array(cores).fill(-1);
+    this.lanePeriod = new Float64Array(cores);
+    this.laneKind = new Uint8Array(cores);
+    this.laneP1 = new Float64Array(cores);
+    this.laneP2 = new Float64Array(cores);
+    this.laneKey = new Uint32Array(cores);
+    for (let j = 0; j < noise.sources; j++) {
+      const c = noise.pinnedCore[j];
+      if (c < 0 || inEntries[c] === 1) continue;
+      this.laneSource[c] = j;
+      this.lanePeriod[c] = noise.periodUs[j];
+      this.laneKind[c] = noise.durKind[j];
+      this.laneP1[c] = noise.durP1[j];
+      this.laneP2[c] = noise.durP2[j];
+      this.laneKey[c] = noise.durationKey[j];
+    }
   }
 
   enter(ns: NodeState): void {
@@ -367,9 +415,9 @@ export class DenseLanes {
    */
   visitGeneral(ns: NodeState, x: number, i: number): void {
     this.generalVisits++;
-    if (this.withIdle) absorbIdle(ns, x, this.anyKey[x]);
+    if (this.withIdle) absorbIdle(ns, this, x, this.anyKey[x]);
     this.store(ns, x);
-    ns.visit(x, i);
+    visitNode(ns, x, i);
     this.load(ns, x);
   }
 
@@ -437,9 +485,8 @@ export class DenseLanes {
 }
 
 /** Put node x's rank lanes back as they were before this visit (`serial`). */
-function undo(ns: NodeState, x: number, serial: number): void {
-  const dense = ns.dense!;
-  const stash = ns.laneStash;
+function undo(ns: NodeState, dense: DenseLanes, x: number, serial: number): void {
+  const stash = dense.laneStash;
   const C = ns.layout.cores;
   for (let c = 0; c < C; c++) {
     if (dense.stamp[c] !== serial) continue;
@@ -452,7 +499,7 @@ function undo(ns: NodeState, x: number, serial: number): void {
       dense.laneFreezeSrc[kc] = stash[so + S_SRC];
       dense.laneFreezeDur[kc] = stash[so + S_DUR];
     }
-    dense.laneNext[kc] = dense.lanePhase[kc] + stash[so + S_COUNT] * ns.lanePeriod[c]; // as NoiseTable.advance
+    dense.laneNext[kc] = dense.lanePhase[kc] + stash[so + S_COUNT] * dense.lanePeriod[c]; // as NoiseTable.advance
   }
 }
 
@@ -461,11 +508,10 @@ function undo(ns: NodeState, x: number, serial: number): void {
  * cores (idle cores fed by several sources), in start order (ties: scenario
  * order, the slots' order), into the cores' queue ends.
  */
-function absorbIdle(ns: NodeState, x: number, bound: number): void {
+function absorbIdle(ns: NodeState, dense: DenseLanes, x: number, bound: number): void {
   const C = ns.layout.cores;
   const noise = ns.noise;
   const { ent, periodic, periodUs, durKind, durP1, pinnedCore } = noise;
-  const dense = ns.dense!;
   const { idleNext, idleEntry, laneBusy } = dense;
   const M = dense.slots;
   const o = x * M;
@@ -505,16 +551,15 @@ function absorbIdle(ns: NodeState, x: number, bound: number): void {
  * lane as it is): the freeze that set its start and each pause, as
  * a node visit (visit-merged.ts) logs them.
  */
-function replayLane(ns: NodeState, x: number, c: number, serial: number): void {
+function replayLane(ns: NodeState, dense: DenseLanes, x: number, c: number, serial: number): void {
   const log = ns.criticalLog;
   log.clear();
   const noise = ns.noise;
-  const dense = ns.dense!;
   const nodeId = ns.layout.nodeIds[x];
   const C = ns.layout.cores;
   const kc = x * C + c;
   const so = c * STASH;
-  const stash = ns.laneStash;
+  const stash = dense.laneStash;
   const kept = dense.stamp[c] === serial;
   let until = kept ? stash[so + S_FROZEN] : dense.laneFrozen[kc];
   const keptFreeze = kept && stash[so + S_SRC] >= 0;

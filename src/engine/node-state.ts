@@ -2,13 +2,12 @@
 // (model.md §3–§4): the node blocks, the per-visit scratch, the attribution
 // logs and the current iteration's times. BarrierRun owns the iterations;
 // the visits (visit-merged.ts, dense-loop.ts) are functions
-// over this state, split by case so that each hot loop reads as one piece.
+// over this state, split by case so that each hot loop reads as one piece. The dense loop's
+// own lanes (dense-loop.ts DenseLanes) are BarrierRun's, not part of this state.
 import type { Scenario } from '../scenario/types.ts';
 import { EventLog } from './event-log.ts';
 import type { Layout } from './layout.ts';
 import type { NoiseTable } from './noise-table.ts';
-import { DenseLanes, STASH } from './dense-loop.ts';
-import { visitMerged } from './visit-merged.ts';
 
 /**
  * Node blocks (`state`): everything a visit reads and writes per node is
@@ -39,12 +38,6 @@ export class NodeState {
    */
   lo: number;
   hi: number;
-  /**
-   * Every rank core is fed by at most one enabled source pinned to it, a
-   * periodic one: the dense loop can run the rank cores' lanes in one tight
-   * loop (dense-loop.ts), whatever the idle cores and cpu "any" sources do.
-   */
-  readonly denseLanes: boolean;
   /** every node's block (H_* and C_* above) */
   readonly state: Float64Array;
   readonly stride: number;
@@ -74,19 +67,6 @@ export class NodeState {
   /** per core of the node being visited: its rank's provisional finish f_r, µs */
   readonly finish: Float64Array;
   readonly candidates: Int32Array; // scratch: cores an "any" event may preempt
-  readonly laneStash: Float64Array; // scratch of dense-loop.ts (S_* there)
-  // Per core fed by one periodic source: its local index, period (µs),
-  // whether its duration is fixed, and that duration (µs).
-  readonly laneSource: Int32Array;
-  readonly lanePeriod: Float64Array;
-  readonly laneKind: Uint8Array;
-  readonly laneP1: Float64Array;
-  readonly laneP2: Float64Array;
-  readonly laneKey: Uint32Array;
-  /** the dense loop's structure-of-arrays copy of the lanes (denseLanes only) */
-  readonly dense: DenseLanes | null;
-  /** whether `dense` holds the lanes' current state (else the blocks and entries do) */
-  denseActive = false;
   /**
    * noise events applied so far on job nodes (those absorbed by idle cores included); at the end
    * of a run (settle), every event that starts before its node's last arrival, on every path
@@ -103,7 +83,7 @@ export class NodeState {
   critical = -1;
   measuring = false;
 
-  constructor(scenario: Scenario, layout: Layout, noise: NoiseTable, useDense: boolean) {
+  constructor(scenario: Scenario, layout: Layout, noise: NoiseTable) {
     this.layout = layout;
     this.lo = 0;
     this.hi = layout.nodes;
@@ -129,35 +109,6 @@ export class NodeState {
     this.finish = new Float64Array(C);
     this.mustVisit = new Int32Array(Math.min(n, 1024));
     this.mustVisitNext = new Int32Array(Math.min(n, 1024));
-    // Per core: how many enabled sources are pinned to it, and whether one is Poisson.
-    const pinned = new Int32Array(C);
-    const poisson = new Uint8Array(C);
-    for (const src of scenario.noise) {
-      if (!src.enabled || src.cpu === 'any') continue;
-      pinned[src.cpu]++;
-      if (src.arrival !== 'periodic') poisson[src.cpu] = 1;
-    }
-    // A core is one lane of one periodic source, or its entries are its state.
-    const inEntries = Uint8Array.from(pinned, (m, c) => (m > 1 || poisson[c] ? 1 : 0));
-    this.denseLanes = useDense && layout.slotCore.every((c) => inEntries[c] === 0);
-    this.laneStash = new Float64Array(C * STASH);
-    this.dense = this.denseLanes ? new DenseLanes(noise, layout, inEntries) : null;
-    this.laneSource = new Int32Array(C).fill(-1);
-    this.lanePeriod = new Float64Array(C);
-    this.laneKind = new Uint8Array(C);
-    this.laneP1 = new Float64Array(C);
-    this.laneP2 = new Float64Array(C);
-    this.laneKey = new Uint32Array(C);
-    for (let j = 0; j < noise.sources; j++) {
-      const c = noise.pinnedCore[j];
-      if (c < 0 || inEntries[c] === 1) continue;
-      this.laneSource[c] = j;
-      this.lanePeriod[c] = noise.periodUs[j];
-      this.laneKind[c] = noise.durKind[j];
-      this.laneP1[c] = noise.durP1[j];
-      this.laneP2[c] = noise.durP2[j];
-      this.laneKey[c] = noise.durationKey[j];
-    }
   }
 
   /**
@@ -205,42 +156,6 @@ export class NodeState {
     this.noiseEvents += events;
   }
 
-  /** Apply node x's events for iteration i (see the file header). */
-  visit(x: number, i: number): void {
-    const state = this.state;
-    const o = x * this.stride;
-    state[o + H_VISITED] = i;
-    this.log.clear();
-    // One visit for every node: merging the node's events across its cores in start order is
-    // the model's own reading (§3), and measured no slower than running each core's pinned
-    // events apart (BG/P Intrepid, 1,000 iterations: 2.6 s merged against 3.1 s apart).
-    visitMerged(this, x, i);
-    this.nodeKey[x] = this.nextKey;
-    // The node's critical rank: latest arrival, lowest id on ties.
-    const { cores: C, ranksPerNode: P, slotCore } = this.layout;
-    const gEnd = this.iterGEnd;
-    let nodeMax = gEnd;
-    let crit = -1;
-    let delay = 0;
-    for (let p = 0; p < P; p++) {
-      const c = slotCore[p];
-      const f = this.finish[c];
-      delay += f - gEnd;
-      if (f > nodeMax || (crit < 0 && f === nodeMax)) {
-        nodeMax = f;
-        crit = c;
-      }
-    }
-    if (this.measuring && delay > 0) this.nodeDelay[x] += delay;
-    this.lastMax[x] = nodeMax;
-    const k = x * C + crit;
-    if (nodeMax > this.iterMax || (nodeMax === this.iterMax && k < this.critical)) {
-      this.iterMax = nodeMax;
-      this.critical = k;
-      this.log.copyChain(this.logHead[crit], this.criticalLog);
-    }
-  }
-
   /** Mark node x for a visit next iteration: one of its ranks froze and may start late. */
   mark(x: number, i: number): void {
     if (this.marked[x] === i) return;
@@ -251,29 +166,5 @@ export class NodeState {
       this.mustVisitNext = grown;
     }
     this.mustVisitNext[this.mustNextCount++] = x;
-  }
-
-  /**
-   * The start of the rank on core c of job node x (§3–§4): late if a freeze
-   * outlasts the release, with a log entry for the freeze. Sets its
-   * provisional finish `finish[c]` (base + g when it starts on time).
-   * Returns nothing: a double returned from a call V8 does not inline is boxed.
-   */
-  startRank(x: number, c: number): void {
-    const state = this.state;
-    const co = x * this.stride + H_CORES + c * CORE_STRIDE;
-    const until = state[co + C_FROZEN];
-    const base = this.iterBase;
-    if (until > base) {
-      const f = until + this.granularityUs;
-      this.finish[c] = f;
-      const e = this.log.push(-1, state[co + C_FREEZE_SRC]);
-      this.log.duration[e] = state[co + C_FREEZE_DUR];
-      this.log.cost[e] = until - base;
-      this.logHead[c] = e;
-    } else {
-      this.finish[c] = this.iterGEnd;
-      this.logHead[c] = -1;
-    }
   }
 }

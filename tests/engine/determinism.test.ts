@@ -240,7 +240,7 @@ describe('the dense loop with idle-core and cpu "any" noise (the Jaguar RN shape
         const dense = new BarrierRun(s, { visit: 'every-node' }).run();
         const merged = new BarrierRun(s, { visit: 'every-node', lanes: false }).run();
         const calendar = new BarrierRun(s, { visit: 'calendar' }).run();
-        const lanes = (dense as unknown as { ns: { dense: DenseLanes | null } }).ns.dense!;
+        const lanes = (dense as unknown as { dense: DenseLanes | null }).dense!;
         expect(lanes.generalVisits).toBeGreaterThan(lanes.undone);
         expect(lanes.undone).toBeGreaterThan(0);
         if (seed === 1) {
@@ -279,7 +279,7 @@ describe('the dense loop with idle-core and cpu "any" noise (the Jaguar RN shape
       );
       const dense = new BarrierRun(s, { visit: 'every-node' }).run();
       const merged = new BarrierRun(s, { visit: 'every-node', lanes: false }).run();
-      const lanes = (dense as unknown as { ns: { dense: DenseLanes | null } }).ns.dense!;
+      const lanes = (dense as unknown as { dense: DenseLanes | null }).dense!;
       expect(lanes.generalVisits).toBeGreaterThan(0);
       expect(resultOf(dense)).toEqual(resultOf(merged));
     }
