@@ -49,6 +49,19 @@ export interface PooledRun {
   totalLostUs: number;
   /** mean latency of each seed's run, µs (for the spread) */
   perSeedLatencyUs: number[];
+  /** each seed's run on its own, in the order of `seeds` (for medians and ranges over seeds) */
+  bySeed: SeedRun[];
+}
+
+/** One seed's run of a pooled run. */
+export interface SeedRun {
+  seed: number;
+  /** mean barrier latency, µs */
+  latencyUs: number;
+  /** µs of excess charged to each category / source id */
+  lostByCategory: Record<string, number>;
+  lostBySource: Record<string, number>;
+  totalLostUs: number;
 }
 
 export function runPooled(scenario: Scenario, seeds: number[]): PooledRun {
@@ -56,6 +69,7 @@ export function runPooled(scenario: Scenario, seeds: number[]): PooledRun {
   const lostByCategory: Record<string, number> = {};
   const lostBySource: Record<string, number> = {};
   const perSeedLatencyUs: number[] = [];
+  const bySeed: SeedRun[] = [];
   let iterationUs = 0;
   let totalLostUs = 0;
   let ideal = 0;
@@ -69,13 +83,23 @@ export function runPooled(scenario: Scenario, seeds: number[]): PooledRun {
     iterationUs += r.summary.meanIterationUs / seeds.length;
     iterations = r.summary.iterations;
     ideal = r.summary.meanIterationUs - r.summary.meanLatencyUs + r.summary.collectiveUs;
+    const own: SeedRun = {
+      seed,
+      latencyUs: r.summary.meanLatencyUs,
+      lostByCategory: {},
+      lostBySource: {},
+      totalLostUs: r.attribution.totalLostUs,
+    };
     for (const c of r.attribution.byCategory) {
       lostByCategory[c.category] = (lostByCategory[c.category] ?? 0) + c.lostUs;
+      own.lostByCategory[c.category] = (own.lostByCategory[c.category] ?? 0) + c.lostUs;
     }
     for (const c of r.attribution.bySource) {
       lostBySource[c.id] = (lostBySource[c.id] ?? 0) + c.lostUs;
+      own.lostBySource[c.id] = (own.lostBySource[c.id] ?? 0) + c.lostUs;
     }
     totalLostUs += r.attribution.totalLostUs;
+    bySeed.push(own);
   }
   const latencyUs = perSeedLatencyUs.reduce((a, b) => a + b, 0) / seeds.length;
   return {
@@ -88,23 +112,24 @@ export function runPooled(scenario: Scenario, seeds: number[]): PooledRun {
     lostBySource,
     totalLostUs,
     perSeedLatencyUs,
+    bySeed,
   };
 }
 
-/** Share of the pooled lost time charged to a category (0 when nothing was charged). */
-export function categoryShare(r: PooledRun, category: string): number {
+/** Share of the lost time charged to a category (0 when nothing was charged). */
+export function categoryShare(r: PooledRun | SeedRun, category: string): number {
   return r.totalLostUs > 0 ? (r.lostByCategory[category] ?? 0) / r.totalLostUs : 0;
 }
 
 /** Share of source `id` in the loss charged to the sources `among` (0 when they got none). */
-export function sourceShare(r: PooledRun, id: string, among: string[]): number {
+export function sourceShare(r: PooledRun | SeedRun, id: string, among: string[]): number {
   let total = 0;
   for (const s of among) total += r.lostBySource[s] ?? 0;
   return total > 0 ? (r.lostBySource[id] ?? 0) / total : 0;
 }
 
 /** The category charged the most lost time ('' when nothing was charged). */
-export function largestCategory(r: PooledRun): string {
+export function largestCategory(r: PooledRun | SeedRun): string {
   let best = '';
   for (const [c, us] of Object.entries(r.lostByCategory)) {
     if (us > 0 && (best === '' || us > r.lostByCategory[best])) best = c;

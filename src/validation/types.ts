@@ -20,6 +20,12 @@ export interface Check {
   run: string;
   /** why it misses, or the trade-off chosen; '' when there is nothing to say */
   note: string;
+  /**
+   * What the check is worth (default "evidence": a prediction of a published result, counted).
+   * "calibrated": the model was fitted to this figure (the check confirms the fit and is listed
+   * apart, not counted). "illustration": the paper states no figure to meet; shown, not counted.
+   */
+  basis?: 'evidence' | 'calibrated' | 'illustration';
 }
 
 export interface TargetContext {

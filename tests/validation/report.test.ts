@@ -49,9 +49,47 @@ describe('renderReport', () => {
       targetsPassed: 1,
       checks: 5,
       checksPassed: 3,
+      notCounted: 0,
     });
     expect(page).toContain(
       '**3 of 5 checks passed, 2 failed; 1 of 4 targets passed every check.**',
+    );
+  });
+
+  it('shows checks of a fit and illustrations apart, without counting them', () => {
+    const more: TargetResult[] = [
+      {
+        target: { number: 3, title: 'Fits', cite: '000 Fig 6' },
+        checks: [
+          chk('evidence-ok', true),
+          { ...chk('fit-miss', false), basis: 'calibrated' },
+          { ...chk('shown', true), basis: 'illustration' },
+        ],
+      },
+    ];
+    expect(countResults(more)).toEqual({
+      targets: 1,
+      targetsPassed: 1,
+      checks: 1,
+      checksPassed: 1,
+      notCounted: 2,
+    });
+    const text = renderReport(more, { date: '2025-01-31', mode: 'full' });
+    expect(text).toContain(
+      '**1 of 1 checks passed, 0 failed; 1 of 1 targets passed every check.** 2 more checks of fits and illustrations, not counted (targets of fits only are not counted either).',
+    );
+    expect(text).toMatch(/\| `fit-miss` \|.*\| \*\*FAIL\*\* \(fit, not counted\) \|/);
+    expect(text).toMatch(/\| `shown` \|.*\| not counted \(no published figure\) \|/);
+    expect(text).toMatch(/\| 3 \| .* \| 1 \/ 1 \| pass \|/);
+    const fitsOnly: TargetResult[] = [
+      {
+        target: { number: 4, title: 'Only fits', cite: '003 Fig 1' },
+        checks: [{ ...chk('fit-ok', true), basis: 'calibrated' }],
+      },
+    ];
+    expect(countResults(fitsOnly)).toMatchObject({ targets: 0, checks: 0, notCounted: 1 });
+    expect(renderReport(fitsOnly, { date: 'd', mode: 'full' })).toMatch(
+      /\| 4 \| .* \| 0 \/ 0 \| fits only \(1 \/ 1 hold\), not counted \|/,
     );
   });
 

@@ -4,6 +4,7 @@
 import { PhaseRun } from '../../engine/phase-run.ts';
 import type { Scenario } from '../../scenario/types.ts';
 import { loadPreset, variant } from '../presets.ts';
+import { nearOrders, nearOrdersText, nearValue, nearValueText } from '../tolerance.ts';
 import type { Check, Target, TargetContext } from '../types.ts';
 import {
   allreduceWorkload,
@@ -153,9 +154,12 @@ const sageTable3: Target = {
         tolerance: '±20%',
         pass: ok,
         run: runText(row.preset, s, m),
+        ...(row.improvement === 1 ? { basis: 'calibrated' as const } : {}),
         note:
           row.improvement === 1
-            ? 'Published value is the paper\'s extrapolation from 4,096 PEs ("linear performance degradation").'
+            ? 'Published value is the paper\'s extrapolation from 4,096 PEs ("linear performance ' +
+              'degradation"). A fit: SAGE\'s allreduces per cycle were set so that this cycle comes ' +
+              'near it (src/validation/workloads.ts).'
             : row.preset === 'asci-q-2003' && row.job.ranksPerNode === 4
               ? 'The 2003 rows come out 15–20% slow: the RMS daemons (15 and 18 ms every 60 s, ' +
                 'published) on some 1,950 nodes hit most allreduce phases, and each phase waits ' +
@@ -204,8 +208,9 @@ const sageTable3: Target = {
       claim: 'SAGE model cycle at 8,192 PEs (no noise)',
       published: '0.63 s',
       simulated: `${fmt(mm.mean / 1e6, 3)} s`,
-      tolerance: '±20% (calibrated: the workload is built on this value)',
-      pass: Math.abs(mm.mean / SAGE_MODEL_CYCLE_US - 1) <= 0.2,
+      tolerance: '±20%',
+      pass: nearValue(mm.mean, SAGE_MODEL_CYCLE_US),
+      basis: 'calibrated',
       run: `asci-q-2002 with every source removed, 2048 × 4, ${mm.iterations} cycles`,
       note: 'Calibrated by construction (src/validation/workloads.ts): a check that the model line is the published one, not evidence.',
     });
@@ -233,10 +238,11 @@ const sageTable3: Target = {
       claim: 'Mystery #1: SAGE at 4,096 PEs runs at about twice its model',
       published: '2× (Fig 1)',
       simulated: `${fmt(ratio)}× (cycle ${fmt(m.mean / 1e6)} s, model ${fmt(m.model / 1e6)} s)`,
-      tolerance: '1.6–2.5×',
-      pass: ratio >= 1.6 && ratio <= 2.5,
+      tolerance: nearValueText(2, (x) => `${fmt(x)}×`),
+      pass: nearValue(ratio, 2),
       run: runText('asci-q-2002', s, m),
-      note: '',
+      note: "A fit: SAGE's allreduces per cycle were set for this twice (src/validation/workloads.ts).",
+      basis: 'calibrated',
     });
     checks.push({
       id: 'allreduce-share',
@@ -253,10 +259,7 @@ const sageTable3: Target = {
         'just under half. A trade-off with the 2003 rows of Table 3: more allreduces per ' +
         'cycle pass this check (26: 52%) and push those rows past +20%.',
     });
-    // The best-observed cycle and the allreduce share are known misses (their notes say why):
-    // the CI run keeps the checks that hold.
-    const misses = ['table3-best-observed', 'allreduce-share'];
-    return ctx.mode === 'full' ? checks : checks.filter((c) => !misses.includes(c.id));
+    return checks;
   },
 };
 
@@ -301,8 +304,8 @@ const figure3: Target = {
           at === null
             ? 'never'
             : `${at} nodes (rates 4 PPN / ${ppn} PPN: ${nodes.map((n, i) => `${n}: ${fmt(rate[4][i] / 1e6, 0)}/${fmt(rate[ppn][i] / 1e6, 0)}`).join(', ')} M cells/s)`,
-        tolerance: `crossover within 2× (${published / 2}–${published * 2} nodes)`,
-        pass: at !== null && at >= published / 2 && at <= published * 2,
+        tolerance: `at ${published} nodes (the runs double the nodes, as the paper's do)`,
+        pass: at === published,
         run: runs[0],
         note:
           ppn === 2
@@ -352,10 +355,21 @@ const figure6: Target = {
           : `allreduce under 300 µs with ${ppn} PPN at about 1,000 nodes`,
         published: four ? '> 3 ms' : '< 300 µs',
         simulated: `${fmt(m.mean, 0)} µs (no noise: ${fmt(m.model, 0)} µs)`,
-        tolerance: four ? '> 2 ms (factor 1.5)' : '< 450 µs (factor 1.5)',
-        pass: four ? m.mean > 2000 : m.mean < 450,
+        tolerance: four ? '> 3 ms' : '< 300 µs',
+        pass: four ? m.mean > 3000 : m.mean < 300,
         run: runText('asci-q-2002', s, m, 'allreduces (g = 0)'),
-        note: '',
+        note: four
+          ? 'A fit: the daemons of the 2002 preset were set for the 4-process allreduce at a ' +
+            'little over 3 ms and 7× faster when blocking (their provenance).'
+          : m.mean < 300
+            ? ''
+            : `Not met: ${fmt(m.mean, 0)} µs, ${fmt(m.mean / m.model, 2)}× the noiseless ` +
+              `${fmt(m.model, 0)} µs. With ${ppn} processes per node the free core takes the ` +
+              'short cpu "any" events, but the pinned and long events (the RMS and TruCluster ' +
+              'daemons on 1,024 nodes) still reach some of the allreduces. Why the paper ' +
+              'measured under 300 µs is not established: its daemons may have run less often ' +
+              'than their published periods during the measurement.',
+        ...(four ? { basis: 'calibrated' as const } : {}),
       });
     }
     return checks;
@@ -384,17 +398,26 @@ const mystery2: Target = {
         claim: 'poll-then-block makes the allreduce about 7× faster (4 PPN, 1,024 nodes)',
         published: '7×',
         simulated: `${fmt(speedup, 1)}× (${fmt(poll.m.mean, 0)} → ${fmt(blk.m.mean, 0)} µs)`,
-        tolerance: '3.5–14× (factor 2)',
-        pass: speedup >= 3.5 && speedup <= 14,
+        tolerance: nearValueText(7, (x) => `${fmt(x, 1)}×`),
+        pass: nearValue(speedup, 7),
         run: `${runText('asci-q-2002', poll.s, poll.m, 'allreduces')}; block: wake-up ${block.wakeupUs} µs`,
-        note: 'Block mode stands for the paper\'s "poll 100 µs, then block" (docs/workloads.md §2).',
+        note:
+          'Block mode stands for the paper\'s "poll 100 µs, then block" (docs/workloads.md §2). ' +
+          'A fit: the 2002 daemons were set for this 7× (their provenance).' +
+          (nearValue(speedup, 7)
+            ? ''
+            : ' The fit falls short: without the daemons the polling allreduce already takes ' +
+              'about 3.9 ms and blocking makes it about 10× faster (the provenance says so), ' +
+              'and daemons heavy enough to bring that to 7× would break Fig 6\'s "a little ' +
+              'over 3 ms".'),
+        basis: 'calibrated',
       },
       {
         id: 'mystery2-sage',
         claim: 'the same change gains SAGE under 10% at 4,096 PEs',
-        published: '"marginal", about 5% (002 slide 56)',
+        published: '"negligible" (000 sec 3.1), "small" (002 slide 57); no figure',
         simulated: `${pct(gain)} (${fmt(sagePoll.m.mean / 1e6)} → ${fmt(sageBlock.m.mean / 1e6)} s)`,
-        tolerance: '< 10%',
+        tolerance: '< 10% (a reading of "negligible")',
         pass: gain < 0.1,
         run: runText('asci-q-2002', sagePoll.s, sagePoll.m),
         note: '',
@@ -428,10 +451,13 @@ const jaguarApps: Target = {
         'MPI-FWQ allreduce at 49,152 cores: RN kernel two orders of magnitude faster at the root',
       published: '~100× (Fig 3: "two orders of magnitude")',
       simulated: `${fmt(ratio, 0)}× (${fmt(stock.m.rootCollective, 0)} → ${fmt(rn.m.rootCollective, 0)} µs at rank 0)`,
-      tolerance: '≥ 30×',
-      pass: ratio >= 30,
+      tolerance: nearOrdersText(2),
+      pass: nearOrders(ratio, 2),
+      basis: 'calibrated',
       run: `${runText('jaguar-xt5-stock / jaguar-xt5-rn-prototype', stock.s, stock.m, 'iterations')}`,
       note:
+        "A fit: the stock kernel's long per-core work was set for these two orders of magnitude " +
+        '(its provenance). ' +
         "Trade-off: the tree charges the small-message hop (5 µs), not the paper's 1 MB " +
         'message. With a 1 MB bandwidth term (~0.5 ms a hop, ~16 ms an allreduce) the stock ' +
         'kernel would have to add over a second per allreduce for 100×, which no noise ' +
@@ -448,9 +474,9 @@ const jaguarApps: Target = {
       );
       return { s, m: measure(s) };
     };
-    for (const [procs, published, lo, hi] of [
-      [24_576, (137.94 - 94.58) / 137.94, 0.214, 0.414],
-      [384, (663.13 - 660.03) / 663.13, -0.05, 0.05],
+    for (const [procs, published] of [
+      [24_576, (137.94 - 94.58) / 137.94],
+      [384, (663.13 - 660.03) / 663.13],
     ]) {
       const st = pop('jaguar-xt5-stock', procs);
       const r = pop('jaguar-xt5-rn-prototype', procs);
@@ -460,10 +486,18 @@ const jaguarApps: Target = {
         claim: `POP at ${procs.toLocaleString('en-US')} processes: time saved by the RN kernel`,
         published: `${pct(published)} (step 1,000: ${procs === 384 ? '663.13 → 660.03' : '137.94 → 94.58'} s)`,
         simulated: `${pct(gain)} (step ${fmt(st.m.mean / 1e3, 1)} → ${fmt(r.m.mean / 1e3, 1)} ms)`,
-        tolerance: procs === 384 ? 'under 5%' : '±10 points',
-        pass: gain >= lo && gain <= hi,
+        tolerance: nearValueText(published, (x) => `${(x * 100).toFixed(2)}%`),
+        pass: nearValue(gain, published),
         run: runText('jaguar-xt5-stock / jaguar-xt5-rn-prototype', st.s, st.m, 'steps'),
-        note: '',
+        note:
+          "A fit: POP's solver phases and the stock kernel's noise were set for these gains " +
+          "(src/validation/workloads.ts and the presets' provenance)." +
+          (procs === 384
+            ? ' At 384 processes the fit misses: the stock kernel noise that gives 31% at 24,576 ' +
+              "still costs a step a few times the paper's 0.47% (the RN step times are " +
+              "published; the stock noise at small scale is the model's)."
+            : ''),
+        basis: 'calibrated',
       });
     }
     // Shark (003 Table 2): 1,024 nodes, RN 7,168 processes (-N 7 -cc 1-7) against stock 8,192 (-N 8).

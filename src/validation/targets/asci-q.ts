@@ -14,29 +14,30 @@ import {
   type PooledRun,
 } from '../presets.ts';
 import { fmtMs, fmtPct, fmtTimes } from '../report.ts';
+import { nearValue, nearValueText, overSeeds, overSeedsText } from '../tolerance.ts';
 import type { Check, Target, TargetContext } from '../types.ts';
 
 /**
- * Run sizes and seeds per mode. Full: the report. Fast: CI, the same claims on smaller runs; its
- * seeds were chosen among the first few so that the fast values sit near the full run's (in
- * fast mode target 6 passes with 7 of seeds 1–9; with seed 1 the kernel's gain falls under
- * that of nodes 0, 1, 31). The validator caps a run of these presets near 5,500 iterations
- * (its cost estimate counts every rare long source once per iteration), so long statistics
- * come from more seeds.
+ * Run sizes per mode, on seeds 1–5 in both, fixed before any result was looked at. Full: the
+ * report. Fast: CI, the same claims on shorter runs of the same seeds (about the cost of one
+ * seed of the full run). A check over seeds is judged on the median of its per-seed values and
+ * shows their range. The validator caps a run of these presets near 5,500 iterations (its cost
+ * estimate counts every rare long source once per iteration).
  */
+const SEEDS = [1, 2, 3, 4, 5];
 const PLAN = {
   full: {
     fwqQuanta: 1_000_000, // 1,000 s of 1 ms quanta per process, as the paper's Fig 9
-    sync: { iterations: 4000, seeds: [1, 2, 3] },
-    fig15: { iterations: 5000, seeds: [1, 2, 3, 4, 5, 6] },
+    sync: { iterations: 4000, seeds: SEEDS },
+    fig15: { iterations: 5000, seeds: SEEDS },
     // per granularity (µs): iterations per seed
-    fig16: { seeds: [1, 2, 3, 4], iterations: { 0: 5000, 1000: 5000, 5000: 5000 } },
+    fig16: { seeds: SEEDS, iterations: { 0: 5000, 1000: 5000, 5000: 5000 } },
   },
   fast: {
     fwqQuanta: 100_000,
-    sync: { iterations: 600, seeds: [1] },
-    fig15: { iterations: 2500, seeds: [8] },
-    fig16: { seeds: [1], iterations: { 0: 2500, 1000: 1500, 5000: 600 } },
+    sync: { iterations: 150, seeds: SEEDS },
+    fig15: { iterations: 600, seeds: SEEDS },
+    fig16: { seeds: SEEDS, iterations: { 0: 600, 1000: 400, 5000: 150 } },
   },
 } as const;
 
@@ -105,28 +106,38 @@ function mystery3({ mode }: TargetContext): Check[] {
   const sp = plan.sync;
   const sync = pooled(barrier('asci-q-2002', 1024, 1000, sp.iterations), [...sp.seeds]);
   const slowdown = sync.slowdown ?? NaN;
+  // slowdown per seed: the run's mean Δ over g + L, with g + L from the pooled run
+  const ideal = sync.iterationUs / slowdown;
+  const perSeed = overSeeds(
+    sync.bySeed.map((r) => (r.latencyUs + 1000) / ideal),
+    sync.seeds,
+  );
   return [
     {
       id: 'fig9-max-process-slowdown',
       claim: '1 ms quanta for 1,000 s per process: each process loses at most about 2.5%',
       published: 'at most 2.5% (002 slide 62: between 1% and 2.5%)',
       simulated: `max ${fmtPct(max.slow, 2)} (node ${max.node}, processor ${max.core}); min ${fmtPct(min, 2)}`,
-      tolerance: 'max within 1–4%',
-      pass: max.slow >= 0.01 && max.slow <= 0.04,
+      tolerance: 'max within 1–2.5%',
+      pass: max.slow >= 0.01 && max.slow <= 0.025,
       run: fwqRun,
-      note: '',
+      note:
+        'A fit: the kernel and daemon rates of the 2002 preset were set so that a process ' +
+        'loses between 1% and 2.5% (their provenance says so).',
+      basis: 'calibrated',
     },
     {
       id: 'slide69-delayed-quanta',
       claim: 'on nodes 2–30, 10% of the 1 ms quanta are delayed',
       published: '10% (002 slide 69)',
       simulated: fmtPct(frac),
-      tolerance: '7–13%',
-      pass: frac >= 0.07 && frac <= 0.13,
+      tolerance: nearValueText(0.1, (x) => fmtPct(x, 0)),
+      pass: nearValue(frac, 0.1),
       run: `${fwqRun} (nodes 2, 15, 30 counted)`,
       note:
         'The rate of kernel-activity was calibrated to this figure, so this checks the ' +
         'calibration, not a prediction.',
+      basis: 'calibrated',
     },
     {
       id: 'mystery3-synchronised',
@@ -135,15 +146,16 @@ function mystery3({ mode }: TargetContext): Check[] {
         'at least half of the run time',
       published: 'SAGE 2× slower than its model (000 sec 2, sec 3.2); no figure for a 1 ms barrier',
       simulated:
-        `slowdown ${fmtTimes(slowdown)} (mean barrier latency ${fmtMs(sync.latencyUs)}, ` +
-        `per-process loss above: ≤ ${fmtPct(max.slow, 1)})`,
-      tolerance: 'slowdown ≥ 2×',
-      pass: slowdown >= 2,
+        `slowdown ${overSeedsText(perSeed, (x) => fmtTimes(x))} (mean barrier latency ` +
+        `${fmtMs(sync.latencyUs)}, per-process loss above: ≤ ${fmtPct(max.slow, 1)})`,
+      tolerance: 'none: the paper gives no figure for a 1 ms barrier',
+      pass: perSeed.median >= 2,
+      basis: 'illustration',
       run:
         `asci-q-2002, 1,024 nodes × 4, g = 1 ms, seeds ${sync.seeds.join(', ')} × ` +
         `${sp.iterations.toLocaleString('en-US')} iterations (50 warm-up)`,
       note:
-        'One-sided on purpose. The 2× the paper contrasts with the 2.5% is SAGE’s, a ' +
+        'Shown, not counted: the paper publishes no slowdown for a 1 ms barrier. The 2× the paper contrasts with the 2.5% is SAGE’s, a ' +
         'coarser-grained code; for a 1 ms barrier it publishes no slowdown. A window around 2× ' +
         'cannot be met at 1 ms without changing published values: the RMS daemons alone ' +
         '(15 + 18 ms every 30 s on each of 1,024 unsynchronised nodes, 000 sec 3.2) start ' +
@@ -183,43 +195,75 @@ function figure15({ mode }: TargetContext): Check[] {
       seedsUsed,
     );
   const base = sim(() => false);
-  const gain = (r: PooledRun) => 1 - r.latencyUs / base.latencyUs;
+  // Per seed: 1 − latency without the source / latency with it (common random numbers).
+  const gains = (r: PooledRun) =>
+    r.bySeed.map((v, k) => 1 - v.latencyUs / base.bySeed[k].latencyUs);
   const run =
     `asci-q-2002 without its "daemon" sources (the classes of sec 3.2 the paper simulated), ` +
-    `1,024 nodes × 4, g = 1 ms; improvement = 1 − latency / ${fmtMs(base.latencyUs)}; ` +
-    `seeds ${seedsUsed.join(', ')} × ${iterations.toLocaleString('en-US')} iterations (common random numbers)`;
+    `1,024 nodes × 4, g = 1 ms; improvement = 1 − latency / latency with all (${fmtMs(base.latencyUs)} ` +
+    `pooled); seeds ${seedsUsed.join(', ')} × ${iterations.toLocaleString('en-US')} iterations ` +
+    '(common random numbers)';
   const checks: Check[] = [];
-  const gains: number[] = [];
+  const others: number[][] = [];
   for (const v of FIG15) {
-    const g = gain(sim((n) => onOffsets(n, v.offsets)));
-    gains.push(g);
+    const per = gains(sim((n) => onOffsets(n, v.offsets)));
+    others.push(per);
+    const g = overSeeds(per, seedsUsed);
     const three = v.offsets.length === 3;
-    const [lo, hi] = three ? [0.25, 0.45] : [0.05, 0.25];
+    const published = three ? 0.35 : 0.15;
+    // The preset's node-0 sources and the three special nodes' were fitted to these two figures
+    // (their provenance); nodes 1 and 31 alone were not.
+    const fitted = v.id === 'node0' || three;
     checks.push({
       id: `fig15-${v.id}`,
       claim: `removing the noise of ${v.what} improves the 1 ms barrier by ${three ? 'about 35%' : 'a marginal ~15%'}`,
       published: v.published,
-      simulated: fmtPct(g),
-      tolerance: `${fmtPct(lo, 0)}–${fmtPct(hi, 0)}`,
-      pass: g >= lo && g <= hi,
+      simulated: overSeedsText(g, (x) => fmtPct(x)),
+      tolerance: nearValueText(published, (x) => fmtPct(x, 0)),
+      pass: nearValue(g.median, published),
       run,
-      note: '',
+      note:
+        (fitted
+          ? 'A fit: the noise of the special nodes was set so that removing node 0 alone gains ' +
+            'about 15% and nodes 0, 1 and 31 together 35% (the preset’s provenance). '
+          : '') +
+        (nearValue(g.median, published)
+          ? ''
+          : g.hi - g.lo > published
+            ? `Not met on the median; the seeds spread from ${fmtPct(g.lo)} to ${fmtPct(g.hi)}: ` +
+              `the special nodes' noise is a few long events (tens to hundreds of ms) per ` +
+              'minute, so a run meets a handful and its gain depends on which.'
+            : `Not met, and the seeds agree (${fmtPct(g.lo)}–${fmtPct(g.hi)}): the model's ` +
+              'figure, not chance. Why it differs from the paper’s is not established; the ' +
+              'joint fit of the presets is still to be made.'),
+      ...(fitted ? { basis: 'calibrated' as const } : {}),
     });
   }
-  const kernel = gain(sim((n) => n.category === 'kernel'));
-  const best = Math.max(...gains);
+  const kernelPer = gains(sim((n) => n.category === 'kernel'));
+  const bestPer = kernelPer.map((_, k) => Math.max(...others.map((o) => o[k])));
+  const margin = overSeeds(
+    kernelPer.map((kg, k) => kg - bestPer[k]),
+    seedsUsed,
+  );
+  const kernel = overSeeds(kernelPer, seedsUsed);
+  const best = overSeeds(bestPer, seedsUsed);
   checks.push({
     id: 'fig15-kernel',
     claim: 'removing the kernel noise of all nodes improves it more than any of these (Finding #2)',
     published: '“dramatically” more than the 35% of nodes 0, 1, 31',
-    simulated: `${fmtPct(kernel)} (best of the others ${fmtPct(best)})`,
-    tolerance: 'larger than every other removal',
-    pass: kernel > best,
+    simulated:
+      `kernel ${overSeedsText(kernel, (x) => fmtPct(x))}; best of the others ` +
+      `${overSeedsText(best, (x) => fmtPct(x))}; margin median ${fmtPct(margin.median)} points`,
+    tolerance: 'larger than every other removal (median over seeds of the margin > 0)',
+    pass: margin.median > 0,
     run,
     note:
-      'The margin is small: every kernel source is calibrated or published to other targets ' +
-      '(the 640 µs heartbeat must stay the main kernel cost, target 9), and the published RMS ' +
-      'stalls remain after the kernel is gone.',
+      'The margin is small where the paper says “dramatically”: every kernel source is ' +
+      'calibrated or published to other targets (the 640 µs heartbeat must stay the main kernel ' +
+      'cost, target 9), and the published RMS stalls remain after the kernel is gone. The ' +
+      'paper’s RMS activity is centrally driven; here each node’s RMS daemons start at their ' +
+      'own random phase, so with a thousand nodes one of their 15–18 ms events is nearly always ' +
+      'running somewhere; a synchronised start of RMS activity is not modelled yet.',
   });
   return checks;
 }
@@ -248,8 +292,9 @@ function sweepRun(mode: Mode, what: string): string {
   return `${what}, ${NODES} nodes × 4; seeds ${p.seeds.join(', ')} × iterations ${its}`;
 }
 
+/** Fig 16: 13× at g = 0 (a value: ±20%), "more than 2×" at 1 and 5 ms (a bound). */
 const FIG16 = [
-  { g: 0 as Granularity, min: 8, published: '13×' },
+  { g: 0 as Granularity, value: 13, published: '13×' },
   { g: 1000 as Granularity, min: 2, published: 'more than 2×' },
   { g: 5000 as Granularity, min: 2, published: 'more than 2×' },
 ];
@@ -258,15 +303,20 @@ function figure16({ mode }: TargetContext): Check[] {
   const before = sweep(BEFORE, mode);
   const after = sweep(AFTER, mode);
   const run = sweepRun(mode, `${BEFORE} vs ${AFTER} (nodes 0 and 31 configured out)`);
-  const checks = FIG16.map(({ g, min, published }): Check => {
-    const ratio = before[g].latencyUs / after[g].latencyUs;
+  const checks = FIG16.map(({ g, value, min, published }): Check => {
+    const ratio = overSeeds(
+      before[g].bySeed.map((r, k) => r.latencyUs / after[g].bySeed[k].latencyUs),
+      before[g].seeds,
+    );
     return {
       id: `fig16-g${g / 1000}ms`,
       claim: `after the January 2003 changes the barrier at g = ${g / 1000} ms is ${g === 0 ? '13 times' : 'more than 2×'} faster`,
       published,
-      simulated: `${fmtTimes(ratio)} (${fmtMs(before[g].latencyUs)} → ${fmtMs(after[g].latencyUs)})`,
-      tolerance: `≥ ${min}×`,
-      pass: ratio >= min,
+      simulated:
+        `${overSeedsText(ratio, (x) => fmtTimes(x))} (pooled ${fmtMs(before[g].latencyUs)} → ` +
+        `${fmtMs(after[g].latencyUs)})`,
+      tolerance: value !== undefined ? nearValueText(value, (x) => fmtTimes(x)) : `> ${min}×`,
+      pass: value !== undefined ? nearValue(ratio.median, value) : ratio.median > min!,
       run,
       note:
         g === 0
@@ -283,8 +333,7 @@ function figure16({ mode }: TargetContext): Check[] {
           : '',
     };
   });
-  // fig16-g0ms misses at any run length (see its note): the CI test keeps the other two.
-  return mode === 'full' ? checks : checks.filter((c) => c.id !== 'fig16-g0ms');
+  return checks;
 }
 
 const FIG18 = [
@@ -301,42 +350,42 @@ function figure18({ mode }: TargetContext): Check[] {
   const checks: Check[] = [];
   for (const { g, cat, published, what } of FIG18) {
     const r = after[g];
-    const share = categoryShare(r, cat);
-    const top = largestCategory(r);
+    const share = overSeeds(
+      r.bySeed.map((v) => categoryShare(v, cat)),
+      r.seeds,
+    );
+    const tops = r.bySeed.map((v) => largestCategory(v));
+    const leads = tops.filter((t) => t === cat).length;
     const all = describeShares(r);
     const alt = whole
       ? ` With nodes 0, 1, 31 in the job (asci-q-2003, first 960 nodes): ${describeShares(whole[g])}.`
       : '';
     const gms = `g = ${g / 1000} ms`;
-    const shareOk = Math.abs(share - published) <= 0.15;
+    const shareOk = nearValue(share.median, published);
     checks.push({
       id: `fig18-g${g / 1000}ms-share`,
       claim: `at ${gms}, ${what} cause ${fmtPct(published, 0)} of the lost time`,
       published: fmtPct(published, 0),
-      simulated: `${fmtPct(share)} (${all})`,
-      tolerance: '±15 points',
+      simulated: `${overSeedsText(share, (x) => fmtPct(x))} (pooled: ${all})`,
+      tolerance: nearValueText(published, (x) => fmtPct(x, 0)),
       pass: shareOk,
       run,
       note: shareOk ? '' : fig18Miss(g) + alt,
     });
+    const majority = leads * 2 > tops.length;
     checks.push({
       id: `fig18-g${g / 1000}ms-largest`,
       claim: `at ${gms}, ${what} is the largest cause`,
       published: `${cat} largest`,
-      simulated: `${top} largest`,
-      tolerance: 'same category',
-      pass: top === cat,
+      simulated: `${cat} largest in ${leads} of ${tops.length} seeds (${tops.join(', ')})`,
+      tolerance: 'the largest in most seeds',
+      pass: majority,
       run,
-      note: top === cat ? '' : fig18Miss(g) + alt,
+      note: majority ? '' : fig18Miss(g) + alt,
     });
   }
-  // The misses explained in fig18Miss are structural (they fail at any run length): the CI
-  // test keeps the checks that the full report passes.
-  return mode === 'full' ? checks : checks.filter((c) => !FIG18_MISSES.has(c.id));
+  return checks;
 }
-
-/** Checks of target 8 that this model cannot meet (see fig18Miss); the full report shows them. */
-const FIG18_MISSES = new Set(['fig18-g1ms-share', 'fig18-g5ms-share', 'fig18-g5ms-largest']);
 
 function describeShares(r: PooledRun): string {
   return Object.keys(r.lostByCategory)
@@ -369,8 +418,8 @@ function fig18Miss(g: Granularity): string {
 }
 
 const HEARTBEATS = [
-  { id: 'kernel-heartbeat-125ms', published: 0.75, tol: 0.15, what: '640 µs / 125 ms heartbeat' },
-  { id: 'kernel-heartbeat-600ms', published: 0.04, tol: 0.05, what: '350 µs / 600 ms heartbeat' },
+  { id: 'kernel-heartbeat-125ms', published: 0.75, what: '640 µs / 125 ms heartbeat' },
+  { id: 'kernel-heartbeat-600ms', published: 0.04, what: '350 µs / 600 ms heartbeat' },
 ];
 
 function section4({ mode }: TargetContext): Check[] {
@@ -381,15 +430,20 @@ function section4({ mode }: TargetContext): Check[] {
     `${AFTER}, ${NODES} nodes × 4, g = 1 ms; seeds ${p.seeds.join(', ')} × ` +
     `${p.iterations[1000].toLocaleString('en-US')} iterations (the run of target 8 at 1 ms); ` +
     `share among the loss charged to ${kernelIds.join(', ')}`;
-  return HEARTBEATS.map(({ id, published, tol, what }) => {
-    const share = sourceShare(r, id, kernelIds);
+  return HEARTBEATS.map(({ id, published, what }): Check => {
+    const share = overSeeds(
+      r.bySeed.map((v) => sourceShare(v, id, kernelIds)),
+      r.seeds,
+    );
     return {
       id: `sec4-${id}`,
       claim: `at medium granularity the ${what} causes ${fmtPct(published, 0)} of the kernel loss`,
       published: fmtPct(published, 0),
-      simulated: fmtPct(share),
-      tolerance: `±${Math.round(tol * 100)} points`,
-      pass: Math.abs(share - published) <= tol,
+      simulated: overSeedsText(share, (x) => fmtPct(x)),
+      tolerance: nearValueText(published, (x) => fmtPct(x, 1)),
+      pass: nearValue(share.median, published),
+      // The kernel's other activity was fitted to the 21% these two leave (its provenance).
+      basis: 'calibrated',
       run,
       note:
         id === 'kernel-heartbeat-125ms'
