@@ -20,6 +20,7 @@ const SALT_MEMBER = 2;
 const SALT_DURATION = 3;
 const SALT_VICTIM = 4;
 const SALT_GAP = 5;
+const SALT_COMMON = 6; // a phase window's common instant (docs/noise-timing.md)
 
 /** Fields of a packed entry (NoiseTable.ent), and its stride. */
 export const E_TIME = 0;
@@ -111,11 +112,15 @@ export class NoiseTable {
     const laneCount = new Int32Array(n * W);
     const laneOf: number[] = [];
     const phaseKeys: number[] = [];
+    /** per source: the common instant of its phase window, µs (NaN: no window) */
+    const common: number[] = [];
     for (let j = 0; j < S; j++) {
       const src = scenario.noise[enabled[j]];
       // Keyed by the source's id, not its position: adding, removing or
       // toggling another source leaves this one's events as they were.
       const key = hashString(src.id);
+      // A group's parts draw their phase and nodes from the group (docs/noise-timing.md).
+      const timing = src.group === undefined ? key : hashString(`group:${src.group}`);
       const seed = scenario.seed;
       this.periodic[j] = src.arrival === 'periodic' ? 1 : 0;
       this.periodUs[j] = src.periodUs;
@@ -127,8 +132,13 @@ export class NoiseTable {
       this.durationKey[j] = deriveSeed(seed, key, SALT_DURATION);
       this.victimKey[j] = deriveSeed(seed, key, SALT_VICTIM);
       this.gapKey[j] = deriveSeed(seed, key, SALT_GAP);
-      phaseKeys.push(deriveSeed(seed, key, SALT_PHASE));
-      const nodes = coveredNodes(src, layout, deriveSeed(seed, key, SALT_MEMBER));
+      phaseKeys.push(deriveSeed(seed, timing, SALT_PHASE));
+      common.push(
+        src.phaseWindowUs === undefined
+          ? NaN
+          : uniformAt(deriveSeed(seed, timing, SALT_COMMON), 0) * src.periodUs,
+      );
+      const nodes = coveredNodes(src, layout, deriveSeed(seed, timing, SALT_MEMBER));
       covered.push(nodes);
       const lane = src.cpu === 'any' ? C : src.cpu;
       laneOf.push(lane);
@@ -149,10 +159,13 @@ export class NoiseTable {
         const o = fill[x * W + laneOf[j]]++ * ENTRY_STRIDE;
         ent[o + E_SOURCE] = j;
         if (this.periodic[j]) {
+          const u = uniformAt(phaseKeys[j], layout.nodeIds[x]);
           const phi =
             src.phase === 'aligned'
               ? src.phaseOffsetUs
-              : uniformAt(phaseKeys[j], layout.nodeIds[x]) * src.periodUs;
+              : src.phaseWindowUs === undefined
+                ? u * src.periodUs // model.md §2
+                : windowPhase(common[j], u, src.phaseWindowUs, src.periodUs);
           ent[o + E_PHASE] = phi;
           ent[o + E_TIME] = phi;
         } else {
@@ -253,6 +266,12 @@ export class NoiseTable {
  * placement draws membership per machine node id (counter-based), so a node
  * keeps it whatever the job size.
  */
+/** φ(x) = (φ₀ + u(x)·W) mod T, in [0, T) (docs/noise-timing.md). */
+export function windowPhase(common: number, u: number, windowUs: number, periodUs: number): number {
+  const phi = common + u * windowUs;
+  return phi >= periodUs ? phi - periodUs : phi;
+}
+
 function coveredNodes(src: NoiseSource, layout: Layout, memberKey: number): Int32Array {
   const p = src.placement;
   const ids = layout.nodeIds;

@@ -35,7 +35,9 @@ export const CROSS_FIELD_RULES: readonly string[] = [
     'offsets below machine.clusterSize, placement node ids below machine.nodes',
   `machine.nodes × machine.coresPerNode is at most ${count(MAX_TOTAL_CORES)} cores`,
   'workload.warmup is less than workload.iterations',
-  'a uniform duration has minUs ≤ maxUs; an aligned phaseOffsetUs is below periodUs',
+  'a uniform duration has minUs ≤ maxUs; an aligned phaseOffsetUs and a phaseWindowUs are at ' +
+    'most periodUs',
+  'the sources of one group share periodUs, phaseWindowUs and placement',
   'noise ids are unique',
   'the run is small enough to finish: estimated phases, rank-iterations and noise events ' +
     'under their limits',
@@ -53,6 +55,23 @@ const CONDITIONS = new Map<ObjectSpec, Json[]>([
       {
         if: { required: ['phase'], properties: { phase: { const: 'aligned' } } },
         then: { not: { required: ['arrival'], properties: { arrival: { const: 'poisson' } } } },
+      },
+      // A window or a group needs a random phase to draw (docs/noise-timing.md).
+      {
+        if: {
+          anyOf: [
+            { required: ['phaseWindowUs'], properties: { phaseWindowUs: { type: 'number' } } },
+            { required: ['group'], properties: { group: { type: 'string' } } },
+          ],
+        },
+        then: {
+          not: {
+            anyOf: [
+              { required: ['arrival'], properties: { arrival: { const: 'poisson' } } },
+              { required: ['phase'], properties: { phase: { const: 'aligned' } } },
+            ],
+          },
+        },
       },
       // A random phase draws its own: an offset other than 0 would be ignored, so it is refused.
       {

@@ -32,6 +32,8 @@ import { PROVENANCE_FIELDS, SCENARIO_FORMAT, type Tree } from './types.ts';
 export interface NumberSpec extends Range {
   t: 'number';
   integer?: boolean;
+  /** may be left out, and is then left out of the result too (its absence has a meaning) */
+  optional?: boolean;
   default?: number;
   /** the field's default is another value of the file (said in words, e.g. "machine.nodes") */
   defaultFrom?: string;
@@ -42,6 +44,8 @@ export interface NumberSpec extends Range {
 
 export interface StringSpec {
   t: 'string';
+  /** may be left out, and is then left out of the result too */
+  optional?: boolean;
   minLength?: number;
   maxLength: number;
   /** a regular expression the whole string must match */
@@ -133,6 +137,7 @@ export type Spec =
 /** Whether a file must give the field: no default of any kind. */
 export function isRequired(s: Spec): boolean {
   if (s.t === 'object') return !s.optional;
+  if ((s.t === 'number' || s.t === 'string') && s.optional) return false;
   if (s.t === 'map' || s.t === 'cpu') return false;
   if (s.t === 'number' && s.nullMeans !== undefined) return false;
   return !('default' in s) && !('defaultFrom' in s && s.defaultFrom !== undefined);
@@ -464,6 +469,17 @@ export const SOURCE_SPEC: ObjectSpec = {
     phaseOffsetUs: time('µs of the first event, below periodUs (with phase "aligned")', {
       default: 0,
     }),
+    phaseWindowUs: time(
+      'µs: every node starts within this window of one common instant drawn per run (at most ' +
+        'periodUs; periodic arrival, random phase); absent: independent phases per node',
+      { optional: true },
+    ),
+    group: text(
+      MAX_ID_LENGTH,
+      'sources of one group are parts of one activity: on a node they start together (same ' +
+        'period, placement and window)',
+      { optional: true, minLength: 1, pattern: '^[a-z0-9-]+$' },
+    ),
     duration: DURATION_SPEC,
     placement: PLACEMENT_SPEC,
     cpu: {

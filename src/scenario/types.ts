@@ -194,6 +194,16 @@ export interface NoiseSource {
   phase: 'random' | 'aligned';
   /** µs; only meaningful with phase 'aligned' (default 0) */
   phaseOffsetUs: number;
+  /**
+   * µs, 0 ≤ W ≤ periodUs: every node's phase falls within W of one common instant drawn per run
+   * (docs/noise-timing.md); absent: model.md §2's independent phases. Periodic, random only.
+   */
+  phaseWindowUs?: number;
+  /**
+   * Sources of one group are parts of one activity: they draw their phase and their nodes from
+   * the group, so on a node they start together (docs/noise-timing.md); absent: no group.
+   */
+  group?: string;
   duration: Duration;
   placement: Placement;
   /** 'any': the OS picks a core (model.md §3); a number: pinned to that core */

@@ -56,6 +56,7 @@ export function maybeNoise(c: Checker, value: unknown, m: MachineFacts): NoiseSo
   const before = c.issues.length;
   const ids = new Map<string, number>();
   const sources = list.map((v, i) => maybeSource(c, join('noise', i), v, m, ids, i));
+  if (c.issues.length === before) checkGroups(c, sources as NoiseSource[]);
   return c.issues.length === before ? (sources as NoiseSource[]) : undefined;
 }
 
@@ -92,6 +93,22 @@ function maybeSource(
     arrival,
     phase,
     phaseOffsetUs: maybePhaseOffset(c, at('phaseOffsetUs'), rec.phaseOffsetUs, phase, periodUs),
+    // docs/noise-timing.md: left out of the result when left out of the file (model.md §2)
+    ...(rec.phaseWindowUs === undefined
+      ? {}
+      : {
+          phaseWindowUs: maybeWindow(
+            c,
+            at('phaseWindowUs'),
+            rec.phaseWindowUs,
+            arrival,
+            phase,
+            periodUs,
+          ),
+        }),
+    ...(rec.group === undefined
+      ? {}
+      : { group: maybeGroup(c, at('group'), rec.group, arrival, phase) }),
     duration: maybeDuration(c, at('duration'), rec.duration),
     placement: maybePlacement(c, at('placement'), rec.placement, m),
     cpu: maybeCpu(c, at('cpu'), rec.cpu, m.coresPerNode),
@@ -123,6 +140,79 @@ function maybePhase(c: Checker, path: string, value: unknown, arrival: string | 
     return undefined;
   }
   return phase;
+}
+
+/** A phase window (docs/noise-timing.md): 0 ≤ W ≤ periodUs, for a periodic, random source. */
+function maybeWindow(
+  c: Checker,
+  path: string,
+  value: unknown,
+  arrival: string | undefined,
+  phase: string | undefined,
+  periodUs: number | undefined,
+): number | undefined {
+  const w = maybeNumber(c, path, value, num(SOURCE, 'phaseWindowUs'));
+  if (w === undefined) return undefined;
+  if (arrival === 'poisson') {
+    c.add(path, w, 'cannot be used with arrival "poisson" (it has no phase to window); remove it');
+  } else if (phase === 'aligned') {
+    c.add(path, w, 'cannot be used with phase "aligned"; remove it or set phase "random"');
+  } else if (periodUs !== undefined && w > periodUs) {
+    c.add(path, w, `is larger than periodUs ${periodUs}; allowed: 0..${periodUs}`);
+  } else return w;
+  return undefined;
+}
+
+/** A group id (docs/noise-timing.md), for a periodic source of random phase. */
+function maybeGroup(
+  c: Checker,
+  path: string,
+  value: unknown,
+  arrival: string | undefined,
+  phase: string | undefined,
+): string | undefined {
+  const group = maybeString(c, path, value, str(SOURCE, 'group'));
+  if (group === undefined) return undefined;
+  if (!ID_PATTERN.test(group)) {
+    c.add(path, group, 'does not match [a-z0-9-]+ (lowercase letters, digits and hyphens)');
+  } else if (arrival === 'poisson') {
+    c.add(
+      path,
+      group,
+      'cannot be used with arrival "poisson" (its parts could not start together)',
+    );
+  } else if (phase === 'aligned') {
+    c.add(path, group, 'cannot be used with phase "aligned"; set phase "random"');
+  } else return group;
+  return undefined;
+}
+
+/**
+ * The sources of one group share what makes them start together (docs/noise-timing.md): each
+ * one that differs from the group's first is refused, naming the field.
+ */
+function checkGroups(c: Checker, sources: NoiseSource[]): void {
+  const first = new Map<string, number>();
+  sources.forEach((s, i) => {
+    if (s.group === undefined) return;
+    const k = first.get(s.group);
+    if (k === undefined) {
+      first.set(s.group, i);
+      return;
+    }
+    const a = sources[k];
+    const differs: string[] = [];
+    if (a.periodUs !== s.periodUs) differs.push(`periodUs (${s.periodUs} against ${a.periodUs})`);
+    if ((a.phaseWindowUs ?? null) !== (s.phaseWindowUs ?? null)) differs.push('phaseWindowUs');
+    if (JSON.stringify(a.placement) !== JSON.stringify(s.placement)) differs.push('placement');
+    if (differs.length === 0) return;
+    c.add(
+      `noise[${i}].group`,
+      s.group,
+      `joins noise[${k}] in group "${s.group}" but differs in ${differs.join(', ')}; the ` +
+        'sources of a group must share periodUs, phaseWindowUs and placement',
+    );
+  });
 }
 
 function maybePhaseOffset(

@@ -35,7 +35,15 @@ export function describePlacement(p: Placement): string {
 
 /** ", aligned across nodes (offset 10 ms)" for a co-scheduled source; "" for a random phase. */
 function describePhase(s: NoiseSource): string {
-  if (s.phase !== 'aligned') return '';
+  if (s.phase !== 'aligned') {
+    // docs/noise-timing.md
+    const window =
+      s.phaseWindowUs === undefined
+        ? ''
+        : `, within ${formatTimeUs(s.phaseWindowUs)} of a common instant`;
+    const group = s.group === undefined ? '' : `, together with its group "${s.group}"`;
+    return window + group;
+  }
   const offset = s.phaseOffsetUs > 0 ? ` (offset ${formatTimeUs(s.phaseOffsetUs)})` : '';
   return `, aligned across nodes${offset}`;
 }

@@ -67,6 +67,8 @@ export function source(over: Partial<NoiseSource> & { periodUs: number }): Noise
     arrival: over.arrival ?? 'periodic',
     phase: over.phase ?? 'random',
     phaseOffsetUs: over.phaseOffsetUs ?? 0,
+    ...(over.phaseWindowUs === undefined ? {} : { phaseWindowUs: over.phaseWindowUs }),
+    ...(over.group === undefined ? {} : { group: over.group }),
     duration: over.duration ?? { dist: 'fixed', valueUs: 10 },
     placement: over.placement ?? { kind: 'all' },
     cpu: over.cpu ?? 'any',

@@ -90,6 +90,8 @@ export function withArrival(scenario: Scenario, index: number, arrival: unknown)
       source.phase = 'random';
       source.phaseOffsetUs = 0;
     }
+    // a Poisson process has no phase to window or share (docs/noise-timing.md)
+    if (arrival === 'poisson') dropTiming(source);
   });
 }
 
@@ -103,7 +105,14 @@ export function withPhase(scenario: Scenario, index: number, phase: unknown): Sc
     const source = s.noise[index];
     source.phase = phase as NoiseSource['phase'];
     if (phase === 'random') source.phaseOffsetUs = 0;
+    if (phase === 'aligned') dropTiming(source);
   });
+}
+
+/** A source's phase window and group, which only a periodic source of random phase has. */
+function dropTiming(source: NoiseSource): void {
+  delete source.phaseWindowUs;
+  delete source.group;
 }
 
 /** A duration of another distribution with about the same mean (µs), to start editing from. */
