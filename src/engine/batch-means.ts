@@ -11,6 +11,19 @@
 export const BATCHES = 16;
 
 /**
+ * The standard error (in the values' unit) of the mean of `xs[from .. from + n)` by `batches`
+ * batch means; Infinity when there are fewer values than batches.
+ */
+export function batchMeansSe(
+  xs: ArrayLike<number>,
+  from: number,
+  n: number,
+  batches: number = BATCHES,
+): number {
+  return batchMeans(xs, from, n, batches).se;
+}
+
+/**
  * The standard error of the mean of `xs[from .. from + n)` by `batches` batch means, relative to
  * that mean (0.01 = ±1 %); Infinity when there are fewer values than batches or the mean is 0.
  */
@@ -20,8 +33,18 @@ export function batchMeansRelSe(
   n: number,
   batches: number = BATCHES,
 ): number {
+  const { se, mean } = batchMeans(xs, from, n, batches);
+  return mean > 0 ? se / mean : Infinity;
+}
+
+function batchMeans(
+  xs: ArrayLike<number>,
+  from: number,
+  n: number,
+  batches: number,
+): { se: number; mean: number } {
   const m = Math.floor(n / batches);
-  if (m < 1) return Infinity;
+  if (m < 1) return { se: Infinity, mean: NaN };
   const start = from + (n - m * batches);
   const means = new Float64Array(batches);
   let grand = 0;
@@ -32,9 +55,8 @@ export function batchMeansRelSe(
     means[b] = sum / m;
     grand += means[b] / batches;
   }
-  if (!(grand > 0)) return Infinity;
   // The sample variance of the batch means, in two passes (no cancellation when they are close).
   let ss = 0;
   for (let b = 0; b < batches; b++) ss += (means[b] - grand) ** 2;
-  return Math.sqrt(ss / (batches - 1) / batches) / grand;
+  return { se: Math.sqrt(ss / (batches - 1) / batches), mean: grand };
 }

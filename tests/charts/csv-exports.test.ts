@@ -37,6 +37,7 @@ describe('resonanceCsv', () => {
           perUs: 0.01,
           coarse: false,
           spreadUs: null,
+          spreadBy: 'independent',
           iterations: 50,
           precision: null,
           tentative: false,

@@ -9,6 +9,7 @@ import {
   nodeSteps,
 } from '../../src/charts/latency-series.ts';
 import { formatTimeUs } from '../../src/format/numbers.ts';
+import { BATCH_MEANS_FROM, trustText, twoStandardErrors } from '../../src/charts/point-trust.ts';
 import { scenario, source } from '../helpers/scenario.ts';
 
 const base = scenario({
@@ -47,14 +48,38 @@ describe('latencySeries', () => {
     });
   });
 
-  it("bands each point by two standard errors of its iterations' mean", () => {
+  it("bands each point by two standard errors of its iterations' mean, by batch means", () => {
     const series = latencySeries(points);
     const p = points.find((q) => q.assignments[0].value === 64 && q.assignments[1].value === 0)!;
-    const its = p.result.iterationsUs;
+    const its = p.result.iterationsUs!;
     const n = its.length;
-    const mean = its.reduce((a, b) => a + b, 0) / n;
-    const sd = Math.sqrt(its.reduce((a, b) => a + (b - mean) ** 2, 0) / (n - 1));
-    expect(series[0].points[2].spreadUs).toBeCloseTo((2 * sd) / Math.sqrt(n), 9);
+    expect(n).toBeGreaterThanOrEqual(BATCH_MEANS_FROM);
+    // 16 batches of ⌊n/16⌋, the oldest remainder left out
+    const m = Math.floor(n / 16);
+    const means = Array.from({ length: 16 }, (_, b) => {
+      const from = n - 16 * m + b * m;
+      return its.slice(from, from + m).reduce((a, v) => a + v, 0) / m;
+    });
+    const grand = means.reduce((a, b) => a + b, 0) / 16;
+    const se = Math.sqrt(means.reduce((a, b) => a + (b - grand) ** 2, 0) / 15 / 16);
+    expect(series[0].points[2].spreadUs).toBeCloseTo(2 * se, 9);
+    expect(series[0].points[2].spreadBy).toBe('batch means');
+  });
+
+  it('takes a few iterations as independent, and says so', () => {
+    const xs = Float64Array.from([10, 12, 14, 16]);
+    const sd = Math.sqrt((9 + 1 + 1 + 9) / 3);
+    expect(twoStandardErrors(xs)).toBeCloseTo((2 * sd) / 2, 12);
+    const t = {
+      spreadUs: 3,
+      spreadBy: 'independent' as const,
+      iterations: 4,
+      precision: null,
+      tentative: false,
+    };
+    expect(trustText(t, (us) => `${us} µs`, true)).toBe(
+      '±3 µs (2 standard errors over 4 iterations, taken as independent)',
+    );
   });
 
   it("marks a first pass's point, and one short of precision, tentative", () => {
