@@ -8,7 +8,7 @@ import { MAX_TIME_US, parseAssignment, parsePath, SEED_LIMIT } from '../scenario
 import { CliError, messageOf } from './errors.ts';
 import { parseShard, type Shard } from './shards.ts';
 
-export type CommandName = 'run' | 'sweep' | 'merge' | 'fwq' | 'validate';
+export type CommandName = 'run' | 'sweep' | 'repeat' | 'merge' | 'fwq' | 'validate';
 
 /** One `--set path=value`, parsed; `text` is kept to quote it back in messages. */
 export interface Assignment {
@@ -41,6 +41,8 @@ export interface Invocation {
   precision?: number;
   /** sweep and run --threads: worker threads; undefined = the command's default */
   threads?: number;
+  /** repeat --runs: how many runs, on seeds --seed (default 1) onwards */
+  runs?: number;
   /** fwq --samples: quanta per core */
   samples: number;
   /** fwq --work-us: µs of work per quantum */
@@ -56,6 +58,8 @@ export interface Invocation {
 export type Parsed = { command: 'help' } | Invocation;
 
 export const FWQ_DEFAULT_SAMPLES = 2000;
+/** repeat --runs at most: a distribution's shape is clear long before; more is a typo. */
+export const MAX_RUNS = 10_000;
 export const FWQ_MAX_SAMPLES = 1_000_000;
 export const FWQ_DEFAULT_WORK_US = 1000;
 /**
@@ -80,6 +84,7 @@ const OPTIONS: Record<CommandName, Record<string, Kind>> = {
     timings: 'flag',
     precision: 'value',
   },
+  repeat: { runs: 'value', set: 'list', seed: 'value', format: 'value', threads: 'value' },
   merge: {},
   fwq: {
     samples: 'value',
@@ -130,6 +135,14 @@ Commands:
                               its rarest source has had time to show; the scenario's
                               iterations are the cap; adds the columns precision (reached)
                               and precisionMet
+  repeat <scenario.json>    the run-to-run spread of the run time: the scenario run once per
+                            seed (the phases and placements each draws), on worker threads;
+                            mean, standard deviation, CoV, percentiles, skewness and a
+                            histogram of the runs' times, and one row per run
+    --runs N                  how many runs (2..${MAX_RUNS}), on seeds --seed (default 1)
+                              onwards
+    --format json|csv         JSON: the summary, the histogram and the rows; CSV: the rows
+    --threads N               as for sweep
   merge <shard files...>    the shards of one sweep --shard put together: exactly what the
                             sweep prints unsharded; refuses shards of different sweeps,
                             missing or repeated shards
@@ -407,6 +420,10 @@ export function parseArgs(argv: string[]): Parsed {
   const shardText = values.get('shard');
   const shard = shardText === undefined ? undefined : attempt('', () => parseShard(shardText));
   const samples = number('samples', { integer: true, min: 1, max: FWQ_MAX_SAMPLES });
+  const runs = number('runs', { integer: true, min: 2, max: MAX_RUNS });
+  if (command === 'repeat' && !values.has('runs')) {
+    problems.push(`repeat needs --runs N (2..${MAX_RUNS}), e.g. --runs 30`);
+  }
   const workUs = number('work-us', { min: 0, minExclusive: true, max: MAX_TIME_US });
   // Their upper bounds depend on the scenario: fwq checks them once it is read.
   const index = (allowed: string) => ({ integer: true, min: 0, max: 2 ** 31 - 1, allowed });
@@ -427,6 +444,7 @@ export function parseArgs(argv: string[]): Parsed {
     timings: flags.has('timings'),
     precision,
     threads,
+    runs,
     samples: samples ?? FWQ_DEFAULT_SAMPLES,
     workUs: workUs ?? FWQ_DEFAULT_WORK_US,
     core,

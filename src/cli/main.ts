@@ -9,6 +9,7 @@ import { ScenarioError, formatIssue } from '../scenario/index.ts';
 import { parseArgs, USAGE, type CommandName, type Invocation } from './args.ts';
 import { fwqCommand } from './commands/fwq.ts';
 import { mergeCommand } from './commands/merge.ts';
+import { repeatCommand } from './commands/repeat.ts';
 import { runCommand } from './commands/run.ts';
 import { sweepCommand } from './commands/sweep.ts';
 import { validateCommand } from './commands/validate.ts';
@@ -19,6 +20,7 @@ import { capThreads } from './threads.ts';
 const COMMANDS: Record<CommandName, (inv: Invocation) => string | Promise<string>> = {
   run: runCommand,
   sweep: sweepCommand,
+  repeat: repeatCommand,
   merge: mergeCommand,
   fwq: fwqCommand,
   validate: validateCommand,

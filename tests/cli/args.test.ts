@@ -117,7 +117,7 @@ describe('parseArgs', () => {
     expect(invocation(['run', 'x.json', '--threads', '4']).threads).toBe(4);
     expect(invocation(['run', 'x.json']).threads).toBeUndefined();
     expect(problems(['validate', 'x.json', '--threads', '2'])).toEqual([
-      '--threads is not an option of validate (it is one of run, sweep)',
+      '--threads is not an option of validate (it is one of run, sweep, repeat)',
     ]);
   });
 
@@ -144,7 +144,7 @@ describe('parseArgs', () => {
       '--threads: -3 is out of range; allowed: an integer 1..1024',
     ]);
     expect(problems(['fwq', 's.json', '--threads', '2'])).toEqual([
-      '--threads is not an option of fwq (it is one of run, sweep)',
+      '--threads is not an option of fwq (it is one of run, sweep, repeat)',
     ]);
   });
 
@@ -168,7 +168,7 @@ describe('parseArgs', () => {
 
   it('refuses an unknown command, a missing value, a repeated single option and a value for a flag', () => {
     expect(problems(['runn', 's.json'])).toEqual([
-      'unknown command "runn"; commands: run, sweep, merge, fwq, validate, help',
+      'unknown command "runn"; commands: run, sweep, repeat, merge, fwq, validate, help',
     ]);
     expect(problems(['run', 's.json', '--seed'])).toEqual(['--seed needs a value']);
     expect(problems(['run', 's.json', '--seed', '--detail'])).toEqual(['--seed needs a value']);

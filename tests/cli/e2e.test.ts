@@ -420,7 +420,7 @@ describe('bad input', () => {
     const unknown = cli('simulate', EXAMPLE);
     expect(unknown.status).toBe(2);
     expect(unknown.stderr).toBe(
-      'noiselab: unknown command "simulate"; commands: run, sweep, merge, fwq, validate, help\n',
+      'noiselab: unknown command "simulate"; commands: run, sweep, repeat, merge, fwq, validate, help\n',
     );
     const none = cli();
     expect(none.status).toBe(2);

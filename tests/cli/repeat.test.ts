@@ -1,0 +1,111 @@
+// `noiselab repeat`: the run-to-run spread of a job's time (src/cli/commands/repeat.ts). Its
+// statistics against their definitions on the rows it prints, a noiseless job's zero spread, the
+// same bytes on any number of threads, and the refusals of a bad --runs.
+import { describe, expect, it } from 'vitest';
+import { parseArgs, type Invocation } from '../../src/cli/args.ts';
+import { histogramOf, repeatCommand, spreadOf } from '../../src/cli/commands/repeat.ts';
+import { CliError } from '../../src/cli/errors.ts';
+
+const BASE = [
+  'repeat',
+  'scenarios/example-asci-q.json',
+  '--set',
+  'job.nodes=32',
+  '--set',
+  'workload.iterations=300',
+];
+const repeat = (...more: string[]) => repeatCommand(parseArgs([...BASE, ...more]) as Invocation);
+
+function refusal(f: () => unknown): string[] {
+  try {
+    f();
+  } catch (err) {
+    if (err instanceof CliError) return err.lines;
+    throw err;
+  }
+  throw new Error('not refused');
+}
+
+describe('noiselab repeat', () => {
+  it('summarises the rows it prints: mean, sd (n − 1), CoV, extremes, a histogram of all runs', async () => {
+    const out = JSON.parse(await repeat('--runs', '12', '--threads', '1'));
+    expect(out.runs).toBe(12);
+    expect(out.seeds).toEqual({ first: 1, last: 12 });
+    expect(out.rows.map((r: { seed: number }) => r.seed)).toEqual(
+      Array.from({ length: 12 }, (_, k) => k + 1),
+    );
+    const t: number[] = out.rows.map((r: { runTimeUs: number }) => r.runTimeUs);
+    const mean = t.reduce((a, b) => a + b, 0) / t.length;
+    const sd = Math.sqrt(t.reduce((a, b) => a + (b - mean) ** 2, 0) / (t.length - 1));
+    expect(out.runTimeUs.meanUs).toBeCloseTo(mean, 6);
+    expect(out.runTimeUs.sdUs).toBeCloseTo(sd, 6);
+    expect(out.runTimeUs.cov).toBeCloseTo(sd / mean, 12);
+    expect(out.runTimeUs.minUs).toBe(Math.min(...t));
+    expect(out.runTimeUs.maxUs).toBe(Math.max(...t));
+    expect(out.runTimeUs.sdUs).toBeGreaterThan(0); // phases differ from seed to seed
+    const counts: number[] = out.histogram.counts;
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(12);
+    expect(counts).toHaveLength(Math.ceil(Math.log2(12)) + 1);
+    // a run's time is the sum of its measured iterations
+    for (const r of out.rows) {
+      expect(r.runTimeUs).toBeCloseTo(r.meanIterationUs * r.iterations, 3);
+    }
+  });
+
+  it('starts at --seed, and gives the same bytes on one thread and two', async () => {
+    const one = await repeat('--runs', '6', '--seed', '40', '--threads', '1', '--format', 'csv');
+    const two = await repeat('--runs', '6', '--seed', '40', '--threads', '2', '--format', 'csv');
+    expect(two).toBe(one);
+    const lines = one.trim().split('\n');
+    expect(lines[0]).toBe('seed,runTimeUs,meanIterationUs,slowdown,iterations,noiseEvents');
+    expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual([
+      '40',
+      '41',
+      '42',
+      '43',
+      '44',
+      '45',
+    ]);
+  });
+
+  it('finds no spread in a job without noise', async () => {
+    const out = JSON.parse(await repeat('--runs', '5', '--set', 'noise=[]'));
+    expect(out.runTimeUs.sdUs).toBe(0);
+    expect(out.runTimeUs.cov).toBe(0);
+    expect(out.runTimeUs.skewness).toBe(0);
+    expect(out.histogram.counts).toEqual([5]);
+  });
+
+  it('refuses a missing, too small or non-integer --runs, naming the option', () => {
+    expect(refusal(() => parseArgs(BASE))).toEqual([
+      'repeat needs --runs N (2..10000), e.g. --runs 30',
+    ]);
+    expect(refusal(() => parseArgs([...BASE, '--runs', '1']))[0]).toMatch(
+      /^--runs: 1 is out of range; allowed: /,
+    );
+    expect(refusal(() => parseArgs([...BASE, '--runs', '2.5']))[0]).toMatch(
+      /^--runs: 2.5 is not an integer/,
+    );
+    expect(refusal(() => parseArgs([...BASE, '--runs', '3', '--vary', 'seed=1']))[0]).toMatch(
+      /--vary is not an option of repeat \(it is one of sweep\)/,
+    );
+  });
+});
+
+describe('the spread of run times', () => {
+  it('is the textbook sample statistics, skewness positive for a long right tail', () => {
+    const s = spreadOf([10, 10, 10, 10, 30]);
+    expect(s.meanUs).toBe(14);
+    expect(s.sdUs).toBeCloseTo(Math.sqrt((4 * 16 + 256) / 4), 12);
+    expect(s.p50Us).toBe(10);
+    expect(s.skewness).toBeGreaterThan(1);
+    expect(spreadOf([10, 30, 30, 30, 30]).skewness).toBeLessThan(-1);
+  });
+
+  it('bins every run, the longest in the last bin', () => {
+    expect(histogramOf([0, 1, 2, 3, 4, 5, 6, 7, 8])).toEqual({
+      edgesUs: [0, 1.6, 3.2, 4.800000000000001, 6.4, 8],
+      counts: [2, 2, 1, 2, 2],
+    });
+  });
+});
