@@ -192,7 +192,7 @@ describe('the URL holds the state', () => {
     async () => {
       const { page, problems } = await openFresh('?scenario=scenarios/example-asci-q.json', false);
       await expect.poll(() => title(page)).toBe(presetFile('example-asci-q').title);
-      expect(await origin(page)).toBe('Scenario from scenarios/example-asci-q.json');
+      await expect.poll(() => origin(page)).toBe('Scenario from scenarios/example-asci-q.json');
       // a preset's own file opens as that preset, and its link becomes the preset's
       await page.goto(`${site.origin}/?scenario=scenarios/bgp-intrepid.json&seed=3`);
       await expect.poll(() => preset(page)).toBe('bgp-intrepid');
