@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseArgs, type Invocation } from '../../src/cli/args.ts';
-import { CliError } from '../../src/cli/errors.ts';
 import { applyOverrides, loadScenario, readScenarioJson } from '../../src/cli/io.ts';
 import { MAX_TEXT_LENGTH, ScenarioError } from '../../src/scenario/index.ts';
+import { refusal } from '../helpers/cli.ts';
 
 const exampleText = readFileSync(
   new URL('../../scenarios/example-asci-q.json', import.meta.url),
@@ -25,16 +25,6 @@ function file(name: string, text: string): string {
 /** The --set/--seed of a command line, as the commands receive them. */
 const overrides = (...args: string[]) => parseArgs(['run', 'x.json', ...args]) as Invocation;
 
-function cliLines(fn: () => unknown): string[] {
-  try {
-    fn();
-  } catch (err) {
-    if (err instanceof CliError) return err.lines;
-    throw err;
-  }
-  throw new Error('no CliError thrown');
-}
-
 describe('readScenarioJson', () => {
   it('parses the example, and a file saved with a byte-order mark', () => {
     expect(readScenarioJson(file('ex.json', exampleText))).toEqual(JSON.parse(exampleText));
@@ -45,10 +35,10 @@ describe('readScenarioJson', () => {
 
   it('names the path of a missing file and of a directory', () => {
     const missing = join(dir, 'nope.json');
-    expect(cliLines(() => readScenarioJson(missing))).toEqual([
+    expect(refusal(() => readScenarioJson(missing))).toEqual([
       `cannot read ${missing}: no such file`,
     ]);
-    expect(cliLines(() => readScenarioJson(dir))).toEqual([
+    expect(refusal(() => readScenarioJson(dir))).toEqual([
       `${dir}: is a directory, not a scenario file`,
     ]);
   });
@@ -57,7 +47,7 @@ describe('readScenarioJson', () => {
     // A sparse file: huge by stat, yet reading it would only cost time and memory.
     const path = file('huge.json', '');
     truncateSync(path, 50 * MAX_TEXT_LENGTH);
-    const lines = cliLines(() => readScenarioJson(path));
+    const lines = refusal(() => readScenarioJson(path));
     expect(lines).toEqual([
       `${path}: the file is 50,000,000 bytes; allowed: at most 1,000,000 bytes`,
     ]);
@@ -65,7 +55,7 @@ describe('readScenarioJson', () => {
 
   it('reports invalid JSON in one line naming the file', () => {
     const path = file('bad.json', '{"format": ');
-    const lines = cliLines(() => readScenarioJson(path));
+    const lines = refusal(() => readScenarioJson(path));
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(new RegExp(`^${path.replace(/[.\\]/g, '\\$&')}: is not valid JSON: `));
   });
@@ -88,7 +78,7 @@ describe('applyOverrides', () => {
   });
 
   it('reports a path that does not exist with what exists there', () => {
-    expect(cliLines(() => applyOverrides(raw(), overrides('--set', 'jobs.nodes=3').sets))).toEqual([
+    expect(refusal(() => applyOverrides(raw(), overrides('--set', 'jobs.nodes=3').sets))).toEqual([
       '--set: jobs: not found; (root) has: format, version, title, description, references, ' +
         'seed, machine, job, workload, noise',
     ]);

@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseArgs, parsePrecision, type Invocation } from '../../src/cli/args.ts';
 import { sweepCommand } from '../../src/cli/commands/sweep.ts';
-import { CliError } from '../../src/cli/errors.ts';
 import { mergeShards } from '../../src/cli/shards.ts';
+import { refusal } from '../helpers/cli.ts';
 
 const BASE = [
   'sweep',
@@ -22,16 +22,6 @@ const BASE = [
 ];
 
 const sweep = (...more: string[]) => sweepCommand(parseArgs([...BASE, ...more]) as Invocation);
-
-function refusal(f: () => unknown): string[] {
-  try {
-    f();
-  } catch (err) {
-    if (err instanceof CliError) return err.lines;
-    throw err;
-  }
-  throw new Error('not refused');
-}
 
 describe('--precision', () => {
   it('reads a percentage or a fraction', () => {

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseArgs, type Invocation } from '../../src/cli/args.ts';
 import { histogramOf, repeatCommand, spreadOf } from '../../src/cli/commands/repeat.ts';
-import { CliError } from '../../src/cli/errors.ts';
+import { refusal } from '../helpers/cli.ts';
 
 const BASE = [
   'repeat',
@@ -15,16 +15,6 @@ const BASE = [
   'workload.iterations=300',
 ];
 const repeat = (...more: string[]) => repeatCommand(parseArgs([...BASE, ...more]) as Invocation);
-
-function refusal(f: () => unknown): string[] {
-  try {
-    f();
-  } catch (err) {
-    if (err instanceof CliError) return err.lines;
-    throw err;
-  }
-  throw new Error('not refused');
-}
 
 describe('noiselab repeat', () => {
   it('summarises the rows it prints: mean, sd (n − 1), CoV, extremes, a histogram of all runs', async () => {

@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseArgs, type Invocation } from '../../src/cli/args.ts';
 import { sweepCommand } from '../../src/cli/commands/sweep.ts';
-import { CliError } from '../../src/cli/errors.ts';
 import { mergeShards, parseShard, shardPoints } from '../../src/cli/shards.ts';
+import { refusal } from '../helpers/cli.ts';
 
 const BASE = [
   'sweep',
@@ -34,17 +34,6 @@ async function shards(n: number, format: 'json' | 'csv', ...more: string[]) {
     });
   }
   return out;
-}
-
-/** The lines of the CliError `f` throws. */
-function refusal(f: () => unknown): string[] {
-  try {
-    f();
-  } catch (err) {
-    if (err instanceof CliError) return err.lines;
-    throw err;
-  }
-  throw new Error('not refused');
 }
 
 describe('a sweep in shards, merged', () => {
