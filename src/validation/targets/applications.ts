@@ -154,14 +154,18 @@ const sageTable3: Target = {
         tolerance: '±20%',
         pass: ok,
         run: runText(row.preset, s, m),
-        ...(row.improvement === 1 ? { basis: 'calibrated' as const } : {}),
+        // A fit, every row: SAGE's allreduces per cycle were chosen for the unoptimised row
+        // and so that the 2003 rows stay within 20% (src/validation/workloads.ts).
+        basis: 'calibrated' as const,
         note:
           row.improvement === 1
             ? 'Published value is the paper\'s extrapolation from 4,096 PEs ("linear performance ' +
               'degradation"). A fit: SAGE\'s allreduces per cycle were set so that this cycle comes ' +
               'near it (src/validation/workloads.ts).'
             : row.preset === 'asci-q-2003' && row.job.ranksPerNode === 4
-              ? 'The 2003 rows come out 15–20% slow: the RMS daemons (15 and 18 ms every 60 s, ' +
+              ? "A fit: SAGE's allreduces per cycle were chosen so that these rows stay within " +
+                '20% (src/validation/workloads.ts). ' +
+                'The 2003 rows come out 15–20% slow: the RMS daemons (15 and 18 ms every 60 s, ' +
                 'published) on some 1,950 nodes hit most allreduce phases, and each phase waits ' +
                 'for the longest event. Fewer allreduces per cycle would bring these rows down, ' +
                 'but would also bring SAGE 2002 at 4,096 PEs under Mystery #1\'s "twice" and ' +
@@ -227,8 +231,9 @@ const sageTable3: Target = {
       simulated: bySim.map((r) => `${r.config} ${fmt(r.rate / unoptRate)}`).join(' > '),
       tolerance: 'same order',
       pass: same,
+      basis: 'calibrated',
       run: 'the rows above',
-      note: `The "best observed" row (published 2.21) is left out of the order: it is the best of the measured cycles, not a configuration; the fastest simulated cycle gives ${fmt(best3.rate / unoptRate)}.`,
+      note: `A fit: built on the rows above, each fitted. The "best observed" row (published 2.21) is left out of the order: it is the best of the measured cycles, not a configuration; the fastest simulated cycle gives ${fmt(best3.rate / unoptRate)}.`,
     });
     // Mystery #1: 4,096 PEs on the 2002 machine at about twice the model.
     const { s, m } = sage(ctx, 'asci-q-2002', { nodes: 1024, ranksPerNode: 4 });
@@ -361,15 +366,16 @@ const figure6: Target = {
         note: four
           ? 'A fit: the daemons of the 2002 preset were set for the 4-process allreduce at a ' +
             'little over 3 ms and 7× faster when blocking (their provenance).'
-          : m.mean < 300
-            ? ''
-            : `Not met: ${fmt(m.mean, 0)} µs, ${fmt(m.mean / m.model, 2)}× the noiseless ` +
-              `${fmt(m.model, 0)} µs. With ${ppn} processes per node the free core takes the ` +
-              'short cpu "any" events, but the pinned and long events (the RMS and TruCluster ' +
-              'daemons on 1,024 nodes) still reach some of the allreduces. Why the paper ' +
-              'measured under 300 µs is not established: its daemons may have run less often ' +
-              'than their published periods during the measurement.',
-        ...(four ? { basis: 'calibrated' as const } : {}),
+          : 'A fit: the tree’s hop was set so that the noiseless allreduce stays under 300 µs ' +
+            '(scenarios/README.md).' +
+            (m.mean < 300
+              ? ''
+              : ` Not met with the noise: ${fmt(m.mean, 0)} µs, ${fmt(m.mean / m.model, 2)}× the ` +
+                `noiseless ${fmt(m.model, 0)} µs. Every source of the preset is cpu "any", so ` +
+                'the free core takes the events it can; what is left still reaches some of the ' +
+                'allreduces on 1,024 nodes. Why the paper measured under 300 µs is not ' +
+                'established.'),
+        basis: 'calibrated' as const,
       });
     }
     return checks;
@@ -414,13 +420,18 @@ const mystery2: Target = {
       },
       {
         id: 'mystery2-sage',
-        claim: 'the same change gains SAGE under 10% at 4,096 PEs',
-        published: '"negligible" (000 sec 3.1), "small" (002 slide 57); no figure',
+        claim: 'the same change gains SAGE only about 5% at 4,096 PEs',
+        published: '"small improvements in Sage (5%)" (002 slide 56); "negligible" (000 sec 3.1)',
         simulated: `${pct(gain)} (${fmt(sagePoll.m.mean / 1e6)} → ${fmt(sageBlock.m.mean / 1e6)} s)`,
-        tolerance: '< 10% (a reading of "negligible")',
-        pass: gain < 0.1,
+        tolerance: nearValueText(0.05, (x) => pct(x)),
+        pass: nearValue(gain, 0.05),
         run: runText('asci-q-2002', sagePoll.s, sagePoll.m),
-        note: '',
+        note: nearValue(gain, 0.05)
+          ? ''
+          : 'Not met: blocking gains SAGE less than the paper’s 5% here. In the model a SAGE ' +
+            'cycle waits on its noise in the compute between allreduces as much as in them, ' +
+            'and blocking only shortens the allreduces; why the paper gained 5% is not ' +
+            'established.',
       },
     ];
   },

@@ -116,10 +116,10 @@ function mystery3({ mode }: TargetContext): Check[] {
     {
       id: 'fig9-max-process-slowdown',
       claim: '1 ms quanta for 1,000 s per process: each process loses at most about 2.5%',
-      published: 'at most 2.5% (002 slide 62: between 1% and 2.5%)',
+      published: '“a maximum value of 2.5%” (000 sec 3.2); between 1% and 2.5% (002 slide 62)',
       simulated: `max ${fmtPct(max.slow, 2)} (node ${max.node}, processor ${max.core}); min ${fmtPct(min, 2)}`,
-      tolerance: 'max within 1–2.5%',
-      pass: max.slow >= 0.01 && max.slow <= 0.025,
+      tolerance: `max ${nearValueText(0.025, (x) => fmtPct(x, 1))}`,
+      pass: nearValue(max.slow, 0.025),
       run: fwqRun,
       note:
         'A fit: the kernel and daemon rates of the 2002 preset were set so that a process ' +
@@ -406,9 +406,9 @@ function fig18Miss(g: Granularity): string {
   if (g === 5000) {
     return (
       'No TruCluster noise is left in this job: the January changes confined it to node 0 ' +
-      '(000 sec 4) and node 0 is configured out. In this model a source’s share does not grow ' +
-      'with g once its events outlast an iteration (each costs about its duration at any g), so ' +
-      'the flip from RMS at 1 ms to TruCluster at 5 ms cannot appear with one configuration.'
+      '(000 sec 4) and this reading of "960 nodes" configures node 0 out. The paper’s Fig 18 ' +
+      'superimposes all the nodes of Fig 13 (000 footnote 2), node 0 included: the other ' +
+      'reading, below, keeps it.'
     );
   }
   return (
@@ -442,8 +442,9 @@ function section4({ mode }: TargetContext): Check[] {
       simulated: overSeedsText(share, (x) => fmtPct(x)),
       tolerance: nearValueText(published, (x) => fmtPct(x, 1)),
       pass: nearValue(share.median, published),
-      // The kernel's other activity was fitted to the 21% these two leave (its provenance).
-      basis: 'calibrated',
+      // kernel-activity-long's rate was fitted to the 75% (with the 21% left to it: its
+      // provenance); the 600 ms heartbeat's 4% was fitted to nothing.
+      ...(id === 'kernel-heartbeat-125ms' ? { basis: 'calibrated' as const } : {}),
       run,
       note:
         id === 'kernel-heartbeat-125ms'
