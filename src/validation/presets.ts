@@ -58,6 +58,8 @@ export interface SeedRun {
   seed: number;
   /** mean barrier latency, µs */
   latencyUs: number;
+  /** mean Δ / (g + L); null when g + L = 0 */
+  slowdown: number | null;
   /** µs of excess charged to each category / source id */
   lostByCategory: Record<string, number>;
   lostBySource: Record<string, number>;
@@ -86,20 +88,28 @@ export function runPooled(scenario: Scenario, seeds: number[]): PooledRun {
     const own: SeedRun = {
       seed,
       latencyUs: r.summary.meanLatencyUs,
+      slowdown: r.summary.slowdown,
       lostByCategory: {},
       lostBySource: {},
       totalLostUs: r.attribution.totalLostUs,
     };
     for (const c of r.attribution.byCategory) {
-      lostByCategory[c.category] = (lostByCategory[c.category] ?? 0) + c.lostUs;
       own.lostByCategory[c.category] = (own.lostByCategory[c.category] ?? 0) + c.lostUs;
     }
     for (const c of r.attribution.bySource) {
-      lostBySource[c.id] = (lostBySource[c.id] ?? 0) + c.lostUs;
       own.lostBySource[c.id] = (own.lostBySource[c.id] ?? 0) + c.lostUs;
     }
-    totalLostUs += r.attribution.totalLostUs;
     bySeed.push(own);
+  }
+  // Pooled: each seed's charges added in seed order.
+  for (const own of bySeed) {
+    for (const [c, us] of Object.entries(own.lostByCategory)) {
+      lostByCategory[c] = (lostByCategory[c] ?? 0) + us;
+    }
+    for (const [id, us] of Object.entries(own.lostBySource)) {
+      lostBySource[id] = (lostBySource[id] ?? 0) + us;
+    }
+    totalLostUs += own.totalLostUs;
   }
   const latencyUs = perSeedLatencyUs.reduce((a, b) => a + b, 0) / seeds.length;
   return {

@@ -105,11 +105,8 @@ function mystery3({ mode }: TargetContext): Check[] {
 
   const sp = plan.sync;
   const sync = pooled(barrier('asci-q-2002', 1024, 1000, sp.iterations), [...sp.seeds]);
-  const slowdown = sync.slowdown ?? NaN;
-  // slowdown per seed: the run's mean Δ over g + L, with g + L from the pooled run
-  const ideal = sync.iterationUs / slowdown;
   const perSeed = overSeeds(
-    sync.bySeed.map((r) => (r.latencyUs + 1000) / ideal),
+    sync.bySeed.map((r) => r.slowdown ?? NaN),
     sync.seeds,
   );
   return [

@@ -8,7 +8,7 @@ import { runFwq } from '../../engine/fwq.ts';
 import { resultOf } from '../../engine/result.ts';
 import type { Scenario } from '../../scenario/types.ts';
 import { loadPreset, variant } from '../presets.ts';
-import { nearOrders, nearOrdersText, nearValue, nearValueText } from '../tolerance.ts';
+import { median, nearOrders, nearOrdersText, nearValue, nearValueText } from '../tolerance.ts';
 import type { Check, Target, TargetContext } from '../types.ts';
 
 /** The FWQ quantum of w = 18 on Jaguar XT5, µs (not published; see workloads.ts). */
@@ -22,12 +22,6 @@ export const FWQ_SAMPLES = 2000;
 
 const fmt = (x: number, digits = 1) =>
   x.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-
-function median(xs: readonly number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const n = s.length;
-  return n % 2 ? s[(n - 1) / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
-}
 
 /** Seeds of the FWQ runs: 1–5 in CI, 1–20 for the report (each run takes milliseconds). */
 function fwqSeeds(ctx: TargetContext): number[] {
