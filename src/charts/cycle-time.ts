@@ -62,7 +62,7 @@ export const CYCLE_FINAL: PointLength = { precision: 0.1, maxEvents: 6e6, minIte
  * left to the final pass. */
 export const QUICK_SWEEP_WORK = 3e6;
 
-export type AppKind = 'sage' | 'pop' | 'allreduce' | 'mpi-fwq';
+export type AppKind = 'sage' | 'pop' | 'allreduce' | 'mpi-fwq' | 'halo';
 
 /** Display names of the workloads the view sweeps. */
 export const APP_NAMES: Record<AppKind, string> = {
@@ -70,6 +70,7 @@ export const APP_NAMES: Record<AppKind, string> = {
   pop: 'POP',
   allreduce: 'the allreduce benchmark',
   'mpi-fwq': 'MPI-FWQ',
+  halo: 'the halo exchange',
 };
 
 /** SAGE on a machine (sageWorkload): the published model cycle at 8,192 PEs on its tree. */
@@ -174,7 +175,7 @@ export function cyclePlan(s: Scenario): CyclePlan {
     kind = w.kind;
     note = `The scenario's own workload, ${APP_NAMES[kind]}.`;
   }
-  const micro = kind === 'allreduce' || kind === 'mpi-fwq';
+  const micro = kind === 'allreduce' || kind === 'mpi-fwq' || kind === 'halo';
   const scaling = kind === 'pop' ? 'strong' : 'weak';
   const noun = kind === 'sage' ? 'cycle' : kind === 'pop' ? 'step' : 'iteration';
 

@@ -32,6 +32,7 @@ function granularityUs(w: Workload): number | null {
   switch (w.kind) {
     case 'barrier':
     case 'allreduce':
+    case 'halo':
       return w.granularityUs;
     case 'mpi-fwq':
       return w.workUs;
@@ -104,6 +105,7 @@ function granularityField(w: Workload): Partial<Record<string, number>> {
   switch (w.kind) {
     case 'barrier':
     case 'allreduce':
+    case 'halo':
       return { granularityUs: 0 };
     case 'mpi-fwq':
       return { workUs: 0 };

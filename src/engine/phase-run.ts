@@ -1,7 +1,8 @@
 // The phase run: applications and software collectives (docs/workloads.md). Every iteration
 // runs the workload's phases (scenario/phases.ts), each a compute followed by a collective:
-// the machine's black-box barrier of model.md §4, or an allreduce over a software tree of
-// ranks in which a rank must be on a CPU to forward, so noise on one rank stalls others.
+// the machine's black-box barrier of model.md §4, an allreduce over a software tree of
+// ranks in which a rank must be on a CPU to forward, so noise on one rank stalls others, or a
+// halo exchange with the rank's grid neighbours, which synchronises no one globally (§7).
 //
 // Ranks no longer share one release time, so the run is a discrete-event simulation in global
 // time order: one queue (AgentHeap) holds, per agent, its next action — the collective's
@@ -10,7 +11,17 @@
 // rules and the same counter-based draws as BarrierRun), so a barrier-only workload gives
 // BarrierRun's numbers bit for bit (tests/engine/phase-run.test.ts). Cost: O(log A) per noise
 // event and per rank step, with no allocation after construction.
-import { jobRanks, phaseProgram, treeDepth, type PhaseProgram } from '../scenario/phases.ts';
+import { gridNeighbours } from '../scenario/grid.ts';
+import {
+  jobRanks,
+  PHASE_BARRIER,
+  PHASE_HALO,
+  PHASE_TREE,
+  phaseCollectivesUs,
+  phaseProgram,
+  treeDepth,
+  type PhaseProgram,
+} from '../scenario/phases.ts';
 import type { Scenario } from '../scenario/types.ts';
 import { AgentHeap } from './agent-heap.ts';
 import { collectiveLatency } from './collective.ts';
@@ -35,6 +46,17 @@ const WAIT_DOWN = 3; // sent up; waiting for the broadcast
 const TRY_DOWN = 4; // queued: take the broadcast (and pass it on) as soon as it has a core
 const WAIT_BARRIER = 5; // arrived at a barrier phase
 const DONE = 6; // every iteration completed
+const WAIT_HALO = 7; // arrived at a halo phase; sent its messages, neighbours' outstanding
+const TRY_HALO = 8; // queued: every message is in; go on as soon as it has a core
+
+/** What PhaseRun may keep besides the statistics. */
+export interface PhaseRunOptions {
+  /**
+   * Keep every rank's release from every iteration (iterations × ranks values, µs; the ripple
+   * view's grid over time). Off by default: a whole machine would need gigabytes.
+   */
+  recordReleases?: boolean;
+}
 
 export class PhaseRun {
   readonly scenario: Scenario;
@@ -59,6 +81,13 @@ export class PhaseRun {
   readonly rootDurations: Float64Array;
   /** noise events applied on job nodes */
   noiseEvents = 0;
+  /**
+   * With recordReleases: rank r's release from iteration i's last phase at [i·R + r], µs (NaN
+   * until it happens); else null.
+   */
+  readonly releases: Float64Array | null;
+  /** per rank: µs spent in collectives over the measured iterations (release − arrival) */
+  readonly collectiveByRank: Float64Array;
   /** the work this run may take: LIMIT_FACTOR × its estimate (run-limit.ts) */
   private readonly limit: RunLimit;
   /** simulated time of the last action, µs */
@@ -99,6 +128,18 @@ export class PhaseRun {
   private barrierMax = -Infinity;
   private ranksDone = 0;
   private readonly cand: Int32Array;
+  /** the halo's neighbour lists (gridNeighbours), null without halo phases */
+  private readonly nbrStart: Int32Array | null;
+  private readonly nbrList: Int32Array | null;
+  /** µs a halo message takes */
+  private readonly messageUs: number;
+  /**
+   * Per rank and halo instance parity (2r + parity): messages received for that instance and the
+   * latest arrival, µs. A neighbour can be one halo phase ahead (it needs this rank's message to
+   * go further), so two slots suffice; a slot is cleared when the rank leaves its instance.
+   */
+  private readonly haloCount: Int32Array;
+  private readonly haloReady: Float64Array;
   /** per node: the entry of its queued event (noise-table.ts) */
   private readonly nextEntry: Int32Array;
   /**
@@ -113,7 +154,7 @@ export class PhaseRun {
   private readonly eagerTime: Float64Array;
   private eagerTop = 0;
 
-  constructor(scenario: Scenario) {
+  constructor(scenario: Scenario, options: PhaseRunOptions = {}) {
     this.scenario = scenario;
     const layout = buildLayout(scenario);
     this.layout = layout;
@@ -128,14 +169,10 @@ export class PhaseRun {
     this.barrierUs = collectiveLatency(scenario.machine.collective, layout.nodes, this.P);
     this.treeDepth = treeDepth(R, this.program.fanout);
     let G = 0;
-    let L = 0;
-    const m = this.program.computeUs.length;
-    for (let k = 0; k < m; k++) {
-      G += this.program.computeUs[k];
-      L += this.program.tree[k] ? 2 * this.treeDepth * this.program.hopUs : this.barrierUs;
-    }
+    for (const g of this.program.computeUs) G += g;
     this.granularityUs = G;
-    this.collectiveUs = L;
+    const treeUs = 2 * this.treeDepth * this.program.hopUs;
+    this.collectiveUs = phaseCollectivesUs(this.program, this.barrierUs, treeUs, R);
     const w = scenario.workload;
     this.totalIterations = w.iterations;
     this.warmup = w.warmup;
@@ -148,6 +185,15 @@ export class PhaseRun {
     this.relCount = new Int32Array(w.iterations);
     this.rootColl = new Float64Array(w.iterations);
     this.rootRel = new Float64Array(w.iterations);
+    this.releases = options.recordReleases ? new Float64Array(w.iterations * R).fill(NaN) : null;
+    this.collectiveByRank = new Float64Array(R);
+    const grid = this.program.grid;
+    const nbrs = grid ? gridNeighbours(grid.sides, grid.periodic) : null;
+    this.nbrStart = nbrs ? nbrs.start : null;
+    this.nbrList = nbrs ? nbrs.list : null;
+    this.messageUs = grid ? grid.messageUs : 0;
+    this.haloCount = new Int32Array(grid ? 2 * R : 0);
+    this.haloReady = new Float64Array(grid ? 2 * R : 0).fill(-Infinity);
 
     this.noise = new NoiseTable(scenario, layout);
     this.noise.limit = this.limit;
@@ -287,7 +333,7 @@ export class PhaseRun {
     const k = this.phase[r];
     this.finish[r] = start + this.program.computeUs[k];
     this.state[r] = COMPUTING;
-    this.pend[r] = this.program.tree[k] ? this.children[r] : 0;
+    this.pend[r] = this.program.collective[k] === PHASE_TREE ? this.children[r] : 0;
     this.ready[r] = -Infinity;
     this.due(r, this.finish[r]);
   }
@@ -303,6 +349,9 @@ export class PhaseRun {
       case TRY_DOWN:
         if (this.hasCore(r, t)) this.releaseTree(r, t);
         return;
+      case TRY_HALO:
+        if (this.hasCore(r, t)) this.releaseHalo(r, t);
+        return;
       default:
         throw new Error(`phase run: rank ${r} acted in state ${this.state[r]}`);
     }
@@ -310,7 +359,12 @@ export class PhaseRun {
 
   /** Rank r finished its compute at f (it is on its core). */
   private arrive(r: number, f: number): void {
-    if (!this.program.tree[this.phase[r]]) {
+    const kind = this.program.collective[this.phase[r]];
+    if (kind === PHASE_HALO) {
+      this.arriveHalo(r, f);
+      return;
+    }
+    if (kind === PHASE_BARRIER) {
       this.state[r] = WAIT_BARRIER;
       this.barrierCount++;
       if (f > this.barrierMax) this.barrierMax = f;
@@ -325,6 +379,59 @@ export class PhaseRun {
       this.state[r] = TRY_UP;
       this.due(r, this.ready[r] + this.wakeupUs);
     }
+  }
+
+  // ---- the halo exchange (docs/workloads.md §7) ----
+
+  /** Parity of rank r's current halo instance: its phases so far, counted over iterations. */
+  private haloSlot(r: number): number {
+    return 2 * r + ((this.iter[r] * this.program.computeUs.length + this.phase[r]) & 1);
+  }
+
+  /**
+   * Rank r finished its compute at f (on its core): it sends its message to every neighbour,
+   * which arrives at f + messageUs, and waits for theirs.
+   */
+  private arriveHalo(r: number, f: number): void {
+    const start = this.nbrStart!;
+    const list = this.nbrList!;
+    const own = this.haloSlot(r);
+    const parity = own & 1;
+    const arrival = f + this.messageUs;
+    for (let e = start[r]; e < start[r + 1]; e++) {
+      const q = list[e];
+      const slot = 2 * q + parity;
+      if (arrival > this.haloReady[slot]) this.haloReady[slot] = arrival;
+      if (++this.haloCount[slot] === start[q + 1] - start[q]) {
+        if (this.state[q] === WAIT_HALO && this.haloSlot(q) === slot) this.haloIn(q);
+      }
+    }
+    this.state[r] = WAIT_HALO;
+    if (this.haloCount[own] === start[r + 1] - start[r]) this.haloIn(r);
+  }
+
+  /**
+   * Every neighbour's message for waiting rank q's instance is in (counted; some may arrive
+   * later). If the last arrived by q's arrival, q goes on then, on its core; else it tries to
+   * from the last arrival + w, as a tree rank takes a message (§2, 3).
+   */
+  private haloIn(q: number): void {
+    const ready = this.haloReady[this.haloSlot(q)];
+    const f = this.finish[q];
+    if (ready <= f) {
+      this.releaseHalo(q, f);
+    } else {
+      this.state[q] = TRY_HALO;
+      this.due(q, ready + this.wakeupUs);
+    }
+  }
+
+  /** Rank r has its neighbours' messages at d and goes on: its slot is free for instance + 2. */
+  private releaseHalo(r: number, d: number): void {
+    const slot = this.haloSlot(r);
+    this.haloCount[slot] = 0;
+    this.haloReady[slot] = -Infinity;
+    this.goOn(r, d);
   }
 
   /** Rank r forwards its partial reduction at u (rank 0: the reduction is complete). */
@@ -352,6 +459,14 @@ export class PhaseRun {
       this.state[c] = TRY_DOWN;
       this.due(c, arrival);
     }
+    this.goOn(r, d);
+  }
+
+  /**
+   * Rank r, released from a tree or halo phase at d, goes on: from max(d, frozenUntil_r) (the
+   * residual rule), or at d on another core in block mode when noise runs on its own (§2, 6).
+   */
+  private goOn(r: number, d: number): void {
     if (this.block && this.busy[Math.floor(r / this.P) * this.C + this.coreOf[r]] > d) {
       if (this.move(r, d)) {
         this.endPhase(r, d, d);
@@ -405,6 +520,7 @@ export class PhaseRun {
   private endPhase(r: number, rel: number, start: number): void {
     const i = this.iter[r];
     if (r === 0) this.rootColl[i] += rel - this.finish[0];
+    if (i >= this.warmup) this.collectiveByRank[r] += rel - this.finish[r];
     const k = this.phase[r] + 1;
     if (k < this.program.computeUs.length) {
       this.phase[r] = k;
@@ -413,6 +529,7 @@ export class PhaseRun {
     }
     // Last phase: rank r completed iteration i.
     if (rel > this.relMax[i]) this.relMax[i] = rel;
+    if (this.releases) this.releases[i * this.ranks + r] = rel;
     if (r === 0) this.rootRel[i] = rel;
     if (++this.relCount[i] === this.ranks) this.completeIteration(i);
     this.phase[r] = 0;

@@ -2,7 +2,13 @@
 // hours (or never end) before the engine starts it. These are rough upper-ish estimates from
 // means, not predictions: they only need the right order of magnitude.
 
-import { jobRanks, type PhaseProgram, phaseProgram, treeDepth } from './phases.ts';
+import {
+  jobRanks,
+  type PhaseProgram,
+  phaseCollectivesUs,
+  phaseProgram,
+  treeDepth,
+} from './phases.ts';
 import type { Duration, Placement, Scenario } from './types.ts';
 
 /**
@@ -130,10 +136,12 @@ export function treeCollectiveUs(s: Scenario, program: PhaseProgram = phaseProgr
 
 /** Noiseless collective time of one iteration: the sum over its phases' collectives. */
 export function collectiveEstimateUs(s: Scenario, program: PhaseProgram = phaseProgram(s)): number {
-  let trees = 0;
-  for (const t of program.tree) trees += t;
-  const barriers = program.tree.length - trees;
-  return barriers * barrierEstimateUs(s) + trees * treeCollectiveUs(s, program);
+  return phaseCollectivesUs(
+    program,
+    barrierEstimateUs(s),
+    treeCollectiveUs(s, program),
+    jobRanks(s),
+  );
 }
 
 /**

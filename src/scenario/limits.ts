@@ -87,3 +87,7 @@ export const MAX_CELLS_PER_PE = 1_000_000_000;
 
 /** Provenance texts (cite, against, note): a citation or a sentence, not a document. */
 export const MAX_PROVENANCE_TEXT_LENGTH = 2_000;
+
+/** Bytes of one halo message: 1 GB is far beyond any halo face; with at most 1 µs per byte a
+ * message stays within MAX_TIME_US. */
+export const MAX_MESSAGE_BYTES = 1_000_000_000;

@@ -2,19 +2,35 @@
 // iteration, a SAGE cycle, a POP step) runs the same list of phases, each a compute of g_k µs
 // followed by a collective. The engine runs programs; the workload kinds are the ways to write
 // one down, each with its performance model (how g_k follows the job size).
+import { gridSides } from './grid.ts';
 import type { Scenario, Workload } from './types.ts';
 
-export type PhaseCollective = 'barrier' | 'tree';
+/** A phase's collective: the machine's black-box barrier (model.md §4) … */
+export const PHASE_BARRIER = 0;
+/** … an allreduce over the software tree (docs/workloads.md §2) … */
+export const PHASE_TREE = 1;
+/** … or a halo exchange with the grid neighbours (docs/workloads.md §7). */
+export const PHASE_HALO = 2;
 
 export interface PhaseProgram {
   /** µs of compute before each phase's collective, per iteration */
   computeUs: Float64Array;
-  /** per phase: 0 = the machine's black-box barrier (model.md §4), 1 = the software tree */
-  tree: Uint8Array;
+  /** per phase: its collective, PHASE_BARRIER, PHASE_TREE or PHASE_HALO */
+  collective: Uint8Array;
   /** µs per tree hop for this workload */
   hopUs: number;
   /** children per interior rank of the tree */
   fanout: number;
+  /** the halo's grid (null for a workload without halo phases) */
+  grid: HaloGrid | null;
+}
+
+export interface HaloGrid {
+  /** the grid's sides (their product is the job's ranks), largest first */
+  sides: number[];
+  periodic: boolean;
+  /** µs from a message's send to its arrival: latencyUs + messageBytes × usPerByte */
+  messageUs: number;
 }
 
 /** Ranks of the job: n·P. */
@@ -25,7 +41,14 @@ export function jobRanks(s: Scenario): number {
 /** The per-hop latency a tree workload uses: its own, else the machine's. */
 export function workloadHopUs(s: Scenario): number {
   const w = s.workload;
-  return w.kind !== 'barrier' && w.hopUs !== null ? w.hopUs : s.machine.tree.hopUs;
+  return w.kind !== 'barrier' && w.kind !== 'halo' && w.hopUs !== null
+    ? w.hopUs
+    : s.machine.tree.hopUs;
+}
+
+/** µs a halo message takes from its send to its arrival (docs/workloads.md §7). */
+export function haloMessageUs(w: { latencyUs: number; messageBytes: number; usPerByte: number }) {
+  return w.latencyUs + w.messageBytes * w.usPerByte;
 }
 
 /** The phases of one iteration of the scenario's workload at its job size. */
@@ -34,34 +57,51 @@ export function phaseProgram(s: Scenario): PhaseProgram {
   const R = jobRanks(s);
   const hopUs = workloadHopUs(s);
   const fanout = s.machine.tree.fanout;
-  const one = (g: number, tree: number): PhaseProgram => ({
+  const one = (g: number, collective: number): PhaseProgram => ({
     computeUs: Float64Array.of(g),
-    tree: Uint8Array.of(tree),
+    collective: Uint8Array.of(collective),
     hopUs,
     fanout,
+    grid: null,
   });
   switch (w.kind) {
     case 'barrier':
-      return one(w.granularityUs, 0);
+      return one(w.granularityUs, PHASE_BARRIER);
     case 'allreduce':
-      return one(w.granularityUs, 1);
+      return one(w.granularityUs, PHASE_TREE);
     case 'mpi-fwq':
-      return one(w.workUs, 1);
+      return one(w.workUs, PHASE_TREE);
+    case 'halo':
+      return {
+        ...one(w.granularityUs, PHASE_HALO),
+        grid: {
+          sides: gridSides(R, w.dimensions),
+          periodic: w.periodic,
+          messageUs: haloMessageUs(w),
+        },
+      };
     case 'sage': {
       const m = w.allreducesPerCycle;
       const g = w.computeUsPerCycle / m;
       return {
         computeUs: new Float64Array(m).fill(g),
-        tree: new Uint8Array(m).fill(1),
+        collective: new Uint8Array(m).fill(PHASE_TREE),
         hopUs,
         fanout,
+        grid: null,
       };
     }
     case 'pop': {
       const m = w.barotropicIterations;
       const computeUs = new Float64Array(1 + m).fill(w.barotropicUs / R + w.barotropicSerialUs);
       computeUs[0] = w.baroclinicUs / R;
-      return { computeUs, tree: new Uint8Array(1 + m).fill(1), hopUs, fanout };
+      return {
+        computeUs,
+        collective: new Uint8Array(1 + m).fill(PHASE_TREE),
+        hopUs,
+        fanout,
+        grid: null,
+      };
     }
   }
 }
@@ -80,6 +120,26 @@ export function treeDepth(ranks: number, fanout: number): number {
     depth++;
   }
   return depth;
+}
+
+/**
+ * Noiseless µs of one iteration's collectives, Σ_k L_k: a barrier phase costs `barrierUs`
+ * (model.md §4), a tree phase `treeUs` (2·D·h, docs/workloads.md §2), a halo phase one message
+ * (every rank's neighbours finish with it; none when the job is one rank, §7).
+ */
+export function phaseCollectivesUs(
+  program: PhaseProgram,
+  barrierUs: number,
+  treeUs: number,
+  ranks: number,
+): number {
+  let sum = 0;
+  for (const kind of program.collective) {
+    if (kind === PHASE_BARRIER) sum += barrierUs;
+    else if (kind === PHASE_TREE) sum += treeUs;
+    else sum += ranks > 1 ? program.grid!.messageUs : 0;
+  }
+  return sum;
 }
 
 /** µs of CPU work per iteration per rank: Σ g_k. */

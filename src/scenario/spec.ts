@@ -12,6 +12,7 @@ import {
   MAX_DESCRIPTION_LENGTH,
   MAX_ID_LENGTH,
   MAX_ITERATIONS,
+  MAX_MESSAGE_BYTES,
   MAX_NAME_LENGTH,
   MAX_NODES,
   MAX_NOISE_SOURCES,
@@ -297,7 +298,7 @@ const phases = (about: string): NumberSpec => ({
 /** SAGE's cells per PE when the file leaves it out (ASCI Q paper, Table 3). */
 export const DEFAULT_CELLS_PER_PE = 13_500;
 
-export type WorkloadKindName = 'barrier' | 'allreduce' | 'mpi-fwq' | 'sage' | 'pop';
+export type WorkloadKindName = 'barrier' | 'allreduce' | 'mpi-fwq' | 'sage' | 'pop' | 'halo';
 
 export const WORKLOAD_SPEC: TaggedSpec<WorkloadKindName> = {
   t: 'tagged',
@@ -347,6 +348,36 @@ export const WORKLOAD_SPEC: TaggedSpec<WorkloadKindName> = {
       iterations,
       warmup,
       hopUs,
+    },
+    halo: {
+      granularityUs: time('µs of compute between halo exchanges (g)'),
+      dimensions: {
+        t: 'number',
+        integer: true,
+        min: 1,
+        max: 3,
+        default: 2,
+        about: "the grid's dimensions; its sides are the balanced factorisation of the ranks",
+      },
+      periodic: { t: 'boolean', default: true, about: 'the grid wraps around at its edges' },
+      latencyUs: time('µs from the send of a message to its arrival, whatever its size'),
+      messageBytes: {
+        t: 'number',
+        integer: true,
+        min: 0,
+        max: MAX_MESSAGE_BYTES,
+        default: 0,
+        about: 'bytes per message (one face of the halo)',
+      },
+      usPerByte: {
+        t: 'number',
+        min: 0,
+        max: 1,
+        default: 0,
+        about: 'µs per byte of a message (the inverse of the bandwidth)',
+      },
+      iterations,
+      warmup,
     },
   },
 };

@@ -132,13 +132,37 @@ export interface PopWorkload {
   hopUs: number | null;
 }
 
+/**
+ * Halo exchange (docs/workloads.md §7; Worley's HALO benchmark, seed 004): the ranks form a
+ * grid of `dimensions` dimensions; every iteration each computes g, sends one message to each
+ * grid neighbour and goes on when its neighbours' messages have arrived. No global
+ * synchronisation: a delay spreads one neighbour per iteration.
+ */
+export interface HaloWorkload {
+  kind: 'halo';
+  /** µs of compute between exchanges (g) */
+  granularityUs: number;
+  /** 1, 2 or 3: the grid's dimensions, sized by the balanced factorisation of the ranks */
+  dimensions: number;
+  /** whether the grid wraps around at its edges (a torus) */
+  periodic: boolean;
+  /** µs from a message's send to its arrival, whatever its size */
+  latencyUs: number;
+  /** bytes per message (one face of the halo) */
+  messageBytes: number;
+  /** µs per byte: a message costs latencyUs + messageBytes × usPerByte */
+  usPerByte: number;
+  iterations: number;
+  warmup: number;
+}
+
 export type Workload =
-  BarrierWorkload | AllreduceWorkload | MpiFwqWorkload | SageWorkload | PopWorkload;
+  BarrierWorkload | AllreduceWorkload | MpiFwqWorkload | SageWorkload | PopWorkload | HaloWorkload;
 
 export type WorkloadKind = Workload['kind'];
 
 /** The workloads whose collective is the software tree (docs/workloads.md). */
-export type TreeWorkload = Exclude<Workload, BarrierWorkload>;
+export type TreeWorkload = Exclude<Workload, BarrierWorkload | HaloWorkload>;
 
 export type Duration =
   | { dist: 'fixed'; valueUs: number }

@@ -10,6 +10,7 @@ import {
   fmt,
   join,
   type MachineFacts,
+  maybeBoolean,
   maybeEnum,
   maybeIndexList,
   maybeNumber,
@@ -41,6 +42,7 @@ const COLLECTIVE = COLLECTIVE_SPEC.fields;
 const WORKLOADS = WORKLOAD_SPEC.variants;
 export const WORKLOAD_KINDS = Object.keys(WORKLOADS) as WorkloadKind[];
 const num = (fields: Fields, key: string) => field(fields, key, 'number');
+const bool = (fields: Fields, key: string) => field(fields, key, 'boolean');
 
 /** Nodes of the machine whose cluster offset (id mod clusterSize) is not excluded. */
 export function nodesLeftAfterExclusion(
@@ -245,6 +247,18 @@ export function maybeWorkload(c: Checker, value: unknown): Workload | undefined 
         barotropicSerialUs: read('barotropicSerialUs'),
         ...maybeRuns(c, rec, fields),
         hopUs: maybeHopUs(c, at('hopUs'), rec.hopUs, num(fields, 'hopUs')),
+      };
+      break;
+    case 'halo':
+      w = {
+        kind,
+        granularityUs: read('granularityUs'),
+        dimensions: read('dimensions'),
+        periodic: maybeBoolean(c, at('periodic'), rec.periodic, bool(fields, 'periodic')),
+        latencyUs: read('latencyUs'),
+        messageBytes: read('messageBytes'),
+        usPerByte: read('usPerByte'),
+        ...maybeRuns(c, rec, fields),
       };
       break;
   }

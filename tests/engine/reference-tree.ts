@@ -1,4 +1,5 @@
-// A second, naive implementation of docs/workloads.md (programs of phases, the software tree)
+// A second, naive implementation of docs/workloads.md (programs of phases, the software tree,
+// the halo exchange of §7)
 // for the differential test: one flat loop that scans every pending action for the earliest,
 // plain objects per rank and per core, no heap, no typed arrays, no shared code with
 // phase-run.ts except the noise table (the counter-based draws are part of the contract).
@@ -6,11 +7,19 @@ import { collectiveLatency } from '../../src/engine/collective.ts';
 import { buildLayout } from '../../src/engine/layout.ts';
 import { NoiseTable } from '../../src/engine/noise-table.ts';
 import { bitsAt3 } from '../../src/engine/random.ts';
-import { phaseProgram } from '../../src/scenario/phases.ts';
+import { PHASE_BARRIER, PHASE_HALO, PHASE_TREE, phaseProgram } from '../../src/scenario/phases.ts';
 import type { Scenario } from '../../src/scenario/types.ts';
 
 type State =
-  'computing' | 'waitChildren' | 'tryUp' | 'waitDown' | 'tryDown' | 'waitBarrier' | 'done';
+  | 'computing'
+  | 'waitChildren'
+  | 'tryUp'
+  | 'waitDown'
+  | 'tryDown'
+  | 'waitBarrier'
+  | 'waitHalo'
+  | 'tryHalo'
+  | 'done';
 
 interface Rank {
   id: number;
@@ -30,6 +39,41 @@ interface Rank {
 export interface ReferenceTreeResult {
   durations: number[];
   rootCollective: number[];
+  /** every rank's release from each iteration's last phase: [iteration][rank], µs */
+  releases: number[][];
+}
+
+/** Grid neighbours by coordinates, written out plainly (docs/workloads.md §7). */
+function neighboursOf(sides: number[], periodic: boolean): number[][] {
+  const R = sides.reduce((a, b) => a * b, 1);
+  const coords = (r: number) => {
+    const c: number[] = [];
+    for (let j = sides.length - 1; j >= 0; j--) {
+      c[j] = r % sides[j];
+      r = Math.floor(r / sides[j]);
+    }
+    return c;
+  };
+  const rankOf = (c: number[]) => c.reduce((acc, v, j) => acc * sides[j] + v, 0);
+  const out: number[][] = [];
+  for (let r = 0; r < R; r++) {
+    const set = new Set<number>();
+    const c = coords(r);
+    for (let j = 0; j < sides.length; j++) {
+      for (const step of [-1, 1]) {
+        const to = [...c];
+        to[j] += step;
+        if (to[j] < 0 || to[j] >= sides[j]) {
+          if (!periodic) continue;
+          to[j] = (to[j] + sides[j]) % sides[j];
+        }
+        const q = rankOf(to);
+        if (q !== r) set.add(q);
+      }
+    }
+    out.push([...set]);
+  }
+  return out;
 }
 
 export function referenceTree(s: Scenario): ReferenceTreeResult {
@@ -76,11 +120,19 @@ export function referenceTree(s: Scenario): ReferenceTreeResult {
     }),
   );
   const rankOnCore = (x: number, c: number): Rank | null => onCore[x][c];
+  const nbrs = prog.grid ? neighboursOf(prog.grid.sides, prog.grid.periodic) : [];
+  const msgUs = prog.grid ? prog.grid.messageUs : 0;
+  // per rank: messages received for each halo instance (iteration·m + phase): count, latest
+  const inbox: Map<number, { count: number; latest: number }>[] = ranks.map(() => new Map());
+  const instance = (rk: Rank) => rk.iteration * m + rk.phase;
+  const releases: number[][] = Array.from({ length: iterations }, () =>
+    new Array<number>(R).fill(NaN),
+  );
   const begin = (rk: Rank, start: number) => {
     rk.finish = start + prog.computeUs[rk.phase];
     rk.at = rk.finish;
     rk.state = 'computing';
-    rk.childrenLeft = prog.tree[rk.phase] ? kids(rk.id).length : 0;
+    rk.childrenLeft = prog.collective[rk.phase] === PHASE_TREE ? kids(rk.id).length : 0;
     rk.lastChildArrival = -Infinity;
   };
   for (const rk of ranks) begin(rk, 0);
@@ -101,6 +153,7 @@ export function referenceTree(s: Scenario): ReferenceTreeResult {
       return;
     }
     lastRelease[rk.iteration] = Math.max(lastRelease[rk.iteration], rel);
+    releases[rk.iteration][rk.id] = rel;
     released[rk.iteration]++;
     rk.phase = 0;
     rk.iteration++;
@@ -116,6 +169,22 @@ export function referenceTree(s: Scenario): ReferenceTreeResult {
       ranks[c].state = 'tryDown';
       ranks[c].at = d + h + w;
     }
+    goOn(rk, d);
+  };
+  const haloDone = (rk: Rank) => {
+    const box = inbox[rk.id].get(instance(rk));
+    const latest = box ? box.latest : -Infinity;
+    if (latest <= rk.finish) {
+      inbox[rk.id].delete(instance(rk));
+      goOn(rk, rk.finish);
+    } else {
+      rk.state = 'tryHalo';
+      rk.at = latest + w;
+    }
+  };
+  const complete = (rk: Rank) =>
+    (inbox[rk.id].get(instance(rk))?.count ?? 0) === nbrs[rk.id].length;
+  const goOn = (rk: Rank, d: number) => {
     if (block && busy[rk.node][rk.core] > d) {
       // Move to the lowest core running no noise and holding no computing rank (swap).
       for (let c = 0; c < C; c++) {
@@ -171,7 +240,11 @@ export function referenceTree(s: Scenario): ReferenceTreeResult {
     let t = barrierAt;
     let who: 'barrier' | Rank | number = 'barrier';
     for (const rk of ranks) {
-      const pending = rk.state === 'computing' || rk.state === 'tryUp' || rk.state === 'tryDown';
+      const pending =
+        rk.state === 'computing' ||
+        rk.state === 'tryUp' ||
+        rk.state === 'tryDown' ||
+        rk.state === 'tryHalo';
       if (pending && rk.at < t) {
         t = rk.at;
         who = rk;
@@ -192,7 +265,21 @@ export function referenceTree(s: Scenario): ReferenceTreeResult {
     } else if (typeof who === 'object') {
       const rk = who;
       if (rk.state === 'computing') {
-        if (!prog.tree[rk.phase]) {
+        if (prog.collective[rk.phase] === PHASE_HALO) {
+          const key = instance(rk);
+          for (const q of nbrs[rk.id]) {
+            const box = inbox[q].get(key) ?? { count: 0, latest: -Infinity };
+            box.count++;
+            box.latest = Math.max(box.latest, t + msgUs);
+            inbox[q].set(key, box);
+            const other = ranks[q];
+            if (other.state === 'waitHalo' && instance(other) === key && complete(other)) {
+              haloDone(other);
+            }
+          }
+          rk.state = 'waitHalo';
+          if (complete(rk)) haloDone(rk);
+        } else if (prog.collective[rk.phase] === PHASE_BARRIER) {
           rk.state = 'waitBarrier';
           barrierArrived++;
           barrierMax = Math.max(barrierMax, t);
@@ -207,6 +294,11 @@ export function referenceTree(s: Scenario): ReferenceTreeResult {
         }
       } else if (rk.state === 'tryUp') {
         if (core(rk, t)) forward(rk, t);
+      } else if (rk.state === 'tryHalo') {
+        if (core(rk, t)) {
+          inbox[rk.id].delete(instance(rk));
+          goOn(rk, t);
+        }
       } else if (core(rk, t)) {
         takeResult(rk, t);
       }
@@ -262,5 +354,5 @@ export function referenceTree(s: Scenario): ReferenceTreeResult {
     rootCollective.push(rootColl[i]);
   }
   void released;
-  return { durations, rootCollective };
+  return { durations, rootCollective, releases };
 }

@@ -50,6 +50,17 @@ const complete: Record<Workload['kind'], Workload> = {
     warmup: 0,
     hopUs: null,
   },
+  halo: {
+    kind: 'halo',
+    granularityUs: 1000,
+    dimensions: 2,
+    periodic: true,
+    latencyUs: 8,
+    messageBytes: 8192,
+    usPerByte: 0.0005,
+    iterations: 1000,
+    warmup: 50,
+  },
 };
 
 /** The refusal of a rank core that enabled noise keeps busy `percent`% of the time. */
@@ -112,14 +123,14 @@ describe('the format-2 example', () => {
       duration: provenance.duration,
     });
     const workloads = blocks.slice(1);
-    expect(workloads.map((w) => w.kind)).toEqual(['allreduce', 'mpi-fwq', 'sage', 'pop']);
+    expect(workloads.map((w) => w.kind)).toEqual(['allreduce', 'mpi-fwq', 'sage', 'pop', 'halo']);
     for (const w of workloads) expect(validateScenario(running(w)).workload).toEqual(w);
   });
 });
 
 describe('every workload kind', () => {
-  it('is one of five', () => {
-    expect(WORKLOAD_KINDS).toEqual(['barrier', 'allreduce', 'mpi-fwq', 'sage', 'pop']);
+  it('is one of six', () => {
+    expect(WORKLOAD_KINDS).toEqual(['barrier', 'allreduce', 'mpi-fwq', 'sage', 'pop', 'halo']);
   });
 
   it.each(WORKLOAD_KINDS)('%s: a complete file round-trips through validation', (kind) => {
@@ -146,6 +157,10 @@ describe('every workload kind', () => {
       { kind: 'pop', baroclinicUs: 0, barotropicIterations: 3, barotropicUs: 0, iterations: 10 },
       { barotropicSerialUs: 0, warmup: 0, hopUs: null },
     ],
+    [
+      { kind: 'halo', granularityUs: 5, latencyUs: 2, iterations: 10 },
+      { dimensions: 2, periodic: true, messageBytes: 0, usPerByte: 0, warmup: 0 },
+    ],
   ])('gets its defaults filled in: %j', (given, defaults) => {
     expect(validateScenario(running(given)).workload).toEqual({ ...given, ...defaults });
   });
@@ -168,11 +183,11 @@ describe('workloads that are refused', () => {
   it.each([
     [
       { kind: 'gamma' },
-      'workload.kind: "gamma" is not a workload kind; allowed: barrier, allreduce, mpi-fwq, sage, pop',
+      'workload.kind: "gamma" is not a workload kind; allowed: barrier, allreduce, mpi-fwq, sage, pop, halo',
     ],
     [
       { granularityUs: 5, iterations: 1 },
-      'workload.kind: missing; required (one of barrier, allreduce, mpi-fwq, sage, pop)',
+      'workload.kind: missing; required (one of barrier, allreduce, mpi-fwq, sage, pop, halo)',
     ],
     [
       { ...complete.barrier, hopUs: 5 },
@@ -194,6 +209,21 @@ describe('workloads that are refused', () => {
       { kind: 'allreduce', iterations: 10 },
       'workload.granularityUs: missing; required (a number 0..1e12)',
     ],
+    [
+      { ...complete.halo, hopUs: 5 },
+      'workload.hopUs: unknown field for kind "halo"; allowed: kind, granularityUs, dimensions, periodic, latencyUs, messageBytes, usPerByte, iterations, warmup',
+    ],
+    [{ ...complete.halo, dimensions: 4 }, 'workload.dimensions: 4 is out of range; allowed: 1..3'],
+    [
+      { ...complete.halo, periodic: 'yes' },
+      'workload.periodic: "yes" is not a boolean; allowed: true, false',
+    ],
+    [
+      { kind: 'halo', granularityUs: 5, iterations: 10 },
+      'workload.latencyUs: missing; required (a number 0..1e12)',
+    ],
+    [{ ...complete.halo, messageBytes: 1.5 }, 'workload.messageBytes: 1.5 is not an integer'],
+    [{ ...complete.halo, usPerByte: 2 }, 'workload.usPerByte: 2 is out of range; allowed: 0..1'],
     [
       { kind: 'mpi-fwq', iterations: 10 },
       'workload.workUs: missing; required (a number > 0 and ≤ 1e12)',

@@ -1,0 +1,89 @@
+// The halo workload's grid of ranks (docs/workloads.md §7): its sides, each rank's place on it
+// and its neighbours. Pure and small, shared by the engine, its reference test and the ripple
+// view, so all three place ranks the same way.
+
+/**
+ * The sides of a `dimensions`-dimensional grid of `ranks` ranks, as balanced as a simple rule
+ * makes them (MPI_Dims_create's aim): the prime factors of `ranks`, largest first, each
+ * multiplied into the side that is smallest so far (the first of equal ones); the sides are then
+ * sorted largest first. 384 ranks in 2-D: 24 × 16; 12 in 3-D: 3 × 2 × 2; a prime: p × 1.
+ */
+export function gridSides(ranks: number, dimensions: number): number[] {
+  const sides = new Array<number>(dimensions).fill(1);
+  for (const p of primeFactors(ranks).reverse()) {
+    let at = 0;
+    for (let j = 1; j < dimensions; j++) if (sides[j] < sides[at]) at = j;
+    sides[at] *= p;
+  }
+  return sides.sort((a, b) => b - a);
+}
+
+/** Prime factors in increasing order, with repeats (1 has none). */
+export function primeFactors(n: number): number[] {
+  const out: number[] = [];
+  let m = n;
+  for (let p = 2; p * p <= m; p++) {
+    while (m % p === 0) {
+      out.push(p);
+      m /= p;
+    }
+  }
+  if (m > 1) out.push(m);
+  return out;
+}
+
+/**
+ * Coordinates of rank r, row-major with the last side fastest (as MPI_Cart_create numbers a
+ * grid): r = ((c₀·s₁ + c₁)·s₂ + c₂).
+ */
+export function gridCoords(r: number, sides: readonly number[]): number[] {
+  const c = new Array<number>(sides.length);
+  let rest = r;
+  for (let j = sides.length - 1; j >= 0; j--) {
+    c[j] = rest % sides[j];
+    rest = Math.floor(rest / sides[j]);
+  }
+  return c;
+}
+
+/** The neighbours of every rank, as lists packed one after the other (CSR). */
+export interface Neighbours {
+  /** rank r's neighbours are list[start[r] .. start[r + 1]) */
+  start: Int32Array;
+  list: Int32Array;
+}
+
+/**
+ * Each rank's grid neighbours: one step back and forward along each side, wrapping around when
+ * `periodic`, else none past an edge. A rank is never its own neighbour (a side of 1), and a
+ * neighbour met twice (a periodic side of 2: back and forward are the same rank) counts once:
+ * a rank sends one message to each distinct neighbour. Lists are in increasing rank order.
+ */
+export function gridNeighbours(sides: readonly number[], periodic: boolean): Neighbours {
+  const ranks = sides.reduce((a, b) => a * b, 1);
+  const start = new Int32Array(ranks + 1);
+  const list: number[] = [];
+  // stride of side j: the product of the sides after it
+  const stride = sides.map((_, j) => sides.slice(j + 1).reduce((a, b) => a * b, 1));
+  const found: number[] = [];
+  for (let r = 0; r < ranks; r++) {
+    start[r] = list.length;
+    const c = gridCoords(r, sides);
+    found.length = 0;
+    for (let j = 0; j < sides.length; j++) {
+      for (const step of [-1, 1]) {
+        let to = c[j] + step;
+        if (to < 0 || to >= sides[j]) {
+          if (!periodic) continue;
+          to = (to + sides[j]) % sides[j];
+        }
+        const q = r + (to - c[j]) * stride[j];
+        if (q !== r && !found.includes(q)) found.push(q);
+      }
+    }
+    found.sort((a, b) => a - b);
+    list.push(...found);
+  }
+  start[ranks] = list.length;
+  return { start, list: Int32Array.from(list) };
+}

@@ -1,0 +1,310 @@
+// The halo exchange (docs/workloads.md §7): the grid, the closed forms of §7, and a naive second
+// implementation (reference-tree.ts) on random scenarios.
+import { describe, expect, it } from 'vitest';
+import { PhaseRun } from '../../src/engine/phase-run.ts';
+import { Rng } from '../../src/engine/random.ts';
+import { gridCoords, gridNeighbours, gridSides, primeFactors } from '../../src/scenario/grid.ts';
+import type { HaloWorkload, NoiseSource, Scenario } from '../../src/scenario/types.ts';
+import { eventAt, scenario, source } from '../helpers/scenario.ts';
+import { referenceTree } from './reference-tree.ts';
+
+function halo(over: Partial<HaloWorkload> = {}): HaloWorkload {
+  return {
+    kind: 'halo',
+    granularityUs: 1000,
+    dimensions: 2,
+    periodic: true,
+    latencyUs: 5,
+    messageBytes: 0,
+    usPerByte: 0,
+    iterations: 10,
+    warmup: 0,
+    ...over,
+  };
+}
+
+function haloScenario(o: {
+  nodes: number;
+  cores?: number;
+  ranksPerNode?: number;
+  waitMode?: 'poll' | 'block';
+  wakeupUs?: number;
+  noise?: NoiseSource[];
+  workload?: Partial<HaloWorkload>;
+}): Scenario {
+  return scenario({
+    nodes: o.nodes,
+    cores: o.cores ?? 1,
+    ranksPerNode: o.ranksPerNode ?? o.cores ?? 1,
+    waitMode: o.waitMode,
+    wakeupUs: o.wakeupUs,
+    noise: o.noise ?? [],
+    workload: halo(o.workload),
+  });
+}
+
+/** Steps between ranks a and b along the grid's edges (with wrap-around when periodic). */
+function distance(a: number, b: number, sides: number[], periodic: boolean): number {
+  const ca = gridCoords(a, sides);
+  const cb = gridCoords(b, sides);
+  let sum = 0;
+  for (let j = 0; j < sides.length; j++) {
+    const d = Math.abs(ca[j] - cb[j]);
+    sum += periodic ? Math.min(d, sides[j] - d) : d;
+  }
+  return sum;
+}
+
+describe('the grid', () => {
+  it('has balanced sides, largest first, whose product is the ranks', () => {
+    expect(gridSides(384, 2)).toEqual([24, 16]);
+    expect(gridSides(16, 2)).toEqual([4, 4]);
+    expect(gridSides(64, 3)).toEqual([4, 4, 4]);
+    expect(gridSides(12, 3)).toEqual([3, 2, 2]);
+    expect(gridSides(7, 2)).toEqual([7, 1]);
+    expect(gridSides(1, 3)).toEqual([1, 1, 1]);
+    expect(gridSides(149_504, 1)).toEqual([149_504]);
+    expect(primeFactors(360)).toEqual([2, 2, 2, 3, 3, 5]);
+    for (let R = 1; R <= 400; R++) {
+      for (const d of [1, 2, 3]) {
+        const sides = gridSides(R, d);
+        expect(sides.reduce((a, b) => a * b, 1)).toBe(R);
+        expect([...sides].sort((a, b) => b - a)).toEqual(sides);
+      }
+    }
+  });
+
+  it('numbers ranks row-major, the last side fastest', () => {
+    expect(gridCoords(0, [3, 4])).toEqual([0, 0]);
+    expect(gridCoords(5, [3, 4])).toEqual([1, 1]);
+    expect(gridCoords(11, [3, 4])).toEqual([2, 3]);
+    expect(gridCoords(23, [2, 3, 4])).toEqual([1, 2, 3]);
+  });
+
+  it('gives 2·d distinct neighbours on a periodic grid, fewer at the edges of an open one', () => {
+    const torus = gridNeighbours([4, 4], true);
+    for (let r = 0; r < 16; r++) expect(torus.start[r + 1] - torus.start[r]).toBe(4);
+    const open = gridNeighbours([4, 4], false);
+    const degree = (r: number) => open.start[r + 1] - open.start[r];
+    expect([degree(0), degree(1), degree(5), degree(15)]).toEqual([2, 3, 4, 2]);
+    expect(Array.from(open.list.subarray(open.start[5], open.start[6]))).toEqual([1, 4, 6, 9]);
+    // a periodic side of 2: back and forward are one neighbour; a side of 1: none
+    const thin = gridNeighbours([2, 1], true);
+    expect(Array.from(thin.list)).toEqual([1, 0]);
+    expect(gridNeighbours([1], true).list.length).toBe(0);
+    // every neighbour is one step away, and the relation is symmetric
+    for (const [sides, periodic] of [
+      [[5, 3, 2], true],
+      [[6, 4], false],
+      [[7], true],
+    ] as const) {
+      const nb = gridNeighbours([...sides], periodic);
+      const R = sides.reduce((a, b) => a * b, 1);
+      for (let r = 0; r < R; r++) {
+        for (let e = nb.start[r]; e < nb.start[r + 1]; e++) {
+          const q = nb.list[e];
+          expect(distance(r, q, [...sides], periodic)).toBe(1);
+          expect(Array.from(nb.list.subarray(nb.start[q], nb.start[q + 1]))).toContain(r);
+        }
+      }
+    }
+  });
+});
+
+describe('the halo exchange without noise', () => {
+  it.each([
+    [16, 1, 2, true],
+    [12, 2, 3, false],
+    [7, 1, 1, true],
+    [10, 4, 2, false],
+  ])('%i nodes × %i ranks, %i-D, periodic %s: every iteration takes g + m', (n, P, d, periodic) => {
+    const s = haloScenario({
+      nodes: n,
+      cores: P,
+      workload: { dimensions: d, periodic, latencyUs: 3, messageBytes: 1000, usPerByte: 0.002 },
+    });
+    const run = new PhaseRun(s, { recordReleases: true }).run();
+    const m = 3 + 1000 * 0.002;
+    expect(run.collectiveUs).toBeCloseTo(m, 12);
+    for (const x of run.durations) expect(x).toBeCloseTo(1000 + m, 9);
+    const R = n * P;
+    for (let i = 0; i < 10; i++) {
+      for (let r = 0; r < R; r++)
+        expect(run.releases![i * R + r]).toBeCloseTo((i + 1) * (1000 + m), 9);
+    }
+  });
+
+  it('a job of one rank has no neighbour: Δ = g', () => {
+    const run = new PhaseRun(haloScenario({ nodes: 1 })).run();
+    expect(run.collectiveUs).toBe(0);
+    for (const x of run.durations) expect(x).toBe(1000);
+  });
+});
+
+describe('one event in a halo exchange', () => {
+  const g = 1000;
+  const m = 5;
+  const cases: [string, number, number, boolean, number][] = [
+    // name, nodes (one rank each), dimensions, periodic, event length d (µs)
+    ['8 × 8 torus, d = 200', 64, 2, true, 200],
+    ['8 × 8 open grid, d = 200', 64, 2, false, 200],
+    ['a ring of 20, d = 3 (shorter than a message)', 20, 1, true, 3],
+    ['4 × 4 × 4 torus, d = 50', 64, 3, true, 50],
+  ];
+  it.each(cases)(
+    '%s: spreads one neighbour per iteration as §7 says',
+    (_, n, dims, periodic, d) => {
+      const p = 27 % n; // the rank (= node) hit
+      const i = 2; // the iteration whose compute it hits
+      const at = i * (g + m) + 100; // within that compute
+      const s = haloScenario({
+        nodes: n,
+        workload: { dimensions: dims, periodic, latencyUs: m, iterations: 12 },
+        noise: [eventAt('one', at, d, 0, { placement: { kind: 'nodes', ids: [p] } })],
+      });
+      const run = new PhaseRun(s, { recordReleases: true }).run();
+      const walks = walksFrom(p, gridSides(n, dims), periodic, 14);
+      let moved = 0;
+      for (let it = 0; it < 12; it++) {
+        for (let r = 0; r < n; r++) {
+          const j = it - i;
+          const late = j < 0 ? 0 : walks[j + 1][r] ? d : walks[j][r] ? Math.max(0, d - m) : 0;
+          if (late > 0 && distance(p, r, gridSides(n, dims), periodic) === j + 1) moved++;
+          const expected = (it + 1) * (g + m) + late;
+          const got = run.releases![it * n + r];
+          expect(got, `iteration ${it}, rank ${r}`).toBeCloseTo(expected, 9);
+        }
+      }
+      expect(moved).toBeGreaterThan(n / 2); // the front reached most of the grid
+      for (let it = 0; it < 12; it++) {
+        expect(run.durations[it]).toBeCloseTo(g + m + (it === i ? d : 0), 9);
+      }
+    },
+  );
+
+  it('under a barrier the same event delays every rank at once', () => {
+    const d = 200;
+    const base = haloScenario({ nodes: 16, noise: [] });
+    const L = 7;
+    const s: Scenario = {
+      ...base,
+      machine: { ...base.machine, collective: { kind: 'hardware', baseUs: L, perLevelUs: 0 } },
+      workload: { kind: 'barrier', granularityUs: g, iterations: 6, warmup: 0 },
+      noise: [eventAt('one', 2 * (g + L) + 100, d, 0, { placement: { kind: 'nodes', ids: [5] } })],
+    };
+    const run = new PhaseRun(s, { recordReleases: true }).run();
+    for (let it = 0; it < 6; it++) {
+      for (let r = 0; r < 16; r++) {
+        expect(run.releases![it * 16 + r]).toBeCloseTo((it + 1) * (g + L) + (it >= 2 ? d : 0), 9);
+      }
+    }
+  });
+
+  it('reports each rank’s time in the exchange: least, mean and most', () => {
+    const d = 200;
+    const n = 64;
+    const s = haloScenario({
+      nodes: n,
+      workload: { latencyUs: m, iterations: 3 },
+      noise: [eventAt('one', 100, d, 0, { placement: { kind: 'nodes', ids: [0] } })],
+    });
+    const run = new PhaseRun(s).run();
+    // A rank's wait in iteration j is its release minus its finish: m + x_j(r) − y_j(r) (§7).
+    const walks = walksFrom(0, gridSides(n, 2), true, 4);
+    const x = (j: number, r: number) =>
+      j < 0 ? 0 : walks[j + 1][r] ? d : walks[j][r] ? Math.max(0, d - m) : 0;
+    const waits = Array.from({ length: n }, (_, r) => {
+      let sum = 0;
+      for (let j = 0; j < 3; j++) sum += m + x(j, r) - (x(j - 1, r) + (j === 0 && r === 0 ? d : 0));
+      return sum / 3;
+    });
+    for (let r = 0; r < n; r++)
+      expect(run.collectiveByRank[r] / 3, `rank ${r}`).toBeCloseTo(waits[r], 9);
+    expect(Math.min(...waits)).toBeLessThan(Math.max(...waits));
+  });
+});
+
+/** walks[L][r]: some walk of exactly L steps along the grid's edges leads from p to r. */
+function walksFrom(p: number, sides: number[], periodic: boolean, most: number): boolean[][] {
+  const nb = gridNeighbours(sides, periodic);
+  const R = nb.start.length - 1;
+  const out: boolean[][] = [Array.from({ length: R }, (_, r) => r === p)];
+  for (let L = 1; L <= most; L++) {
+    const next = new Array<boolean>(R).fill(false);
+    for (let r = 0; r < R; r++) {
+      if (!out[L - 1][r]) continue;
+      for (let e = nb.start[r]; e < nb.start[r + 1]; e++) next[nb.list[e]] = true;
+    }
+    out.push(next);
+  }
+  return out;
+}
+
+/** A random small halo scenario: grid, P, wait mode and noise drawn from `seed`. */
+function randomHaloScenario(seed: number): Scenario {
+  const r = new Rng(seed);
+  const cores = 1 + r.below(4);
+  const P = 1 + r.below(cores);
+  const nodes = 1 + r.below(24);
+  const block = r.below(3) === 0;
+  const g = r.below(4) === 0 ? 0 : 50 + r.below(2000);
+  const noise: NoiseSource[] = [];
+  const sources = 1 + r.below(3);
+  for (let k = 0; k < sources; k++) {
+    noise.push(
+      source({
+        id: `s${k}`,
+        periodUs: 200 + r.below(3000),
+        arrival: r.below(2) === 0 ? 'periodic' : 'poisson',
+        duration:
+          r.below(2) === 0
+            ? { dist: 'fixed', valueUs: 1 + r.below(150) }
+            : { dist: 'exponential', meanUs: 1 + r.below(100) },
+        cpu: r.below(2) === 0 ? 'any' : r.below(cores),
+        placement: r.below(3) === 0 ? { kind: 'fraction', p: 0.5 } : { kind: 'all' },
+      }),
+    );
+  }
+  return {
+    ...haloScenario({
+      nodes,
+      cores,
+      ranksPerNode: P,
+      waitMode: block ? 'block' : 'poll',
+      wakeupUs: block ? r.below(20) : 0,
+      noise,
+      workload: {
+        granularityUs: g,
+        dimensions: 1 + r.below(3),
+        periodic: r.below(2) === 0,
+        latencyUs: r.below(30),
+        messageBytes: r.below(2) === 0 ? 0 : r.below(10_000),
+        usPerByte: 0.001,
+        iterations: 6 + r.below(10),
+        warmup: r.below(3),
+      },
+    }),
+    seed,
+  };
+}
+
+describe('the phase run and a naive reading of §7', () => {
+  it('agree to the bit on 200 random halo workloads', () => {
+    let events = 0;
+    let late = 0;
+    for (let seed = 1; seed <= 200; seed++) {
+      const s = randomHaloScenario(seed);
+      const ref = referenceTree(s);
+      const run = new PhaseRun(s, { recordReleases: true }).run();
+      events += run.noiseEvents;
+      const why = `seed ${seed} ${s.job.nodes}×${s.job.ranksPerNode} ${s.job.waitMode}`;
+      expect(Array.from(run.durations), why).toEqual(ref.durations);
+      expect(Array.from(run.rootCollectiveUs), why).toEqual(ref.rootCollective);
+      expect(Array.from(run.releases!), why).toEqual(ref.releases.flat());
+      const model = run.granularityUs + run.collectiveUs;
+      late += run.durations.filter((d) => d > model + 1e-6).length;
+    }
+    expect(events).toBeGreaterThan(5_000); // the cases are noisy…
+    expect(late).toBeGreaterThan(300); // …and the noise shows
+  });
+});
