@@ -5,6 +5,7 @@ import type { PackedReport } from './engine/part-report.ts';
 import type { RunResult } from './engine/result.ts';
 import type { Vary } from './engine/sweep.ts';
 import type { PointLength, PointReach } from './engine/point-length.ts';
+import type { Ripple, RippleOptions } from './engine/ripple.ts';
 import type { Trace, TraceOptions } from './engine/trace.ts';
 import type { Scenario } from './scenario/types.ts';
 
@@ -57,6 +58,18 @@ export interface TraceRequest {
 }
 
 /**
+ * Page → worker: the ripple view's pair of runs, a halo exchange and a barrier on a small grid
+ * (src/engine/ripple.ts). Answered at once by one 'ripple' or 'error' message, like a trace.
+ */
+export interface RippleRequest {
+  type: 'ripple';
+  runId: number;
+  /** already validated on the page: the worker trusts it */
+  scenario: Scenario;
+  options: RippleOptions;
+}
+
+/**
  * Page → sweep worker: hold the sweep under way at its next slice (`held`), or let it go on. The
  * page holds its sweeps while its own run is under way: on a laptop of two cores a sweep slowed
  * the first numbers after a change from about 100 ms to 170 (docs/benchmarks.md). A sweep
@@ -67,7 +80,8 @@ export interface HoldRequest {
   held: boolean;
 }
 
-export type PageMessage = RunRequest | CancelRequest | SweepRequest | TraceRequest | HoldRequest;
+export type PageMessage =
+  RunRequest | CancelRequest | SweepRequest | TraceRequest | RippleRequest | HoldRequest;
 
 /** Worker → page: a run is under way; `partial` summarises the iterations done so far. */
 export interface ProgressMessage {
@@ -130,6 +144,15 @@ export interface TraceMessage {
   wallMs: number;
 }
 
+/** Worker → page: the runs a RippleRequest asked for. */
+export interface RippleMessage {
+  type: 'ripple';
+  runId: number;
+  ripple: Ripple;
+  /** ms of wall-clock time in the worker */
+  wallMs: number;
+}
+
 /**
  * Worker → page: the cancel of `runId` was read and the run dropped. It proves the worker
  * answers: a page that does not get it soon closes the worker (simulation.svelte.ts).
@@ -160,7 +183,8 @@ export type WorkerMessage =
   | CancelledMessage
   | PointMessage
   | SweepDoneMessage
-  | TraceMessage;
+  | TraceMessage
+  | RippleMessage;
 
 // A partitioned run (src/engine/partitioned-run.ts): the engine worker running a whole machine
 // splits the nodes over part workers of its own and exchanges one message each way per iteration.

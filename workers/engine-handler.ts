@@ -255,6 +255,12 @@ export function createEngineHandler(
       // Loaded on first use, so the run loop's module does not grow for pages that never ask.
       return import('./trace-handler.ts').then(({ handleTrace }) => handleTrace(data, post, now));
     }
+    if (data.type === 'ripple') {
+      // The ripple view's pair of small runs: answered in one go, like a trace.
+      return import('./ripple-handler.ts').then(({ handleRipple }) =>
+        handleRipple(data, post, now),
+      );
+    }
     if (data.type === 'hold') {
       held = data.held;
       if (!held) {

@@ -6,7 +6,7 @@
 // stage (`show`), but the address bar keeps them all through the page's own rewrites
 // (url-sync.svelte.ts). Pure: no DOM.
 
-/** The seven views of the page (the stage's tabs), by the name a link gives them; `tab` is the
+/** The eight views of the page (the stage's tabs), by the name a link gives them; `tab` is the
  * tab's short label. */
 export const VIEWS = [
   { id: 'timeline', title: 'Timeline of a few iterations', tab: 'Timeline' },
@@ -16,6 +16,7 @@ export const VIEWS = [
   { id: 'loss', title: 'Lost time by event duration', tab: 'Lost time' },
   { id: 'iterations', title: 'Iteration times', tab: 'Iterations' },
   { id: 'node-map', title: 'Noise per node', tab: 'Per node' },
+  { id: 'ripple', title: 'One delay: halo exchange against barrier', tab: 'Ripple' },
 ] as const;
 
 export type ViewId = (typeof VIEWS)[number]['id'];

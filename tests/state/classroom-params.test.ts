@@ -52,7 +52,7 @@ describe('parseClassroom', () => {
     }
   });
 
-  it('reads each of the seven views as an embed, and keeps a bad name to explain it', () => {
+  it('reads each of the eight views as an embed, and keeps a bad name to explain it', () => {
     expect(VIEW_IDS).toEqual([
       'timeline',
       'latency',
@@ -61,6 +61,7 @@ describe('parseClassroom', () => {
       'loss',
       'iterations',
       'node-map',
+      'ripple',
     ]);
     for (const id of VIEW_IDS) expect(parseClassroom(`?embed=${id}`).embed).toBe(id);
     const bad = parseClassroom('?embed=latncy');
@@ -132,7 +133,7 @@ describe('viewPart', () => {
 });
 
 describe('Classroom', () => {
-  it('opens on the timeline, and steps through the seven views, wrapping at both ends', () => {
+  it('opens on the timeline, and steps through the eight views, wrapping at both ends', () => {
     const c = new Classroom('');
     expect(c.view).toBe(DEFAULT_VIEW);
     expect(c.view).toBe('timeline');
@@ -142,7 +143,7 @@ describe('Classroom', () => {
     c.step(-1);
     expect(c.view).toBe('timeline');
     c.step(-1);
-    expect(c.view).toBe('node-map');
+    expect(c.view).toBe('ripple');
     c.step(1);
     expect(c.view).toBe('timeline');
   });

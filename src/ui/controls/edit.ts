@@ -35,6 +35,43 @@ export function withReservation(scenario: Scenario, reserve: boolean): Scenario 
   });
 }
 
+/** The workload kinds that are one compute of g and one exchange: the page switches among them. */
+export const PROGRAM_KINDS = ['barrier', 'allreduce', 'halo'] as const;
+export type ProgramKind = (typeof PROGRAM_KINDS)[number];
+
+export function isProgramKind(kind: string): kind is ProgramKind {
+  return (PROGRAM_KINDS as readonly string[]).includes(kind);
+}
+
+/**
+ * The scenario running `kind` instead of its barrier, allreduce or halo workload, with the same
+ * granularity, iterations and warm-up. A halo gets a 2-D torus whose messages take one hop of
+ * the machine's software tree (machine.tree.hopUs: the cost of one small message there) and
+ * carry no bytes; an allreduce uses that tree.
+ */
+export function withProgram(scenario: Scenario, kind: ProgramKind): Scenario {
+  const w = scenario.workload;
+  if (!isProgramKind(w.kind) || w.kind === kind) return scenario;
+  const g = (w as { granularityUs: number }).granularityUs;
+  const runs = { iterations: w.iterations, warmup: w.warmup };
+  return withChange(scenario, (s) => {
+    if (kind === 'barrier') s.workload = { kind, granularityUs: g, ...runs };
+    else if (kind === 'allreduce') s.workload = { kind, granularityUs: g, ...runs, hopUs: null };
+    else {
+      s.workload = {
+        kind,
+        granularityUs: g,
+        dimensions: 2,
+        periodic: true,
+        latencyUs: s.machine.tree.hopUs,
+        messageBytes: 0,
+        usPerByte: 0,
+        ...runs,
+      };
+    }
+  });
+}
+
 /** `base`, or `base-2`, `base-3` …: the first not used by a source yet. */
 export function uniqueId(noise: readonly NoiseSource[], base: string): string {
   const taken = new Set(noise.map((s) => s.id));

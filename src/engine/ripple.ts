@@ -1,0 +1,193 @@
+// The ripple view's data: the same delay run through a halo exchange and through a barrier on a
+// small 2-D grid of ranks (a few hundred, one cell each on screen), every rank's release from
+// every iteration recorded. A rank's lateness is its release minus the release a noiseless run
+// gives it, (i + 1)(g + L) with L that exchange's noiseless cost (docs/workloads.md §7, model.md
+// §4). The delay is one noise event on the grid's middle rank during iteration 2's compute, or
+// the scenario's own noise; both runs are PhaseRuns of the same machine, job shape and seed.
+import { nodesLeftAfterExclusion } from '../scenario/validate-machine.ts';
+import { gridSides } from '../scenario/grid.ts';
+import { haloMessageUs } from '../scenario/phases.ts';
+import type { NoiseSource, Scenario, Workload } from '../scenario/types.ts';
+import { buildLayout } from './layout.ts';
+import { PhaseRun } from './phase-run.ts';
+
+export interface RippleOptions {
+  /** the delay: one event on the middle rank ('one'), or the scenario's own noise */
+  noise: 'one' | 'scenario';
+  /** µs: the one event's length */
+  eventUs: number;
+  /** iterations to run and show */
+  iterations: number;
+  /** about this many ranks (the grid is the squarest near it) */
+  ranks: number;
+}
+
+export const RIPPLE_DEFAULTS: RippleOptions = {
+  noise: 'one',
+  eventUs: 1000,
+  iterations: 24,
+  ranks: 384,
+};
+
+/** One exchange's run: how late every rank is released from every iteration. */
+export interface RippleRun {
+  /** µs: lateness of rank r after iteration i at [i·ranks + r] */
+  lateUs: Float64Array;
+  /** µs: the noiseless iteration, g + L */
+  iterationUs: number;
+  /** µs: Δ_i, the iteration times as the run reports them */
+  durationsUs: Float64Array;
+}
+
+export interface Ripple {
+  /** the grid's sides: rows × columns (ranks are numbered row by row) */
+  sides: [number, number];
+  ranks: number;
+  nodes: number;
+  ranksPerNode: number;
+  iterations: number;
+  /** µs of compute per iteration */
+  granularityUs: number;
+  /** µs: one halo message; the barrier's noiseless latency */
+  messageUs: number;
+  barrierUs: number;
+  /** the rank hit by the one event and the iteration it hits (null: the scenario's noise) */
+  hitRank: number | null;
+  hitIteration: number | null;
+  halo: RippleRun;
+  barrier: RippleRun;
+}
+
+/** The iteration whose compute the one event hits. */
+export const HIT_ITERATION = 2;
+
+/** µs of compute between exchanges the ripple uses for a workload: its own where it has one. */
+export function rippleGranularityUs(w: Workload): number {
+  switch (w.kind) {
+    case 'barrier':
+    case 'allreduce':
+    case 'halo':
+      return w.granularityUs;
+    case 'mpi-fwq':
+      return w.workUs;
+    case 'sage':
+      return w.computeUsPerCycle / w.allreducesPerCycle;
+    case 'pop':
+      return 1000; // POP's per-rank work depends on the job size: a plain 1 ms here
+  }
+}
+
+/**
+ * Nodes for about `ranks` ranks of P each, whose n·P ranks make the squarest 2-D grid: among the
+ * node counts within 20 % of ranks / P (and at most `most`), the one whose sides are closest
+ * to equal (fewer nodes on ties).
+ */
+export function rippleNodes(ranks: number, P: number, most: number): number {
+  const aim = Math.max(1, Math.round(ranks / P));
+  let best = Math.min(aim, most);
+  let bestRatio = Infinity;
+  for (let n = Math.max(1, Math.floor(aim * 0.8)); n <= Math.min(most, Math.ceil(aim * 1.2)); n++) {
+    const [a, b] = gridSides(n * P, 2);
+    const ratio = a / b;
+    if (ratio < bestRatio - 1e-12) {
+      bestRatio = ratio;
+      best = n;
+    }
+  }
+  return best;
+}
+
+export function rippleOf(scenario: Scenario, options: RippleOptions): Ripple {
+  const P = scenario.job.ranksPerNode;
+  const usable = nodesLeftAfterExclusion(
+    scenario.machine.nodes,
+    scenario.machine.clusterSize,
+    scenario.job.excludeOffsets,
+  );
+  const nodes = rippleNodes(options.ranks, P, usable);
+  const R = nodes * P;
+  const sides = gridSides(R, 2) as [number, number];
+  const g = rippleGranularityUs(scenario.workload);
+  const w = scenario.workload;
+  const message =
+    w.kind === 'halo'
+      ? { latencyUs: w.latencyUs, messageBytes: w.messageBytes, usPerByte: w.usPerByte }
+      : { latencyUs: scenario.machine.tree.hopUs, messageBytes: 0, usPerByte: 0 };
+  const periodic = w.kind === 'halo' ? w.periodic : true;
+  const runs = { iterations: options.iterations, warmup: 0 };
+  const job = { ...scenario.job, nodes };
+  const haloScenario: Scenario = {
+    ...scenario,
+    job,
+    workload: { kind: 'halo', granularityUs: g, dimensions: 2, periodic, ...message, ...runs },
+  };
+  const barrierScenario: Scenario = {
+    ...scenario,
+    job,
+    workload: { kind: 'barrier', granularityUs: g, ...runs },
+  };
+  // The middle rank of the grid, and the node and core it runs on.
+  const hitRank = Math.floor(sides[0] / 2) * sides[1] + Math.floor(sides[1] / 2);
+  const halo = runOf(haloScenario, options, hitRank, P);
+  const barrier = runOf(barrierScenario, options, hitRank, P);
+  return {
+    sides,
+    ranks: R,
+    nodes,
+    ranksPerNode: P,
+    iterations: options.iterations,
+    granularityUs: g,
+    messageUs: haloMessageUs(message),
+    barrierUs: barrier.iterationUs - g,
+    hitRank: options.noise === 'one' ? hitRank : null,
+    hitIteration: options.noise === 'one' ? HIT_ITERATION : null,
+    halo,
+    barrier,
+  };
+}
+
+function runOf(s: Scenario, options: RippleOptions, hitRank: number, P: number): RippleRun {
+  // The noiseless iteration of this exchange, from a run without noise (one iteration).
+  const quiet = new PhaseRun({
+    ...s,
+    noise: [],
+    workload: { ...s.workload, iterations: 1 } as Workload,
+  });
+  const iterationUs = quiet.granularityUs + quiet.collectiveUs;
+  let noise = s.noise;
+  if (options.noise === 'one') {
+    const layout = buildLayout(s);
+    const node = layout.nodeIds[Math.floor(hitRank / P)];
+    const core = layout.slotCore[hitRank % P];
+    noise = [
+      oneEvent(HIT_ITERATION * iterationUs + quiet.granularityUs / 2, options.eventUs, node, core),
+    ];
+  }
+  const run = new PhaseRun({ ...s, noise }, { recordReleases: true }).run();
+  const releases = run.releases!;
+  const R = run.ranks;
+  const lateUs = new Float64Array(releases.length);
+  for (let i = 0; i < options.iterations; i++) {
+    const on = (i + 1) * iterationUs;
+    for (let r = 0; r < R; r++) lateUs[i * R + r] = Math.max(0, releases[i * R + r] - on);
+  }
+  return { lateUs, iterationUs, durationsUs: run.durations.slice() };
+}
+
+/** One event at `atUs` lasting `d` on core `core` of node `node` (a period beyond any run). */
+function oneEvent(atUs: number, d: number, node: number, core: number): NoiseSource {
+  return {
+    id: 'ripple-event',
+    label: 'one event',
+    category: 'kernel',
+    enabled: true,
+    periodUs: 1e12,
+    arrival: 'periodic',
+    phase: 'aligned',
+    phaseOffsetUs: atUs,
+    duration: { dist: 'fixed', valueUs: d },
+    placement: { kind: 'nodes', ids: [node] },
+    cpu: core,
+    provenance: {},
+  };
+}

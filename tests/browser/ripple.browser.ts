@@ -1,0 +1,119 @@
+// The ripple view and the halo exchange in the built site: one delay on a grid of ranks spreads
+// one neighbour per iteration in the halo exchange and stops everyone at once at the barrier;
+// the slider and Play step through the iterations; the panel's Exchange switch runs the page's
+// own scenario as a halo exchange, and a refused halo field keeps the scenario on show.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { download, expectQuiet, openApp, runDone, showView, type Site, startSite } from './site.ts';
+
+let site: Site;
+beforeAll(async () => {
+  site = await startSite();
+});
+afterAll(async () => {
+  await site?.close();
+});
+
+/** The count line over a panel: "13 of 324 ranks late" → 13; "every rank on time" → 0. */
+async function lateIn(view: import('playwright-core').Locator, panel: string): Promise<number> {
+  const text = (await view.locator(`[data-panel="${panel}"] .panel-count`).textContent())!.trim();
+  return text.startsWith('every') ? 0 : Number(text.split(' ')[0].replace(/,/g, ''));
+}
+
+describe('the ripple view', () => {
+  it('shows one event spreading through the halo grid and stopping the barrier at once', async () => {
+    const { page, problems } = await openApp(site);
+    const view = await showView(page, 'Ripple', 'One delay: halo exchange against barrier');
+    await view.locator('figure[aria-busy="false"]').waitFor({ timeout: 30_000 });
+    const cells = await view.locator('[data-panel="Halo exchange"] rect:not(.hit)').count();
+    const ranks = await view.locator('[data-panel="Barrier"] rect:not(.hit)').count();
+    expect(cells).toBe(ranks);
+    expect(ranks).toBeGreaterThan(250);
+
+    const slider = view.locator('#ripple-iteration');
+    const late: Record<number, [number, number]> = {};
+    for (const i of [1, 2, 3, 4, 6]) {
+      await slider.fill(String(i));
+      await expect.poll(() => view.locator('output').textContent()).toBe(String(i));
+      late[i] = [await lateIn(view, 'Halo exchange'), await lateIn(view, 'Barrier')];
+    }
+    // Before the event every rank is on time; from iteration 2 (the one it hits) the barrier's
+    // ranks are all late, the halo's a diamond that grows: 5 (the rank and its 4 neighbours),
+    // then 13, 25, … (a 2-D torus, docs/workloads.md §7).
+    expect(late[1]).toEqual([0, 0]);
+    expect(late[2]).toEqual([5, ranks]);
+    expect(late[3]).toEqual([13, ranks]);
+    expect(late[4]).toEqual([25, ranks]);
+    expect(late[6][0]).toBeGreaterThan(late[4][0]);
+    await expect
+      .poll(() => view.locator('.summary').textContent())
+      .toMatch(
+        /^Iteration 6: halo exchange, \d+ of \d+ ranks late, up to 1 ms \(the delay is 5 neighbours from the hit rank\); barrier, all \d+ ranks late, up to 1 ms\.$/,
+      );
+
+    // Play steps on by itself and stops at the last iteration; the slider follows.
+    await slider.fill('20');
+    await view.getByRole('button', { name: 'Play' }).click();
+    await expect.poll(() => view.locator('output').textContent(), { timeout: 10_000 }).toBe('23');
+    await expect(view.getByRole('button', { name: 'Play' })).toBeDefined();
+    await expect.poll(() => lateIn(view, 'Halo exchange')).toBe(ranks);
+
+    // A longer event: the colour key's top follows it.
+    await view.locator('#ripple-event').selectOption('10000');
+    await expect.poll(() => view.locator('.key').textContent()).toContain('late, up to 10 ms');
+
+    // The scenario's own noise: every rank late by now in both, the barrier by more.
+    await view.locator('#ripple-noise').selectOption('scenario');
+    await expect.poll(() => view.locator('.key').textContent()).not.toContain('up to 10 ms');
+    await slider.fill('10');
+    const summary = (await view.locator('.summary').textContent())!;
+    const most = [...summary.matchAll(/up to ([\d.]+) ms/g)].map((m) => Number(m[1]));
+    expect(most).toHaveLength(2);
+    expect(most[1]).toBeGreaterThan(most[0]); // the barrier pays for every late rank
+
+    const csv = await download(page, view, 'Download CSV');
+    expect(csv.name).toBe('ripple.csv');
+    const lines = csv.bytes.toString('utf8').trim().split('\n');
+    expect(lines[0]).toBe('iteration,rank,row,column,halo_late_us,barrier_late_us');
+    expect(lines).toHaveLength(1 + 24 * ranks);
+    expectQuiet(problems);
+    await page.context().close();
+  });
+});
+
+describe('the exchange switch', () => {
+  it('runs the page’s scenario as a halo exchange, and keeps it on a refused field', async () => {
+    const { page, problems } = await openApp(site);
+    await runDone(page);
+    await page.locator('#ctl-program').selectOption('halo');
+    await expect
+      .poll(() => page.locator('legend', { hasText: 'Workload:' }).textContent())
+      .toContain('halo');
+    await runDone(page);
+    await expect
+      .poll(() => page.locator('#ctl-w-sides').textContent())
+      .toMatch(/^\s*64 × 64 ranks/);
+    // The latency view explains itself instead of drawing a barrier sweep.
+    await page.getByRole('tab', { name: 'Latency', exact: true }).click();
+    await expect
+      .poll(() => page.locator('[data-view="latency"] .note[role="status"]').textContent())
+      .toContain('Set the exchange back to Barrier');
+    // A refused value names the problem; the halo stays as it was.
+    const field = page.locator('#ctl-w-usPerByte');
+    await field.fill('5');
+    await field.press('Enter');
+    await expect
+      .poll(() => page.getByRole('alert').first().textContent())
+      .toContain('workload.usPerByte: 5 is out of range; allowed: 0..1');
+    await page.locator('#ctl-w-periodic').uncheck();
+    await runDone(page);
+    expect(await page.locator('#ctl-w-periodic').isChecked()).toBe(false);
+    // Back to the barrier: the granularity and iterations are kept.
+    await page.locator('#ctl-program').selectOption('barrier');
+    await expect
+      .poll(() => page.locator('legend', { hasText: 'Workload:' }).textContent())
+      .toContain('barrier');
+    expect(await page.locator('#ctl-iterations').inputValue()).toBe('2000');
+    expectQuiet(problems);
+    await page.context().close();
+  });
+});
