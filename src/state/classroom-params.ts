@@ -6,7 +6,7 @@
 // stage (`show`), but the address bar keeps them all through the page's own rewrites
 // (url-sync.svelte.ts). Pure: no DOM.
 
-/** The eight views of the page (the stage's tabs), by the name a link gives them; `tab` is the
+/** The nine views of the page (the stage's tabs), by the name a link gives them; `tab` is the
  * tab's short label. */
 export const VIEWS = [
   { id: 'timeline', title: 'Timeline of a few iterations', tab: 'Timeline' },
@@ -17,6 +17,7 @@ export const VIEWS = [
   { id: 'iterations', title: 'Iteration times', tab: 'Iterations' },
   { id: 'node-map', title: 'Noise per node', tab: 'Per node' },
   { id: 'ripple', title: 'One delay: halo exchange against barrier', tab: 'Ripple' },
+  { id: 'variability', title: "Run to run: how different each run's time is", tab: 'Run to run' },
 ] as const;
 
 export type ViewId = (typeof VIEWS)[number]['id'];

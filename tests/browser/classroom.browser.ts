@@ -196,7 +196,7 @@ describe('embed mode', () => {
     await page.context().close();
   });
 
-  it('a name that is no view gets a message naming the eight views, not a blank page', async () => {
+  it('a name that is no view gets a message naming the nine views, not a blank page', async () => {
     const { page, problems } = await open('?embed=latncy');
     const alert = page.getByRole('alert');
     await alert.waitFor();
@@ -211,6 +211,7 @@ describe('embed mode', () => {
       'node-map',
       'timeline',
       'ripple',
+      'variability',
     ]) {
       expect(text).toContain(id);
     }

@@ -3,7 +3,8 @@
 // same bytes on any number of threads, and the refusals of a bad --runs.
 import { describe, expect, it } from 'vitest';
 import { parseArgs, type Invocation } from '../../src/cli/args.ts';
-import { histogramOf, repeatCommand, spreadOf } from '../../src/cli/commands/repeat.ts';
+import { repeatCommand } from '../../src/cli/commands/repeat.ts';
+import { histogramOf, spreadOf } from '../../src/engine/run-spread.ts';
 import { refusal } from '../helpers/cli.ts';
 
 const BASE = [

@@ -52,7 +52,7 @@ describe('parseClassroom', () => {
     }
   });
 
-  it('reads each of the eight views as an embed, and keeps a bad name to explain it', () => {
+  it('reads each of the nine views as an embed, and keeps a bad name to explain it', () => {
     expect(VIEW_IDS).toEqual([
       'timeline',
       'latency',
@@ -62,6 +62,7 @@ describe('parseClassroom', () => {
       'iterations',
       'node-map',
       'ripple',
+      'variability',
     ]);
     for (const id of VIEW_IDS) expect(parseClassroom(`?embed=${id}`).embed).toBe(id);
     const bad = parseClassroom('?embed=latncy');
@@ -133,7 +134,7 @@ describe('viewPart', () => {
 });
 
 describe('Classroom', () => {
-  it('opens on the timeline, and steps through the eight views, wrapping at both ends', () => {
+  it('opens on the timeline, and steps through the nine views, wrapping at both ends', () => {
     const c = new Classroom('');
     expect(c.view).toBe(DEFAULT_VIEW);
     expect(c.view).toBe('timeline');
@@ -143,7 +144,7 @@ describe('Classroom', () => {
     c.step(-1);
     expect(c.view).toBe('timeline');
     c.step(-1);
-    expect(c.view).toBe('ripple');
+    expect(c.view).toBe('variability');
     c.step(1);
     expect(c.view).toBe('timeline');
   });

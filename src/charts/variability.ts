@@ -1,0 +1,100 @@
+// The variability view's data (001, Kramer & Ryan: "how different is my job's time from one run
+// to the next?"): the scenario run once per seed, seeds from the scenario's own onwards, on the
+// page's worker pool (a sweep over `seed`); each run's time the sum of its measured iterations
+// (run-spread.ts, as `noiselab repeat` reports it).
+import { histogramOf, runTimeUs, spreadOf, type Spread } from '../engine/run-spread.ts';
+import type { Vary } from '../engine/sweep.ts';
+import { formatTimeUs } from '../format/numbers.ts';
+import type { Scenario } from '../scenario/types.ts';
+import type { SweepPointResult } from '../state/sweep.svelte.ts';
+
+/** Runs on offer, and the default: enough for a histogram, few enough to wait for. */
+export const RUN_CHOICES = [10, 20, 50, 100] as const;
+export const DEFAULT_RUNS = 20;
+
+export interface VariabilityPlan {
+  base: Scenario;
+  varies: Vary[];
+  seeds: number[];
+}
+
+/** Seeds seed … seed + runs − 1 (as `noiselab repeat --seed`), the largest kept within 2³² − 1. */
+export function variabilityPlan(scenario: Scenario, runs: number): VariabilityPlan {
+  const first = Math.min(scenario.seed, 2 ** 32 - runs);
+  const seeds = Array.from({ length: runs }, (_, k) => first + k);
+  return { base: scenario, varies: [{ path: 'seed', values: seeds }], seeds };
+}
+
+export interface RunTime {
+  seed: number;
+  /** µs */
+  runTimeUs: number;
+}
+
+/** The runs done so far, in seed order. */
+export function runTimes(points: readonly SweepPointResult[], seeds: readonly number[]): RunTime[] {
+  return points
+    .map((p) => ({ seed: seeds[p.index], runTimeUs: runTimeUs(p.result) }))
+    .sort((a, b) => a.seed - b.seed);
+}
+
+export interface Variability {
+  runs: RunTime[];
+  spread: Spread;
+  histogram: { edgesUs: number[]; counts: number[] };
+}
+
+/** The distribution of the runs so far; null before two are done (no spread of one run). */
+export function variabilityOf(runs: RunTime[]): Variability | null {
+  if (runs.length < 2) return null;
+  const times = runs.map((r) => r.runTimeUs);
+  return { runs, spread: spreadOf(times), histogram: histogramOf(times) };
+}
+
+/**
+ * Tick labels for run times that may differ only in their fourth digit (2.0805 s, 2.0810 s): the
+ * unit of the largest tick, and as many decimals as the step between ticks needs.
+ */
+export function runTimeTickFormat(ticks: readonly number[]): (us: number) => string {
+  const top = Math.max(...ticks.map(Math.abs), 0);
+  const [unit, scale] = top >= 1e6 ? ['s', 1e6] : top >= 1e3 ? ['ms', 1e3] : ['µs', 1];
+  const step = ticks.length > 1 ? Math.abs(ticks[1] - ticks[0]) / scale : 1;
+  const decimals = Math.min(6, Math.max(0, -Math.floor(Math.log10(step) + 1e-9)));
+  return (us) => `${(us / scale).toFixed(decimals)} ${unit}`;
+}
+
+/** The CoV strip's range, %: 001's values (0.17 … 15.58 %) and the scenario's, a decade each
+ * side at most; a CoV of 0 (every run the same) sits at the left end. */
+export function covDomain(covPercent: number): [number, number] {
+  const lo = covPercent > 0 ? Math.min(0.05, covPercent * 0.7) : 0.05;
+  const hi = Math.max(30, covPercent * 1.4);
+  return [Math.max(1e-4, lo), hi];
+}
+
+/** "1.42 %": a CoV as a percentage with three significant digits at most. */
+export function formatCov(cov: number): string {
+  const pct = cov * 100;
+  return `${pct >= 10 ? pct.toFixed(1) : pct >= 1 ? pct.toFixed(2) : pct.toPrecision(2)} %`;
+}
+
+/** One sentence for the live summary (and the chart's description). */
+export function variabilitySummary(v: Variability): string {
+  const s = v.spread;
+  const tail =
+    s.skewness > 0.5
+      ? 'a long right tail (a few runs much slower)'
+      : s.skewness < -0.5
+        ? 'a long left tail'
+        : 'about symmetric';
+  return (
+    `${s.runs} runs: mean ${formatTimeUs(s.meanUs)}, standard deviation ` +
+    `${formatTimeUs(s.sdUs)}, coefficient of variation ${formatCov(s.cov)}; fastest ` +
+    `${formatTimeUs(s.minUs)}, slowest ${formatTimeUs(s.maxUs)}; ${tail}, skewness ` +
+    `${s.skewness.toFixed(2)}.`
+  );
+}
+
+/** The runs as CSV: seed and run time, µs. */
+export function variabilityCsv(runs: readonly RunTime[]): string {
+  return ['seed,run_time_us', ...runs.map((r) => `${r.seed},${r.runTimeUs}`)].join('\n') + '\n';
+}

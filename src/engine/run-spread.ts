@@ -1,0 +1,74 @@
+// How different a job's run time is from one run to the next (001, Kramer & Ryan): the
+// distribution of run times over seeds, as `noiselab repeat` prints it and the variability view
+// draws it. A run's time is the sum of its measured iterations (warm-up excluded, as a benchmark
+// times its loop).
+import type { RunResult } from './result.ts';
+import { percentileSorted } from './stats.ts';
+
+/** µs: the run's time, Σ of its measured iterations. */
+export function runTimeUs(r: RunResult): number {
+  let sum = 0;
+  for (const d of r.iterationsUs) sum += d;
+  return sum;
+}
+
+/** The distribution of `xs` (µs): what `repeat` says of the runs' times. */
+export interface Spread {
+  runs: number;
+  meanUs: number;
+  /** sample standard deviation (n − 1) */
+  sdUs: number;
+  /** sd / mean */
+  cov: number;
+  minUs: number;
+  p10Us: number;
+  p50Us: number;
+  p90Us: number;
+  maxUs: number;
+  /** sample skewness (adjusted Fisher–Pearson); 0 when every run took the same time */
+  skewness: number;
+}
+
+export function spreadOf(xs: readonly number[]): Spread {
+  const n = xs.length;
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mean = xs.reduce((a, b) => a + b, 0) / n;
+  const percentile = (p: number) => percentileSorted(sorted, p);
+  let m2 = 0;
+  let m3 = 0;
+  for (const x of xs) {
+    m2 += (x - mean) ** 2;
+    m3 += (x - mean) ** 3;
+  }
+  const sd = Math.sqrt(m2 / (n - 1));
+  const g1 = m2 > 0 ? m3 / n / (m2 / n) ** 1.5 : 0;
+  return {
+    runs: n,
+    meanUs: mean,
+    sdUs: sd,
+    cov: mean > 0 ? sd / mean : 0,
+    minUs: sorted[0],
+    p10Us: percentile(10),
+    p50Us: percentile(50),
+    p90Us: percentile(90),
+    maxUs: sorted[n - 1],
+    skewness: n > 2 ? (g1 * Math.sqrt(n * (n - 1))) / (n - 2) : 0,
+  };
+}
+
+/**
+ * Equal-width bins from the shortest to the longest run, ⌈log₂ n⌉ + 1 of them (Sturges): edges
+ * (µs, one more than the counts) and the runs in each, the last bin closed on the right. One bin
+ * when every run took the same time.
+ */
+export function histogramOf(xs: readonly number[]): { edgesUs: number[]; counts: number[] } {
+  const lo = Math.min(...xs);
+  const hi = Math.max(...xs);
+  if (!(hi > lo)) return { edgesUs: [lo, hi], counts: [xs.length] };
+  const bins = Math.ceil(Math.log2(xs.length)) + 1;
+  const width = (hi - lo) / bins;
+  const edgesUs = Array.from({ length: bins + 1 }, (_, k) => (k === bins ? hi : lo + k * width));
+  const counts = new Array<number>(bins).fill(0);
+  for (const x of xs) counts[Math.min(bins - 1, Math.floor((x - lo) / width))]++;
+  return { edgesUs, counts };
+}

@@ -1,0 +1,51 @@
+// The run-to-run view in the built site: the scenario on show run once per seed on the worker
+// pool, a histogram of their times with the spread in numbers and in words, 001 Table 2's twelve
+// CoVs beside the scenario's, and the runs as CSV.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { download, expectQuiet, openApp, showView, type Site, startSite } from './site.ts';
+
+let site: Site;
+beforeAll(async () => {
+  site = await startSite();
+});
+afterAll(async () => {
+  await site?.close();
+});
+
+describe('the run-to-run view', () => {
+  it('repeats the run with other seeds and shows how much the times differ', async () => {
+    // A small job (64 nodes, 400 iterations) so the runs take seconds.
+    const { page, problems } = await openApp(site);
+    await page.goto(`${site.origin}/?preset=asci-q-2002&nodes=64&iterations=400`);
+    const view = await showView(page, 'Run to run', "Run to run: how different each run's time is");
+    await view.locator('#variability-runs').selectOption('10');
+    await expect
+      .poll(() => view.locator('.progress').textContent(), { timeout: 120_000 })
+      .toMatch(/^\s*10 runs, seeds 1 to 10\s*$/);
+    const bars = view.locator('g.bars rect');
+    const titles = await bars.evaluateAll((els) =>
+      els.map((e) => e.querySelector('title')!.textContent!),
+    );
+    const counted = titles.reduce((sum, t) => sum + Number(/^(\d+) run/.exec(t)![1]), 0);
+    expect(counted).toBe(10);
+    expect(await view.locator('g.rug line').count()).toBe(10);
+    expect(await view.locator('circle.published').count()).toBe(12);
+    expect(await view.locator('circle.own').count()).toBe(1);
+    const summary = (await view.locator('.summary').textContent())!.trim();
+    expect(summary).toMatch(
+      /^10 runs: mean .+, standard deviation .+, coefficient of variation [\d.]+ %; fastest .+, slowest .+; .+, skewness -?[\d.]+\.$/,
+    );
+    expect(await view.locator('.stats').textContent()).toMatch(/CoV [\d.]+ %/);
+    const csv = await download(page, view, 'Download CSV');
+    expect(csv.name).toBe('run-times.csv');
+    const rows = csv.bytes.toString('utf8').trim().split('\n');
+    expect(rows[0]).toBe('seed,run_time_us');
+    expect(rows.slice(1).map((r) => Number(r.split(',')[0]))).toEqual([
+      1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
+    ]);
+    const times = rows.slice(1).map((r) => Number(r.split(',')[1]));
+    expect(new Set(times).size).toBeGreaterThan(1); // the seeds do make the runs differ
+    expectQuiet(problems);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,59 @@
+// The variability view's data (src/charts/variability.ts): its seeds, its summary in words, and
+// its axis labels for run times that differ only in their last digits.
+import { describe, expect, it } from 'vitest';
+import {
+  covDomain,
+  formatCov,
+  runTimeTickFormat,
+  variabilityCsv,
+  variabilityOf,
+  variabilityPlan,
+  variabilitySummary,
+} from '../../src/charts/variability.ts';
+import { PUBLISHED_COVS } from '../../src/published/variability.ts';
+import { scenario } from '../helpers/scenario.ts';
+
+describe('the variability view', () => {
+  it('runs the scenario once per seed, from its own seed on, kept below 2³²', () => {
+    const plan = variabilityPlan({ ...scenario({}), seed: 7 }, 4);
+    expect(plan.seeds).toEqual([7, 8, 9, 10]);
+    expect(plan.varies).toEqual([{ path: 'seed', values: [7, 8, 9, 10] }]);
+    expect(variabilityPlan({ ...scenario({}), seed: 2 ** 32 - 2 }, 3).seeds).toEqual([
+      2 ** 32 - 3,
+      2 ** 32 - 2,
+      2 ** 32 - 1,
+    ]);
+  });
+
+  it('says mean, spread, CoV and the tail of the runs, and lists them as CSV', () => {
+    expect(variabilityOf([{ seed: 1, runTimeUs: 5 }])).toBeNull();
+    const runs = [10, 10, 10, 10, 20].map((t, k) => ({ seed: k + 1, runTimeUs: t * 1e6 }));
+    const v = variabilityOf(runs)!;
+    expect(v.spread.meanUs).toBe(12e6);
+    expect(v.spread.sdUs).toBeCloseTo(Math.sqrt(20) * 1e6, 3);
+    expect(v.histogram.counts.reduce((a, b) => a + b, 0)).toBe(5);
+    expect(variabilitySummary(v)).toBe(
+      '5 runs: mean 12 s, standard deviation 4.47 s, coefficient of variation 37.3 %; fastest ' +
+        '10 s, slowest 20 s; a long right tail (a few runs much slower), skewness 2.24.',
+    );
+    expect(variabilityCsv(runs.slice(0, 2))).toBe('seed,run_time_us\n1,10000000\n2,10000000\n');
+    expect(formatCov(0.0123)).toBe('1.23 %');
+    expect(formatCov(0.00015)).toBe('0.015 %');
+  });
+
+  it('labels ticks that differ in their fourth digit with the digits they need', () => {
+    const f = runTimeTickFormat([2_080_500, 2_081_000, 2_081_500]);
+    expect([2_080_500, 2_081_000].map(f)).toEqual(['2.0805 s', '2.0810 s']);
+    expect(runTimeTickFormat([12e6, 13e6])(12.5e6)).toBe('13 s');
+    expect(runTimeTickFormat([500, 1000, 1500])(1500)).toBe('1.5 ms');
+  });
+
+  it('draws its CoV among all twelve of 001 Table 2, whatever its own', () => {
+    expect(PUBLISHED_COVS).toHaveLength(12);
+    for (const cov of [0, 0.001, 0.5, 40]) {
+      const [lo, hi] = covDomain(cov);
+      for (const p of PUBLISHED_COVS) expect(p.covPercent >= lo && p.covPercent <= hi).toBe(true);
+      if (cov > 0) expect(cov >= lo && cov <= hi).toBe(true);
+    }
+  });
+});
