@@ -12,6 +12,7 @@ import type { NoiseSource, Scenario } from '../scenario/types.ts';
 import { durationParams, sampleDuration, type DurationKind } from './durations.ts';
 import type { Layout } from './layout.ts';
 import { deriveSeed, hashString, uniformAt, uniformAt3 } from './random.ts';
+import { presentInRun, timingKey } from './presence.ts';
 import type { RunLimit } from './run-limit.ts';
 
 /** Salts for a source's independent random streams. */
@@ -82,7 +83,10 @@ export class NoiseTable {
    */
   constructor(scenario: Scenario, layout: Layout, lo = 0, hi = layout.nodes) {
     const enabled: number[] = [];
-    scenario.noise.forEach((src, k) => src.enabled && enabled.push(k));
+    // A source absent from this run (runProbability, presence.ts) has no events, as if off.
+    scenario.noise.forEach(
+      (src, k) => src.enabled && presentInRun(src, scenario.seed) && enabled.push(k),
+    );
     const S = enabled.length;
     this.sources = S;
     this.scenarioIndex = Int32Array.from(enabled);
@@ -120,7 +124,7 @@ export class NoiseTable {
       // toggling another source leaves this one's events as they were.
       const key = hashString(src.id);
       // A group's parts draw their phase and nodes from the group (docs/noise-timing.md).
-      const timing = src.group === undefined ? key : hashString(`group:${src.group}`);
+      const timing = timingKey(src);
       const seed = scenario.seed;
       this.periodic[j] = src.arrival === 'periodic' ? 1 : 0;
       this.periodUs[j] = src.periodUs;

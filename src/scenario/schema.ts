@@ -37,7 +37,7 @@ export const CROSS_FIELD_RULES: readonly string[] = [
   'workload.warmup is less than workload.iterations',
   'a uniform duration has minUs ≤ maxUs; an aligned phaseOffsetUs and a phaseWindowUs are at ' +
     'most periodUs',
-  'the sources of one group share periodUs, phaseWindowUs and placement',
+  'the sources of one group share periodUs, phaseWindowUs, runProbability and placement',
   'noise ids are unique',
   'the run is small enough to finish: estimated phases, rank-iterations and noise events ' +
     'under their limits',

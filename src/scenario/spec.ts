@@ -511,6 +511,15 @@ export const SOURCE_SPEC: ObjectSpec = {
         'period, placement and window)',
       { optional: true, minLength: 1, pattern: '^[a-z0-9-]+$' },
     ),
+    runProbability: {
+      t: 'number',
+      min: 0,
+      max: 1,
+      optional: true,
+      about:
+        'the probability that the source runs at all in a run, drawn once per run from the seed ' +
+        '(parts of a group together); absent: it always runs',
+    },
     duration: DURATION_SPEC,
     placement: PLACEMENT_SPEC,
     cpu: {

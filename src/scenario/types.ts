@@ -228,6 +228,11 @@ export interface NoiseSource {
    * the group, so on a node they start together (docs/noise-timing.md); absent: no group.
    */
   group?: string;
+  /**
+   * 0 ≤ p ≤ 1: the source runs in a run with probability p, drawn once per run from the seed (a
+   * group's parts together), else not at all (docs/noise-timing.md); absent: always (p = 1).
+   */
+  runProbability?: number;
   duration: Duration;
   placement: Placement;
   /** 'any': the OS picks a core (model.md §3); a number: pinned to that core */

@@ -109,6 +109,16 @@ function maybeSource(
     ...(rec.group === undefined
       ? {}
       : { group: maybeGroup(c, at('group'), rec.group, arrival, phase) }),
+    ...(rec.runProbability === undefined
+      ? {}
+      : {
+          runProbability: maybeNumber(
+            c,
+            at('runProbability'),
+            rec.runProbability,
+            num(SOURCE, 'runProbability'),
+          ),
+        }),
     duration: maybeDuration(c, at('duration'), rec.duration),
     placement: maybePlacement(c, at('placement'), rec.placement, m),
     cpu: maybeCpu(c, at('cpu'), rec.cpu, m.coresPerNode),
@@ -204,13 +214,14 @@ function checkGroups(c: Checker, sources: NoiseSource[]): void {
     const differs: string[] = [];
     if (a.periodUs !== s.periodUs) differs.push(`periodUs (${s.periodUs} against ${a.periodUs})`);
     if ((a.phaseWindowUs ?? null) !== (s.phaseWindowUs ?? null)) differs.push('phaseWindowUs');
+    if ((a.runProbability ?? 1) !== (s.runProbability ?? 1)) differs.push('runProbability');
     if (JSON.stringify(a.placement) !== JSON.stringify(s.placement)) differs.push('placement');
     if (differs.length === 0) return;
     c.add(
       `noise[${i}].group`,
       s.group,
       `joins noise[${k}] in group "${s.group}" but differs in ${differs.join(', ')}; the ` +
-        'sources of a group must share periodUs, phaseWindowUs and placement',
+        'sources of a group must share periodUs, phaseWindowUs, runProbability and placement',
     );
   });
 }

@@ -1,7 +1,7 @@
 // One-line descriptions of a noise source's timing, duration and placement,
 // for the scenario card.
 import type { Duration, NoiseSource, Placement } from '../scenario/types.ts';
-import { formatCount, formatQuantity, formatTimeUs } from '../format/numbers.ts';
+import { formatCount, formatQuantity, formatPercent, formatTimeUs } from '../format/numbers.ts';
 
 export function describeDuration(d: Duration): string {
   switch (d.dist) {
@@ -56,5 +56,7 @@ export function describeSource(s: NoiseSource): string {
       : `about every ${formatTimeUs(s.periodUs)} (Poisson)`;
   const core = s.cpu === 'any' ? 'any core' : `core ${s.cpu}`;
   const where = `on ${describePlacement(s.placement)}, ${core}`;
-  return `${when}, ${describeDuration(s.duration)}, ${where}${describePhase(s)}`;
+  const runs =
+    s.runProbability === undefined ? '' : `; in ${formatPercent(s.runProbability)}% of runs`;
+  return `${when}, ${describeDuration(s.duration)}, ${where}${describePhase(s)}${runs}`;
 }

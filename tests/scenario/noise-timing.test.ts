@@ -76,12 +76,46 @@ describe('phaseWindowUs and group', () => {
         }),
       ),
     ).toEqual([
-      'noise[1].group: "g" joins noise[0] in group "g" but differs in periodUs (60000 against 125000), placement; the sources of a group must share periodUs, phaseWindowUs and placement',
+      'noise[1].group: "g" joins noise[0] in group "g" but differs in periodUs (60000 against 125000), placement; the sources of a group must share periodUs, phaseWindowUs, runProbability and placement',
     ]);
     expect(
       problems(twins({ 'noise.0.group': 'g', 'noise.1.group': 'g', 'noise.0.phaseWindowUs': 5 })),
     ).toEqual([
-      'noise[1].group: "g" joins noise[0] in group "g" but differs in phaseWindowUs; the sources of a group must share periodUs, phaseWindowUs and placement',
+      'noise[1].group: "g" joins noise[0] in group "g" but differs in phaseWindowUs; the sources of a group must share periodUs, phaseWindowUs, runProbability and placement',
+    ]);
+  });
+});
+
+describe('runProbability', () => {
+  it('is kept when given, from 0 to 1, and left out when left out', () => {
+    for (const p of [0, 0.25, 1]) {
+      expect(
+        validateScenario(variant({ 'noise.0.runProbability': p })).noise[0].runProbability,
+      ).toBe(p);
+    }
+    expect('runProbability' in validateScenario(example()).noise[0]).toBe(false);
+  });
+
+  it('is refused outside 0..1 or when not a number', () => {
+    expect(problems(variant({ 'noise.0.runProbability': 1.5 }))).toEqual([
+      'noise[0].runProbability: 1.5 is out of range; allowed: 0..1',
+    ]);
+    expect(problems(variant({ 'noise.0.runProbability': '50%' }))).toEqual([
+      'noise[0].runProbability: "50%" is not a number',
+    ]);
+  });
+
+  it('must be the same for the parts of one group (they come and go together)', () => {
+    expect(
+      problems(
+        twins({
+          'noise.0.group': 'rms',
+          'noise.1.group': 'rms',
+          'noise.1.runProbability': 0.5,
+        }),
+      ),
+    ).toEqual([
+      'noise[1].group: "rms" joins noise[0] in group "rms" but differs in runProbability; the sources of a group must share periodUs, phaseWindowUs, runProbability and placement',
     ]);
   });
 });
