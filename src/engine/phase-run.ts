@@ -88,6 +88,16 @@ export class PhaseRun {
   readonly releases: Float64Array | null;
   /** per rank: µs spent in collectives over the measured iterations (release − arrival) */
   readonly collectiveByRank: Float64Array;
+  /**
+   * Per measured iteration, over the ranks, of each rank's time in that iteration's collectives
+   * (µs): the least, the sum and the most (Worley's single halo update: max, avg and min over
+   * the processes, seed 004).
+   */
+  readonly iterCollectiveMin: Float64Array;
+  readonly iterCollectiveSum: Float64Array;
+  readonly iterCollectiveMax: Float64Array;
+  /** per rank: µs in the collectives of its current iteration so far */
+  private readonly collThisIter: Float64Array;
   /** the work this run may take: LIMIT_FACTOR × its estimate (run-limit.ts) */
   private readonly limit: RunLimit;
   /** simulated time of the last action, µs */
@@ -187,6 +197,10 @@ export class PhaseRun {
     this.rootRel = new Float64Array(w.iterations);
     this.releases = options.recordReleases ? new Float64Array(w.iterations * R).fill(NaN) : null;
     this.collectiveByRank = new Float64Array(R);
+    this.iterCollectiveMin = new Float64Array(measured).fill(Infinity);
+    this.iterCollectiveSum = new Float64Array(measured);
+    this.iterCollectiveMax = new Float64Array(measured).fill(-Infinity);
+    this.collThisIter = new Float64Array(R);
     const grid = this.program.grid;
     const nbrs = grid ? gridNeighbours(grid.sides, grid.periodic) : null;
     this.nbrStart = nbrs ? nbrs.start : null;
@@ -520,7 +534,9 @@ export class PhaseRun {
   private endPhase(r: number, rel: number, start: number): void {
     const i = this.iter[r];
     if (r === 0) this.rootColl[i] += rel - this.finish[0];
-    if (i >= this.warmup) this.collectiveByRank[r] += rel - this.finish[r];
+    const wait = rel - this.finish[r];
+    this.collThisIter[r] += wait;
+    if (i >= this.warmup) this.collectiveByRank[r] += wait;
     const k = this.phase[r] + 1;
     if (k < this.program.computeUs.length) {
       this.phase[r] = k;
@@ -528,6 +544,14 @@ export class PhaseRun {
       return;
     }
     // Last phase: rank r completed iteration i.
+    const j = i - this.warmup;
+    if (j >= 0) {
+      const c = this.collThisIter[r];
+      if (c < this.iterCollectiveMin[j]) this.iterCollectiveMin[j] = c;
+      if (c > this.iterCollectiveMax[j]) this.iterCollectiveMax[j] = c;
+      this.iterCollectiveSum[j] += c;
+    }
+    this.collThisIter[r] = 0;
     if (rel > this.relMax[i]) this.relMax[i] = rel;
     if (this.releases) this.releases[i * this.ranks + r] = rel;
     if (r === 0) this.rootRel[i] = rel;

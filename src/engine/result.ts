@@ -29,9 +29,10 @@ export interface TreeReport {
   /** SAGE: cell updates per second, ranks × cellsPerPE / mean cycle time; else null */
   cellsPerSecond: number | null;
   /**
-   * Each rank's mean time per iteration in the collectives (release − arrival, µs): the least,
-   * the mean over ranks and the most (Worley's HALO presentation, seed 004: the most grows with
-   * the process count, the least does not); null before an iteration is measured.
+   * The ranks' time in an iteration's collectives (release − arrival, µs): per iteration the
+   * least, the mean and the most over the ranks, each averaged over the measured iterations —
+   * Worley's single halo update, max, avg and min over the processes (seed 004: the most grows
+   * with the process count, the least does not); null before an iteration is measured.
    */
   rankCollectiveUs: { min: number; mean: number; max: number } | null;
   /** the halo workload's grid: its sides, largest first, wrap-around, µs per message; else null */
@@ -86,22 +87,16 @@ function treeReport(run: PhaseRun): TreeReport {
     rootCollectiveShare: n > 0 ? rootCollectiveUs / rootIterationUs : null,
     cellsPerSecond:
       w.kind === 'sage' && n > 0 ? (run.ranks * w.cellsPerPE) / (meanCycle / 1e6) : null,
-    rankCollectiveUs: n > 0 ? spreadOf(run.collectiveByRank, n) : null,
+    rankCollectiveUs:
+      n > 0
+        ? {
+            min: meanOf(run.iterCollectiveMin, n),
+            mean: meanOf(run.iterCollectiveSum, n) / run.ranks,
+            max: meanOf(run.iterCollectiveMax, n),
+          }
+        : null,
     grid: run.program.grid ? { ...run.program.grid, sides: [...run.program.grid.sides] } : null,
   };
-}
-
-/** Least, mean and most of per-rank totals over n iterations, as per-iteration means. */
-function spreadOf(totals: Float64Array, n: number): { min: number; mean: number; max: number } {
-  let min = Infinity;
-  let max = -Infinity;
-  let sum = 0;
-  for (const t of totals) {
-    if (t < min) min = t;
-    if (t > max) max = t;
-    sum += t;
-  }
-  return { min: min / n, mean: sum / totals.length / n, max: max / n };
 }
 
 /** A barrier run's result always has its attribution. */

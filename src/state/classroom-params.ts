@@ -9,15 +9,25 @@
 /** The nine views of the page (the stage's tabs), by the name a link gives them; `tab` is the
  * tab's short label. */
 export const VIEWS = [
-  { id: 'timeline', title: 'Timeline of a few iterations', tab: 'Timeline' },
-  { id: 'latency', title: 'Latency against machine size', tab: 'Latency' },
-  { id: 'resonance', title: 'Slowdown against granularity', tab: 'Resonance' },
-  { id: 'cycle-time', title: 'Cycle time against processors', tab: 'Cycle time' },
-  { id: 'loss', title: 'Lost time by event duration', tab: 'Lost time' },
-  { id: 'iterations', title: 'Iteration times', tab: 'Iterations' },
-  { id: 'node-map', title: 'Noise per node', tab: 'Per node' },
-  { id: 'ripple', title: 'One delay: halo exchange against barrier', tab: 'Ripple' },
-  { id: 'variability', title: "Run to run: how different each run's time is", tab: 'Run to run' },
+  { id: 'timeline', title: 'Timeline of a few iterations', tab: 'Timeline', short: 'Timeline' },
+  { id: 'latency', title: 'Latency against machine size', tab: 'Latency', short: 'Latency' },
+  { id: 'resonance', title: 'Slowdown against granularity', tab: 'Resonance', short: 'Resonance' },
+  { id: 'cycle-time', title: 'Cycle time against processors', tab: 'Cycle time', short: 'Cycle' },
+  { id: 'loss', title: 'Lost time by event duration', tab: 'Lost time', short: 'Loss' },
+  { id: 'iterations', title: 'Iteration times', tab: 'Iterations', short: 'Iterations' },
+  { id: 'node-map', title: 'Noise per node', tab: 'Per node', short: 'Nodes' },
+  {
+    id: 'ripple',
+    title: 'One delay: halo exchange against barrier',
+    tab: 'Ripple',
+    short: 'Ripple',
+  },
+  {
+    id: 'variability',
+    title: "Run to run: how different each run's time is",
+    tab: 'Run to run',
+    short: 'Runs',
+  },
 ] as const;
 
 export type ViewId = (typeof VIEWS)[number]['id'];

@@ -213,13 +213,24 @@ describe('one event in a halo exchange', () => {
     const walks = walksFrom(0, gridSides(n, 2), true, 4);
     const x = (j: number, r: number) =>
       j < 0 ? 0 : walks[j + 1][r] ? d : walks[j][r] ? Math.max(0, d - m) : 0;
-    const waits = Array.from({ length: n }, (_, r) => {
-      let sum = 0;
-      for (let j = 0; j < 3; j++) sum += m + x(j, r) - (x(j - 1, r) + (j === 0 && r === 0 ? d : 0));
-      return sum / 3;
-    });
-    for (let r = 0; r < n; r++)
+    const wait = (j: number, r: number) =>
+      m + x(j, r) - (x(j - 1, r) + (j === 0 && r === 0 ? d : 0));
+    const waits = Array.from({ length: n }, (_, r) => (wait(0, r) + wait(1, r) + wait(2, r)) / 3);
+    for (let r = 0; r < n; r++) {
       expect(run.collectiveByRank[r] / 3, `rank ${r}`).toBeCloseTo(waits[r], 9);
+    }
+    // Worley's single update: per iteration the least, mean and most over the ranks.
+    for (let j = 0; j < 3; j++) {
+      const all = Array.from({ length: n }, (_, r) => wait(j, r));
+      expect(run.iterCollectiveMin[j]).toBeCloseTo(Math.min(...all), 9);
+      expect(run.iterCollectiveMax[j]).toBeCloseTo(Math.max(...all), 9);
+      expect(run.iterCollectiveSum[j]).toBeCloseTo(
+        all.reduce((a, b) => a + b, 0),
+        9,
+      );
+    }
+    expect(run.iterCollectiveMin[0]).toBe(0); // the hit rank: its neighbours' messages were in
+    expect(run.iterCollectiveMax[0]).toBeCloseTo(m + d, 9); // its neighbours wait for it
     expect(Math.min(...waits)).toBeLessThan(Math.max(...waits));
   });
 });
