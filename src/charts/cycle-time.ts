@@ -16,6 +16,7 @@ import type { Vary } from '../engine/sweep.ts';
 import { estimateNoiseEvents, estimateRankIterations } from '../scenario/cost.ts';
 import type { Job, PopWorkload, SageWorkload, Scenario, Workload } from '../scenario/types.ts';
 import { nodesLeftAfterExclusion } from '../scenario/index.ts';
+import { MAX_NOISE_EVENTS, MAX_RANK_ITERATIONS } from '../scenario/limits.ts';
 import { csvLines } from '../format/csv.ts';
 import { readableCite } from '../published/cite.ts';
 import type { SweepPointResult } from '../state/sweep.svelte.ts';
@@ -57,6 +58,10 @@ export const FINAL_MICRO_ITERATIONS = 2000;
  * least, 6·10⁶ noise events at most (a few seconds for the machine's largest points). One cycle
  * misleads: SAGE on ASCI Q at 8,192 PEs read 2.38 s from one cycle, 1.58 s over twenty. */
 export const CYCLE_FINAL: PointLength = { precision: 0.1, maxEvents: 6e6, minIterations: 3 };
+/** The share of the validator's size limits a final point may use (its estimates are linear in
+ * the iterations; the rest is room for rounding). */
+const LIMIT_MARGIN = 0.9;
+
 /** Work (pointWork's units) the quick pass may cost in all: about a second and a half of one
  * worker here (SAGE on ASCI Q, 2,048 × 4, one cycle: 2.5·10⁶, 1.1 s); the costlier points are
  * left to the final pass. */
@@ -216,10 +221,20 @@ export function cyclePlan(s: Scenario): CyclePlan {
   const most = micro ? Math.min(MAX_MICRO_ITERATIONS, w.iterations) : MAX_APP_CYCLES;
   const cycles = Math.max(1, Math.min(most, Math.floor(POINT_WORK_BUDGET / Math.max(1, worst))));
   const base: Scenario = { ...s, workload: one(cycles) };
-  const final: Scenario = {
-    ...s,
-    workload: one(Math.max(cycles, micro ? FINAL_MICRO_ITERATIONS : FINAL_APP_CYCLES)),
-  };
+  // The final pass's points stop when precise (point-length.ts), but each must still pass the
+  // validator's size limits at its nominal length (events and rank-phases grow with the
+  // iterations): the largest kept point sets the most the pass may ask for.
+  let fits = Infinity;
+  for (const j of points) {
+    const p = withJob(probe, j);
+    const share = Math.max(
+      estimateNoiseEvents(p) / MAX_NOISE_EVENTS,
+      estimateRankIterations(p) / MAX_RANK_ITERATIONS,
+    );
+    if (share > 0) fits = Math.min(fits, Math.floor(LIMIT_MARGIN / share));
+  }
+  const wanted = Math.max(cycles, micro ? FINAL_MICRO_ITERATIONS : FINAL_APP_CYCLES);
+  const final: Scenario = { ...s, workload: one(Math.max(cycles, Math.min(wanted, fits))) };
   const jobs: Job[] = points.map((j) => ({ ...s.job, ...j }));
   return {
     kind,
@@ -267,6 +282,11 @@ export interface CyclePoint extends PointTrust {
   modelUs: number;
   /** measured cycles */
   cycles: number;
+  /**
+   * µs: a rank's time in an iteration's exchange, per iteration the least, mean and most over
+   * the ranks, averaged (Worley's presentation of HALO, seed 004)
+   */
+  exchange: { min: number; mean: number; max: number } | null;
 }
 
 export interface CycleSeries {
@@ -311,6 +331,7 @@ export function cycleSeries(points: readonly SweepPointResult[]): CycleData {
       minUs: s.minIterationUs,
       modelUs: tree.modelIterationUs,
       cycles: s.iterations,
+      exchange: tree.rankCollectiveUs ?? null,
       coarse: pt.final === false,
       ...pointTrust(pt),
     });
@@ -359,9 +380,29 @@ export function cycleSummary(
     .map((s) => ({ s, p: s.points.find((p) => p.nodes === at.nodes) }))
     .filter((o): o is { s: CycleSeries; p: CyclePoint } => o.p !== undefined)
     .map(({ s, p }) => `with ${s.ranksPerNode} per node ${ratio(p)}`);
-  return others.length === 0
-    ? `${head}.`
-    : `${head}; on the same ${count(at.nodes)} nodes ${others.join(', ')}.`;
+  const main =
+    others.length === 0
+      ? `${head}.`
+      : `${head}; on the same ${count(at.nodes)} nodes ${others.join(', ')}.`;
+  return main + exchangeSentence(full, formatUs);
+}
+
+/**
+ * Worley's presentation (004) for a halo series: a rank's wait in one exchange, most and least
+ * over the ranks, at the fewest and the most processors: the most grows, the least does not.
+ */
+function exchangeSentence(series: CycleSeries, formatUs: (us: number) => string): string {
+  const pts = series.points.filter((p) => p.exchange !== null && !p.coarse);
+  if (pts.length < 2) return '';
+  const [a, b] = [pts[0], pts[pts.length - 1]];
+  const e = (p: CyclePoint) => p.exchange!;
+  return (
+    ` A rank's wait in one halo exchange, from ${count(a.processors)} to ` +
+    `${count(b.processors)} processors: the most over the ranks ${formatUs(e(a).max)} → ` +
+    `${formatUs(e(b).max)}, the mean ${formatUs(e(a).mean)} → ${formatUs(e(b).mean)}, the ` +
+    `least ${formatUs(e(a).min)} → ${formatUs(e(b).min)} (${readableCite('004')}: the most grows ` +
+    `with the process count, the least does not).`
+  );
 }
 
 /** The view's data as CSV: one row per point, the model cycle alongside. */
@@ -378,6 +419,9 @@ export function cycleCsv(data: CycleData, kind: AppKind): string {
       'ratio',
       'cycles',
       'two_se_us',
+      'wait_min_us',
+      'wait_mean_us',
+      'wait_max_us',
     ],
   ];
   for (const s of data.series) {
@@ -393,6 +437,9 @@ export function cycleCsv(data: CycleData, kind: AppKind): string {
         p.meanUs / p.modelUs,
         p.cycles,
         p.spreadUs ?? null,
+        p.exchange?.min ?? null,
+        p.exchange?.mean ?? null,
+        p.exchange?.max ?? null,
       ]);
     }
   }

@@ -1,7 +1,9 @@
 // The data of the cycle-time-against-processors view: which application it sweeps, over which
 // node counts and ranks per node, with how many cycles, and how the results become curves, a
 // model line, a summary and CSV.
+import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { withProgram } from '../../src/ui/controls/edit.ts';
 import {
   cycleCsv,
   cycleNodeSteps,
@@ -242,9 +244,56 @@ describe('the curves', () => {
   it('export one CSV row per point with the model and the ratio', () => {
     const data = cycleSeries([fake(2, 4, 1500, 1000), fake(1, 4, 1000, 1000)]);
     expect(cycleCsv(data, 'sage')).toBe(
-      'workload,ranks_per_node,nodes,processors,mean_cycle_us,min_cycle_us,model_cycle_us,ratio,cycles,two_se_us\n' +
-        'sage,4,1,4,1000,1000,1000,1,1,\n' +
-        'sage,4,2,8,1500,1000,1000,1.5,1,\n',
+      'workload,ranks_per_node,nodes,processors,mean_cycle_us,min_cycle_us,model_cycle_us,ratio,cycles,two_se_us,wait_min_us,wait_mean_us,wait_max_us\n' +
+        'sage,4,1,4,1000,1000,1000,1,1,,,,\n' +
+        'sage,4,2,8,1500,1000,1000,1.5,1,,,,\n',
     );
+  });
+
+  it("give a halo's waits as Worley did: most, mean and least over the ranks (004)", () => {
+    const halo = (nodes: number, min: number, mean: number, max: number) => {
+      const p = fake(nodes, 4, 1010, 1005);
+      (p.result.tree as unknown as Record<string, unknown>).rankCollectiveUs = { min, mean, max };
+      return p;
+    };
+    const data = cycleSeries([halo(4, 3, 5, 7), halo(1024, 0, 6.6, 93)]);
+    expect(cycleSummary(data, 'iteration', (us) => `${us} µs`)).toContain(
+      "A rank's wait in one halo exchange, from 16 to 4,096 processors: the most over the ranks " +
+        '7 µs → 93 µs, the mean 5 µs → 6.6 µs, the least 3 µs → 0 µs (Worley 2008 (slides): the most ' +
+        'grows with the process count, the least does not).',
+    );
+    expect(cycleCsv(data, 'halo').split('\n')[2]).toBe(
+      'halo,4,1024,4096,1010,1005,1005,1.0049751243781095,1,,0,6.6,93',
+    );
+  });
+});
+
+describe('every sweep the view plans', () => {
+  it('passes the validator at every point, for every preset and every exchange of a barrier one', () => {
+    const names = readdirSync(new URL('../../scenarios/', import.meta.url))
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => f.replace(/\.json$/, ''));
+    expect(names.length).toBeGreaterThan(10);
+    let checked = 0;
+    for (const name of names) {
+      const base = loadPreset(name);
+      const variants: Scenario[] = [base];
+      if (base.workload.kind === 'barrier') {
+        for (const kind of ['allreduce', 'halo'] as const) {
+          variants.push(withProgram(base, kind));
+        }
+      }
+      for (const s of variants) {
+        const plan = cyclePlan(s);
+        for (const pass of plan.passes) {
+          expect(
+            () => planSweep(pass.base, plan.varies),
+            `${name} as ${s.workload.kind}`,
+          ).not.toThrow();
+        }
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(names.length);
   });
 });
