@@ -1,6 +1,7 @@
 // The paper-validation targets, all groups, in the issue's numbering.
 import { applicationTargets } from './targets/applications.ts';
 import { asciQTargets } from './targets/asci-q.ts';
+import { haloTargets } from './targets/halo.ts';
 import { jaguarBgpTargets } from './targets/jaguar-bgp.ts';
 import type { Target } from './types.ts';
 
@@ -9,7 +10,7 @@ export { renderReport, countResults, targetPassed, type TargetResult } from './r
 
 /** Every target (ASCI Q, Jaguar XT5 and BG/P, the applications), sorted by number. */
 export function allTargets(): Target[] {
-  return [...asciQTargets, ...jaguarBgpTargets, ...applicationTargets].sort(
+  return [...asciQTargets, ...jaguarBgpTargets, ...applicationTargets, ...haloTargets].sort(
     (a, b) => a.number - b.number,
   );
 }

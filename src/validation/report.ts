@@ -90,10 +90,10 @@ function fitsOnly(r: TargetResult): string {
   return `fits only (${fits.filter((c) => c.pass).length} / ${fits.length} hold), not counted`;
 }
 
-/** The pass cell: a calibration's check says so, an illustration has no verdict. */
+/** The pass cell: a calibration's or an illustration's check says so, and that it is not counted. */
 function verdict(c: Check): string {
   if (c.basis === 'calibrated') return `${yes(c.pass)} (fit, not counted)`;
-  if (c.basis === 'illustration') return 'not counted (no published figure)';
+  if (c.basis === 'illustration') return `${yes(c.pass)} (illustration, not counted)`;
   return yes(c.pass);
 }
 

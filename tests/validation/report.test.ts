@@ -79,7 +79,7 @@ describe('renderReport', () => {
       '**1 of 1 checks passed, 0 failed; 1 of 1 targets passed every check.** 2 more checks of fits and illustrations, not counted (targets of fits only are not counted either).',
     );
     expect(text).toMatch(/\| `fit-miss` \|.*\| \*\*FAIL\*\* \(fit, not counted\) \|/);
-    expect(text).toMatch(/\| `shown` \|.*\| not counted \(no published figure\) \|/);
+    expect(text).toMatch(/\| `shown` \|.*\| pass \(illustration, not counted\) \|/);
     expect(text).toMatch(/\| 3 \| .* \| 1 \/ 1 \| pass \|/);
     const fitsOnly: TargetResult[] = [
       {
