@@ -39,6 +39,18 @@ const SHOTS: Shot[] = [
     viewport: { width: 1366, height: 768 },
   },
   {
+    file: 'laptop-ripple-1366x768.png',
+    what: 'a laptop, one delay in a halo exchange against a barrier',
+    path: '/?show=ripple',
+    viewport: { width: 1366, height: 768 },
+  },
+  {
+    file: 'laptop-variability-1366x768.png',
+    what: 'a laptop, run times from run to run',
+    path: '/?show=variability',
+    viewport: { width: 1366, height: 768 },
+  },
+  {
     file: 'projector-1280x720.png',
     what: 'projector mode, latency',
     path: '/?projector=1&show=latency',
