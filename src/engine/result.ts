@@ -1,4 +1,5 @@
 // What a run reports: the data the CLI reshapes into its JSON and the worker ships.
+import { PHASE_TREE } from '../scenario/phases.ts';
 import type { WorkloadKind } from '../scenario/types.ts';
 import type { AttributionSnapshot } from './attribution.ts';
 import type { BarrierRun } from './barrier-run.ts';
@@ -11,11 +12,11 @@ export interface TreeReport {
   workload: WorkloadKind;
   /** ranks in the job (n·P) */
   ranks: number;
-  /** D: hops from the deepest rank to the root */
-  depth: number;
-  fanout: number;
-  /** µs per hop */
-  hopUs: number;
+  /** D: hops from the deepest rank to the root; null for a halo (no tree) */
+  depth: number | null;
+  fanout: number | null;
+  /** µs per hop; null for a halo */
+  hopUs: number | null;
   /** collectives per iteration */
   phases: number;
   /** the noiseless iteration time Σ_k (g_k + L_k), µs: the performance model */
@@ -74,12 +75,14 @@ function treeReport(run: PhaseRun): TreeReport {
   const rootIterationUs = meanOf(run.rootDurations, n);
   const rootCollectiveUs = meanOf(run.rootCollectiveUs, n);
   const meanCycle = meanOf(run.durations, n);
+  // A halo has no tree: its tree fields are null, its grid says what it ran on.
+  const halo = run.program.collective.includes(PHASE_TREE) ? false : run.program.grid !== null;
   return {
     workload: w.kind,
     ranks: run.ranks,
-    depth: run.treeDepth,
-    fanout: run.program.fanout,
-    hopUs: run.program.hopUs,
+    depth: halo ? null : run.treeDepth,
+    fanout: halo ? null : run.program.fanout,
+    hopUs: halo ? null : run.program.hopUs,
     phases: run.program.computeUs.length,
     modelIterationUs: run.granularityUs + run.collectiveUs,
     rootIterationUs,

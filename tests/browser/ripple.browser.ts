@@ -113,6 +113,10 @@ describe('the exchange switch', () => {
       .poll(() => page.locator('legend', { hasText: 'Workload:' }).textContent())
       .toContain('barrier');
     expect(await page.locator('#ctl-iterations').inputValue()).toBe('2000');
+    // …and back to the halo: the grid is the one left (not wrapping), not a fresh default.
+    await page.locator('#ctl-program').selectOption('halo');
+    await page.locator('#ctl-w-periodic').waitFor();
+    expect(await page.locator('#ctl-w-periodic').isChecked()).toBe(false);
     expectQuiet(problems);
     await page.context().close();
   });

@@ -258,9 +258,9 @@ describe('the curves', () => {
     };
     const data = cycleSeries([halo(4, 3, 5, 7), halo(1024, 0, 6.6, 93)]);
     expect(cycleSummary(data, 'iteration', (us) => `${us} µs`)).toContain(
-      "A rank's wait in one halo exchange, from 16 to 4,096 processors: the most over the ranks " +
-        '7 µs → 93 µs, the mean 5 µs → 6.6 µs, the least 3 µs → 0 µs (Worley 2008 (slides): the most ' +
-        'grows with the process count, the least does not).',
+      "A rank's wait in one halo exchange, from 16 to 4,096 processors (per exchange over the " +
+        'ranks, averaged): the most 7 µs → 93 µs (it grows with the processes, as Worley 2008 ' +
+        '(slides) saw), the mean 5 µs → 6.6 µs, the least 3 µs → 0 µs.',
     );
     expect(cycleCsv(data, 'halo').split('\n')[2]).toBe(
       'halo,4,1024,4096,1010,1005,1005,1.0049751243781095,1,,0,6.6,93',

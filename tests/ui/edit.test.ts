@@ -5,6 +5,7 @@ import {
   ScenarioError,
   validateScenario,
   type DurationDist,
+  type HaloWorkload,
   type Scenario,
 } from '../../src/scenario/index.ts';
 import {
@@ -15,9 +16,11 @@ import {
   withNewSource,
   withoutSource,
   withPhase,
+  withProgram,
   withReservation,
   withValue,
 } from '../../src/ui/controls/edit.ts';
+import { scenario } from '../helpers/scenario.ts';
 import { parseIndexList } from '../../src/ui/controls/parse.ts';
 
 const load = (name: string): Scenario =>
@@ -168,5 +171,52 @@ describe('edited copies of a scenario', () => {
         /cannot be used with arrival "poisson"/,
       );
     });
+  });
+});
+
+describe('withProgram', () => {
+  const base = scenario({ g: 700, iterations: 30, warmup: 3 });
+  it('switches among barrier, allreduce and halo keeping g, iterations and warm-up', () => {
+    const halo = withProgram(base, 'halo');
+    expect(halo.workload).toEqual({
+      kind: 'halo',
+      granularityUs: 700,
+      dimensions: 2,
+      periodic: true,
+      latencyUs: base.machine.tree.hopUs,
+      messageBytes: 0,
+      usPerByte: 0,
+      iterations: 30,
+      warmup: 3,
+    });
+    expect(withProgram(halo, 'allreduce').workload).toEqual({
+      kind: 'allreduce',
+      granularityUs: 700,
+      iterations: 30,
+      warmup: 3,
+      hopUs: null,
+    });
+    expect(withProgram(withProgram(halo, 'allreduce'), 'barrier').workload).toEqual(base.workload);
+    expect(withProgram(base, 'barrier')).toBe(base);
+  });
+
+  it('takes back the grid and message of the halo the user last had', () => {
+    const mine = withProgram(base, 'halo');
+    const edited = {
+      ...mine,
+      workload: {
+        ...mine.workload,
+        dimensions: 3,
+        periodic: false,
+        latencyUs: 20,
+        messageBytes: 1000,
+      },
+    } as typeof mine;
+    const back = withProgram(
+      withProgram(edited, 'barrier'),
+      'halo',
+      edited.workload as HaloWorkload,
+    );
+    expect(back.workload).toEqual(edited.workload);
   });
 });

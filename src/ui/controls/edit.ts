@@ -6,6 +6,7 @@ import {
   setPath,
   type Duration,
   type DurationDist,
+  type HaloWorkload,
   type NoiseSource,
   type Placement,
   type PlacementKind,
@@ -49,7 +50,12 @@ export function isProgramKind(kind: string): kind is ProgramKind {
  * the machine's software tree (machine.tree.hopUs: the cost of one small message there) and
  * carry no bytes; an allreduce uses that tree.
  */
-export function withProgram(scenario: Scenario, kind: ProgramKind): Scenario {
+export function withProgram(
+  scenario: Scenario,
+  kind: ProgramKind,
+  /** a halo to take the grid and message fields of (the one the user last had) */
+  halo: HaloWorkload | null = null,
+): Scenario {
   const w = scenario.workload;
   if (!isProgramKind(w.kind) || w.kind === kind) return scenario;
   const g = (w as { granularityUs: number }).granularityUs;
@@ -61,11 +67,11 @@ export function withProgram(scenario: Scenario, kind: ProgramKind): Scenario {
       s.workload = {
         kind,
         granularityUs: g,
-        dimensions: 2,
-        periodic: true,
-        latencyUs: s.machine.tree.hopUs,
-        messageBytes: 0,
-        usPerByte: 0,
+        dimensions: halo?.dimensions ?? 2,
+        periodic: halo?.periodic ?? true,
+        latencyUs: halo?.latencyUs ?? s.machine.tree.hopUs,
+        messageBytes: halo?.messageBytes ?? 0,
+        usPerByte: halo?.usPerByte ?? 0,
         ...runs,
       };
     }

@@ -81,7 +81,7 @@ export function headline(result: RunResult | null): HeadlineItem[] {
       label: 'Costs most',
       value: worst ? `${worst.label} (${formatPercent(worst.share)}%)` : '—',
       title: tree
-        ? 'Tree workloads charge no lost time to sources'
+        ? 'Workloads without a single barrier (software trees, halo exchanges) charge no lost time to sources'
         : 'The noise source charged with the largest share of the lost time',
     },
   ];
