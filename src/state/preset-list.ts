@@ -54,4 +54,14 @@ export const PRESET_TABLE: readonly PresetEntry[] = [
     label: 'POP on Jaguar XT5, prototype RN',
     group: 'Application workloads',
   },
+  {
+    id: 'ep-asci-q-2002',
+    label: 'NPB EP, 128 tasks, ASCI Q noise (Compaq SC stand-in)',
+    group: 'Application workloads',
+  },
+  {
+    id: 'halo-jaguar-xt5-stock',
+    label: 'HALO on Jaguar XT5 stock (XT3/XT4 stand-in)',
+    group: 'Application workloads',
+  },
 ];

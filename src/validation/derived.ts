@@ -95,6 +95,53 @@ export const derivations: Derivation[] = [
   })),
 ];
 
+/** 001 Table 2: the mean run time of NPB EP class C on 128 tasks of the Compaq SC, s. */
+export const EP_COMPAQ_MEAN_S = 5.03;
+
+derivations.push(
+  {
+    file: 'ep-asci-q-2002',
+    parent: 'asci-q-2002',
+    title: 'NPB EP on 128 tasks with ASCI Q’s noise (a stand-in for the Compaq SC Lemieux)',
+    about:
+      'NPB EP, class C, 128 tasks on 32 nodes × 4 (001 sec 8): each rank computes on its own ' +
+      `and reduces once at the end (001 sec 6), so one iteration is ${EP_COMPAQ_MEAN_S} s of ` +
+      'compute (the Compaq SC’s mean run time, 001 Table 2) and one allreduce. Lemieux was an ' +
+      'AlphaServer ES45 cluster with Tru64 and Quadrics like ASCI Q; its noise was not ' +
+      'published, so ASCI Q’s stands in. Repeat it over seeds (noiselab repeat, or the Run to ' +
+      'run view) to see how its run time varies: 001 Table 2 measured a CoV of 6.91% on 128 ' +
+      'tasks, under 1.6% on one node (sec 9); docs/validation.md, target 14.',
+    references: ['001_734e3e396f167b23.txt Table 2, secs 6, 8, 9, 11'],
+    job: { nodes: 32, ranksPerNode: 4 },
+    workload: () => allreduceWorkload(EP_COMPAQ_MEAN_S * 1e6, 1, 0),
+  },
+  {
+    file: 'halo-jaguar-xt5-stock',
+    parent: 'jaguar-xt5-stock',
+    title: 'HALO on Jaguar XT5’s CNL noise: 4,096 processes (a stand-in for the XT3/XT4)',
+    about:
+      'Wallcraft’s HALO benchmark as Worley ran it on the Cray XT3 and XT4 under CNL (004): ' +
+      'halo updates on a 2-D torus of processes, each a message to each of 4 neighbours and a ' +
+      'wait for theirs, no compute between them (docs/workloads.md §7). 5 µs a message ' +
+      '(assumed: 004 gives no latency). The XT3/XT4 noise was not published; Jaguar XT5’s ' +
+      'stock CNL stands in. The CLI’s tree.rankCollectiveUs gives a rank’s wait per update ' +
+      '(least, mean, most over the ranks); docs/validation.md, target 13.',
+    references: ['004_cb4c2116e2ea8546.txt (HALO slides)'],
+    job: { nodes: 1024, ranksPerNode: 4, reservedCores: [] },
+    workload: () => ({
+      kind: 'halo',
+      granularityUs: 0,
+      dimensions: 2,
+      periodic: true,
+      latencyUs: 5,
+      messageBytes: 0,
+      usPerByte: 0,
+      iterations: 2000,
+      warmup: 20,
+    }),
+  },
+);
+
 /** The scenario a derivation gives (not validated here: the caller validates). */
 export function derive(d: Derivation): Scenario {
   const parent = loadPreset(d.parent);

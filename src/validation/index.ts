@@ -2,6 +2,7 @@
 import { applicationTargets } from './targets/applications.ts';
 import { asciQTargets } from './targets/asci-q.ts';
 import { haloTargets } from './targets/halo.ts';
+import { variabilityTargets } from './targets/variability.ts';
 import { jaguarBgpTargets } from './targets/jaguar-bgp.ts';
 import type { Target } from './types.ts';
 
@@ -10,7 +11,11 @@ export { renderReport, countResults, targetPassed, type TargetResult } from './r
 
 /** Every target (ASCI Q, Jaguar XT5 and BG/P, the applications), sorted by number. */
 export function allTargets(): Target[] {
-  return [...asciQTargets, ...jaguarBgpTargets, ...applicationTargets, ...haloTargets].sort(
-    (a, b) => a.number - b.number,
-  );
+  return [
+    ...asciQTargets,
+    ...jaguarBgpTargets,
+    ...applicationTargets,
+    ...haloTargets,
+    ...variabilityTargets,
+  ].sort((a, b) => a.number - b.number);
 }

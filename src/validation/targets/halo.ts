@@ -59,7 +59,7 @@ const haloScaling: Target = {
   cite: '004 (slides "HALO on Jaguarcnl", "HALO on Franklin: max vs. min")',
   fast: true,
   run() {
-    const base = loadPreset('jaguar-xt5-stock');
+    const base = loadPreset('halo-jaguar-xt5-stock');
     const few = SEEDS.map((seed) => haloPoint(base, FEW, seed));
     const many = SEEDS.map((seed) => haloPoint(base, MANY, seed));
     const ratio = (f: (p: HaloPoint) => number) =>
@@ -68,8 +68,8 @@ const haloScaling: Target = {
         SEEDS,
       );
     const run =
-      `scenarios/jaguar-xt5-stock.json's noise as a stand-in for CNL on the XT3/XT4; a halo ` +
-      `exchange on a 2-D torus, ${PER_NODE} ranks per node, no core reserved, g = 0 (only the ` +
+      `scenarios/halo-jaguar-xt5-stock.json (Jaguar XT5's stock noise as a stand-in for CNL on ` +
+      `the XT3/XT4): a halo exchange on a 2-D torus, ${PER_NODE} ranks per node, no core reserved, g = 0 (only the ` +
       `update), 5 µs per message, ${UPDATES} updates (${WARMUP} warm-up), ${FEW} and ` +
       `${MANY.toLocaleString('en-US')} processes, seeds ${SEEDS[0]}–${SEEDS.at(-1)}`;
     const x = (v: number) => fmtTimes(v, 2);
