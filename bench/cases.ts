@@ -155,10 +155,27 @@ function asciQSweepScenarios(): Scenario[] {
 }
 
 /** The app's full-machine view (the page's 2 s budget): the Jaguar RN preset as shipped, every node. */
-function jaguarRnWhole(): Scenario {
+function jaguarRnWhole(iterations?: number): Scenario {
   const s = loadPreset('jaguar-xt5-rn');
   s.job.nodes = s.machine.nodes;
+  if (iterations !== undefined) s.workload.iterations = iterations;
   return s;
+}
+
+/** Every rank of Jaguar XT5 hit by a fixed 25 µs tick at 1 kHz, g = 1 ms. */
+function jaguarDense(): Scenario {
+  return machineScenario(
+    'Jaguar XT5 dense',
+    18_688,
+    8,
+    18_688,
+    seastar,
+    1000,
+    1000,
+    [0, 1, 2, 3, 4, 5, 6, 7].map((c) =>
+      src(`timer-core${c}`, 'kernel', 1000, fixed(25), { kind: 'all' }, { cpu: c }),
+    ),
+  );
 }
 
 export interface BenchCase {
@@ -167,7 +184,9 @@ export interface BenchCase {
   about: string;
   scenarios: () => Scenario[];
   /** sparse full-machine runs have a 300 ms target */
-  target?: 'sparse' | 'dense' | 'sweep' | 'view';
+  target?: 'sparse' | 'dense' | 'sweep' | 'view' | 'floor';
+  /** visit every rank (BarrierRunOptions.exact): the per-rank path, for comparison */
+  exact?: boolean;
   reps: number;
   /** run the scenarios as a sweep on this many worker threads (the CLI's runPoints), timing
    * the whole parallel sweep, worker start-up included; absent: one after the other, here */
@@ -198,23 +217,18 @@ export const CASES: BenchCase[] = [
   },
   {
     name: 'jaguar-dense',
-    about: 'Jaguar XT5 18,688 × 8, dense: every rank 25 µs at 1 kHz, g = 1 ms, 1,000 iterations',
-    scenarios: () => [
-      machineScenario(
-        'Jaguar XT5 dense',
-        18_688,
-        8,
-        18_688,
-        seastar,
-        1000,
-        1000,
-        [0, 1, 2, 3, 4, 5, 6, 7].map((c) =>
-          src(`timer-core${c}`, 'kernel', 1000, fixed(25), { kind: 'all' }, { cpu: c }),
-        ),
-      ),
-    ],
+    about:
+      'Jaguar XT5 18,688 × 8, dense: every rank 25 µs at 1 kHz, g = 1 ms, 1,000 iterations (ranks counted: src/engine/bulk-lanes.ts)',
+    scenarios: () => [jaguarDense()],
     target: 'dense',
     reps: 3,
+  },
+  {
+    name: 'jaguar-dense-exact',
+    about: 'the same, every rank visited (--exact: the per-rank path, bits of every path)',
+    scenarios: () => [jaguarDense()],
+    reps: 3,
+    exact: true,
   },
   {
     name: 'jaguar-sparse',
@@ -239,6 +253,21 @@ export const CASES: BenchCase[] = [
     reps: 5,
   },
   {
+    name: 'jaguar-rn-1000',
+    about:
+      'Jaguar XT5 RN preset on the whole machine, 18,688 × 7, 1,000 iterations, one thread (ranks counted)',
+    scenarios: () => [jaguarRnWhole(1000)],
+    target: 'floor',
+    reps: 3,
+  },
+  {
+    name: 'jaguar-rn-1000-exact',
+    about: 'the same, every rank visited (--exact)',
+    scenarios: () => [jaguarRnWhole(1000)],
+    reps: 3,
+    exact: true,
+  },
+  {
     name: 'jaguar-rn-full',
     about:
       'Jaguar XT5 RN preset (scenarios/jaguar-xt5-rn.json) on the whole machine: 18,688 × 7, 250 Hz tick on every core + core-0 services + "any" sources, g = 1 ms, 2,000 iterations',
@@ -249,11 +278,12 @@ export const CASES: BenchCase[] = [
   {
     name: 'jaguar-rn-full-2',
     about:
-      'the same, split by nodes over 2 threads (src/engine/partitioned-run.ts; this machine has 2 cores), part workers started and built in the time',
+      'the same with every rank visited (--exact), split by nodes over 2 threads (src/engine/partitioned-run.ts; this machine has 2 cores), part workers started and built in the time',
     scenarios: () => [jaguarRnWhole()],
     target: 'view',
     reps: 3,
     parts: 2,
+    exact: true,
   },
   {
     name: 'split-exchange',

@@ -104,14 +104,15 @@ export function partSilenceMs(scenario: Scenario): number {
  * their ranges while this thread builds its own. Null, every worker started closed, when the
  * run is to stay on one thread: no worker can be started here (a browser without workers in
  * workers, a policy), or the noise is sparse after all (partsFor: the calendar's cost follows
- * the events).
+ * the events). A run that counts its ranks (BarrierRun.counted) is returned whole, unsplit.
  */
 export function startPartitioned(
   scenario: Scenario,
   k: number,
   spawn: () => PartPort,
   silenceMs = partSilenceMs(scenario),
-): PartitionedRun | null {
+  exact = false,
+): PartitionedRun | BarrierRun | null {
   const ranges = splitNodes(buildLayout(scenario).nodes, k);
   const remote: WorkerPart[] = [];
   const closeAll = () => {
@@ -125,11 +126,18 @@ export function startPartitioned(
     return null;
   }
   try {
-    const first = new BarrierRun(scenario, { range: ranges[0] });
+    // Built whole, then restricted: a run that counts its ranks (bulk-lanes.ts) is faster on
+    // one thread than split, and the parts could not count theirs (they visit every rank).
+    const first = new BarrierRun(scenario, { exact });
+    if (first.counted) {
+      closeAll();
+      return first;
+    }
     if (first.mode !== 'every-node') {
       closeAll();
       return null;
     }
+    first.restrict(ranges[0][0], ranges[0][1]);
     const local = new LocalPart(scenario, ranges[0][0], ranges[0][1], first);
     return new PartitionedRun(first, [local, ...remote]);
   } catch (error) {

@@ -29,6 +29,8 @@ export interface Invocation {
   seed?: number;
   /** run --detail */
   detail: boolean;
+  /** run --exact: visit every rank (the same bits on every path) instead of counting them */
+  exact: boolean;
   /** sweep --vary, in the order given (the last one changes fastest) */
   varies: Vary[];
   /** sweep --format */
@@ -73,7 +75,7 @@ type Kind = 'flag' | 'value' | 'list';
 // The options each command accepts. --set and --seed go everywhere a scenario is read, so a
 // user can check an override with `validate` before running it.
 const OPTIONS: Record<CommandName, Record<string, Kind>> = {
-  run: { set: 'list', seed: 'value', detail: 'flag', threads: 'value' },
+  run: { set: 'list', seed: 'value', detail: 'flag', threads: 'value', exact: 'flag' },
   sweep: {
     vary: 'list',
     set: 'list',
@@ -111,6 +113,10 @@ export const USAGE = `Usage: noiselab <command> <scenario.json> [options]
 Commands:
   run <scenario.json>       run the workload; print summary, attribution (barrier) or the root's view (trees) and engine as JSON
     --detail                  also print loss by event duration and per job node
+    --exact                   visit every rank every iteration: the same bits however the
+                              run is split; without it, ranks whose only noise is one
+                              periodic tick per core are counted (model.md in
+                              distribution, much faster on whole machines; engine.counted)
     --threads N               split a whole machine's barrier run by nodes over up to N
                               threads (default: the machine's cores; one is left to the
                               OS from 4 on; runs too small or too sparse to gain stay on
@@ -438,6 +444,7 @@ export function parseArgs(argv: string[]): Parsed {
     sets,
     seed,
     detail: flags.has('detail'),
+    exact: flags.has('exact'),
     varies,
     format: formatText as 'json' | 'csv',
     shard,

@@ -4,6 +4,7 @@
 // Node's threads in place of the browser's workers. The numbers are one thread's, to the bit.
 import { Worker } from 'node:worker_threads';
 import { createRun, resultOf, type RunResult } from '../engine/index.ts';
+import { PartitionedRun } from '../engine/partitioned-run.ts';
 import type { PartReply } from '../protocol.ts';
 import type { Scenario } from '../scenario/types.ts';
 import { PartFailure, startPartitioned, type PartPort } from '../../workers/worker-part.ts';
@@ -38,15 +39,24 @@ export interface SplitOutcome {
  * 2 parts, or sparse noise (the run visits only the nodes with events, and one thread is fast:
  * partsFor) run here alone.
  */
-export async function runSplit(scenario: Scenario, parts: number): Promise<SplitOutcome> {
+export async function runSplit(
+  scenario: Scenario,
+  parts: number,
+  exact = false,
+): Promise<SplitOutcome> {
   const t0 = performance.now();
   const alone = (): SplitOutcome => {
-    const result = resultOf(createRun(scenario).run());
+    const result = resultOf(createRun(scenario, { exact }).run());
     return { result, wallMs: performance.now() - t0, threads: 1 };
   };
   if (scenario.workload.kind !== 'barrier' || parts < 2) return alone();
-  const run = startPartitioned(scenario, parts, threadPort);
-  if (!run) return alone();
+  const started = startPartitioned(scenario, parts, threadPort, undefined, exact);
+  if (!started) return alone();
+  if (!(started instanceof PartitionedRun)) {
+    // It counts its ranks (bulk-lanes.ts): one thread.
+    return { result: resultOf(started.run()), wallMs: performance.now() - t0, threads: 1 };
+  }
+  const run = started;
   try {
     while (!run.done) await run.step(64);
     return { result: resultOf(run), wallMs: performance.now() - t0, threads: run.parts.length };

@@ -19,6 +19,7 @@ import type { Scenario } from '../scenario/types.ts';
 import { Attribution } from './attribution.ts';
 import { collectiveLatency } from './collective.ts';
 import type { EventLog } from './event-log.ts';
+import { BulkLanes } from './bulk-lanes.ts';
 import { DenseLanes, denseIteration } from './dense-loop.ts';
 import { visitNode } from './visit-merged.ts';
 import { buildLayout, type Layout } from './layout.ts';
@@ -59,6 +60,11 @@ export interface BarrierRunOptions {
    * (partitioned-run.ts) in a worker of its own, which advances by stepPart.
    */
   range?: [number, number];
+  /**
+   * true: every rank visited every iteration, the same bits on every path. Otherwise ranks whose
+   * noise can be counted are (bulk-lanes.ts): model.md's distributions, other bits.
+   */
+  exact?: boolean;
 }
 
 export class BarrierRun {
@@ -89,7 +95,7 @@ export class BarrierRun {
   private readonly ns: NodeState;
   private calendar: NodeCalendar | null;
   private readonly due: Int32Array; // nodes the calendar returned
-  private readonly adaptive: boolean;
+  private adaptive: boolean;
   /** the work this run may take: LIMIT_FACTOR × its estimate (run-limit.ts) */
   private readonly limit: RunLimit;
   private streak = 0;
@@ -102,6 +108,10 @@ export class BarrierRun {
   private denseActive = false;
   /** one part of a partitioned run (restrict): visits, the coordinator keeps the rest */
   private part = false;
+  /** counted lanes (bulk-lanes.ts), while the run uses them; null when it does not */
+  private bulk: BulkLanes | null = null;
+  /** the counted lanes this run used (their hits are part of the node delays) */
+  private bulkUsed: BulkLanes | null = null;
 
   constructor(scenario: Scenario, options: BarrierRunOptions = {}) {
     this.scenario = scenario;
@@ -143,6 +153,29 @@ export class BarrierRun {
           : 'calendar';
     this.calendar = this.mode === 'calendar' ? this.buildCalendar() : null;
     this.denseLoop = this.dense !== null && this.expectedEventsPerNode(true) <= DENSE_ANY_LIMIT;
+    if (this.denseLoop && this.mode === 'every-node' && !this.part && options.exact !== true) {
+      this.bulk = BulkLanes.of(
+        layout,
+        this.noise,
+        this.dense!,
+        this.granularityUs,
+        scenario.job.waitMode === 'block',
+        scenario.seed,
+      );
+      // Its cost follows the per-rank work left, not the nodes: it stays, whatever the load.
+      if (this.bulk !== null) this.adaptive = false;
+    }
+  }
+
+  /** Whether the run counts the ranks whose noise it can count (bulk-lanes.ts) instead of
+   * visiting them: its numbers are then model.md's in distribution, not every path's bits. */
+  get counted(): boolean {
+    return this.bulk !== null || this.bulkUsed !== null;
+  }
+
+  /** node visits the counted run still made the per-rank way (bulk-lanes.ts), summed */
+  get perRankVisits(): number {
+    return this.bulkUsed?.perRankVisits ?? 0;
   }
 
   /** noise events applied so far on job nodes (those absorbed by idle cores included) */
@@ -179,6 +212,7 @@ export class BarrierRun {
     if (this.iteration > 0) throw new Error('a run is restricted before its first iteration');
     checkRange(lo, hi, this.layout.nodes);
     this.part = true;
+    this.bulk = null; // a part visits its ranks: the coordinator merges per-rank results
     this.ns.restrict(lo, hi);
     if (this.calendar !== null) this.calendar = this.buildCalendar();
   }
@@ -257,7 +291,12 @@ export class BarrierRun {
 
   /** Per job node of [lo, hi), µs its ranks lost over the measured iterations (Σ of f_r − (base + g)). */
   nodeDelays(lo = 0, hi = this.layout.nodes): Float64Array<ArrayBuffer> {
-    return this.ns.nodeDelay.slice(lo, hi);
+    const out = this.ns.nodeDelay.slice(lo, hi);
+    if (this.bulkUsed !== null) {
+      const counted = this.bulkUsed.nodeDelays(this.layout.ranksPerNode, this.layout.nodes);
+      for (let x = lo; x < hi; x++) out[x - lo] += counted[x];
+    }
+    return out;
   }
 
   /**
@@ -341,6 +380,18 @@ export class BarrierRun {
       // The dense loop keeps the lanes in its own arrays: hand them over.
       if (!this.denseActive) dense.enter(ns);
       this.denseActive = true;
+      const bulk = this.bulk;
+      if (bulk !== null && i < this.totalIterations - 1) {
+        if (this.bulkUsed === null) this.bulkUsed = bulk.start(dense);
+        bulk.iteration(ns, dense, i, this.collectiveUs);
+        return;
+      }
+      if (bulk !== null) {
+        // The last iteration visits every rank, so the run ends with every node's own state
+        // (its last arrival, the events it met) as the other paths end.
+        if (this.bulkUsed !== null) bulk.materializeAll(ns, dense);
+        this.bulk = null;
+      }
       denseIteration(ns, dense, i);
       visits = ns.hi - ns.lo;
     } else if (calendar === null) {

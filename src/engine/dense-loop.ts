@@ -65,7 +65,13 @@ const ENTRIES = -2;
  * a new latest arrival has its critical lane replayed from the state kept
  * in laneStash, to log what delayed it (O(log n) times per iteration).
  */
-export function denseIteration(ns: NodeState, dense: DenseLanes, i: number): void {
+export function denseIteration(
+  ns: NodeState,
+  dense: DenseLanes,
+  i: number,
+  list: Int32Array | null = null,
+  count = 0,
+): void {
   const { cores: C, ranksPerNode: P, slotCore } = ns.layout;
   const { lo, hi } = ns;
   const noise = ns.noise;
@@ -84,7 +90,11 @@ export function denseIteration(ns: NodeState, dense: DenseLanes, i: number): voi
   const measuring = ns.measuring;
   let events = 0;
   let serial = dense.serial;
-  for (let x = lo; x < hi; x++) {
+  // Every node of [lo, hi) in index order, or the `count` nodes of `list` (bulk-lanes.ts: the
+  // nodes whose lanes it cannot count).
+  const end = list === null ? hi : count;
+  for (let q = list === null ? lo : 0; q < end; q++) {
+    const x = list === null ? q : list[q];
     // An "any" event before base + g lands in this visit for sure.
     const anyNext = anyKey[x];
     if (anyNext < gEnd) {
@@ -508,7 +518,7 @@ function undo(ns: NodeState, dense: DenseLanes, x: number, serial: number): void
  * cores (idle cores fed by several sources), in start order (ties: scenario
  * order, the slots' order), into the cores' queue ends.
  */
-function absorbIdle(ns: NodeState, dense: DenseLanes, x: number, bound: number): void {
+export function absorbIdle(ns: NodeState, dense: DenseLanes, x: number, bound: number): void {
   const C = ns.layout.cores;
   const noise = ns.noise;
   const { ent, periodic, periodUs, durKind, durP1, pinnedCore } = noise;
@@ -542,6 +552,38 @@ function absorbIdle(ns: NodeState, dense: DenseLanes, x: number, bound: number):
       noise.advance(e, x);
     }
     idleNext[q] = ent[eo + E_TIME];
+  }
+}
+
+/**
+ * Absorb the ticks that start before `bound` (µs) on node x's idle cores fed by one periodic
+ * source (DenseLanes.idleLanes) into their queue ends: what the dense loop does for them before
+ * base + g, for a node the counted lanes do not visit (bulk-lanes.ts).
+ */
+export function absorbIdleLanes(ns: NodeState, dense: DenseLanes, x: number, bound: number): void {
+  const C = ns.layout.cores;
+  const noise = ns.noise;
+  const nodeId = ns.layout.nodeIds[x];
+  const { idleLanes, laneNext, laneSource, lanePeriod, lanePhase, laneCount, laneBusy } = dense;
+  for (let q = 0; q < idleLanes.length; q++) {
+    const c = idleLanes[q];
+    const kc = x * C + c;
+    let s = laneNext[kc];
+    if (!(s < bound)) continue;
+    const j = laneSource[c];
+    const T = lanePeriod[c];
+    const phase = lanePhase[kc];
+    let k = laneCount[kc];
+    let busy = laneBusy[kc];
+    do {
+      busy = queueStart(busy, s) + noise.durationOf(j, nodeId, k);
+      ns.noiseEvents++;
+      k++;
+      s = phase + k * T; // as NoiseTable.advance computes it
+    } while (s < bound);
+    laneBusy[kc] = busy;
+    laneCount[kc] = k;
+    laneNext[kc] = s;
   }
 }
 

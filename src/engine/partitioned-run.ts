@@ -123,6 +123,8 @@ export class PartitionedRun {
   readonly attribution: Attribution;
   /** the parts' visit strategy is the same in each: the first one's */
   readonly mode: 'every-node' | 'calendar';
+  /** parts visit every rank (a counted run stays on one thread: startPartitioned) */
+  readonly counted = false;
   readonly parts: readonly Part[];
   private readonly wakeupUs: number;
   private readonly events: Float64Array;

@@ -60,6 +60,11 @@ export interface RunResult {
     iterationsRun: number;
     /** how the run proceeds: node visits (every node, or those with work), or the event queue */
     mode: 'every-node' | 'calendar' | 'events';
+    /**
+     * true when the run counted the ranks whose only noise is their core's tick instead of
+     * visiting them (bulk-lanes.ts): model.md's distributions, not the bits of `--exact`
+     */
+    counted: boolean;
   };
 }
 
@@ -126,6 +131,7 @@ export function resultOf(run: BarrierLike | PhaseRun): RunResult {
       noiseEvents: run.noiseEvents,
       iterationsRun: run.iteration,
       mode: barrier ? barrier.mode : 'events',
+      counted: barrier ? barrier.counted : false,
     },
   };
 }

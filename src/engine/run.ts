@@ -7,6 +7,9 @@ import { PhaseRun } from './phase-run.ts';
 
 export type Run = BarrierRun | PhaseRun;
 
-export function createRun(scenario: Scenario): Run {
-  return scenario.workload.kind === 'barrier' ? new BarrierRun(scenario) : new PhaseRun(scenario);
+/** `exact`: a barrier run visits every rank, the same bits on every path (bulk-lanes.ts). */
+export function createRun(scenario: Scenario, options: { exact?: boolean } = {}): Run {
+  return scenario.workload.kind === 'barrier'
+    ? new BarrierRun(scenario, { exact: options.exact })
+    : new PhaseRun(scenario);
 }

@@ -11,12 +11,14 @@ import { authorYear, isSeedKey, SEEDS, type SeedKey } from './seeds.ts';
 // A seed number, not part of a larger number ("1,000", "0.003", "2 004").
 const KEY = String.raw`(?<![\d.,]|\d )\b(00\d)\b(?![.,]?\d)`;
 // A place: "sec 3.2", "Figs 11–13", "Fig 14(b)", "slides 62, 69", "Finding #2", "Figs 6 and 7",
-// "sec 3.1 (Mystery #2)", "Fig 18(a)–(c)", "summary slides".
+// "sec 3.1 (Mystery #2)", "Fig 18(a)–(c)", "summary slides", slides "HALO on Franklin".
 const REF = String.raw`#?\d+(?:\.\d+)*(?:\([a-z]\))?`;
 const RANGE = String.raw`${REF}(?: ?[–-] ?(?:${REF}|\([a-z]\)))?`;
 const REFS = String.raw`${RANGE}(?:(?:, | and )${RANGE})*`;
 const WORD = String.raw`(?:sec|secs|Table|Tables|Fig|Figs|Figure|Figures|slide|slides|Finding|footnote)`;
-const PLACE = String.raw`(?:${WORD} ${REFS}(?: \([^()]+\))?|summary slides)`;
+// Slides without numbers are named by their titles: slides "HALO on Jaguarcnl" and "…".
+const TITLED = String.raw`slides? "[^"]+"(?: and "[^"]+")*`;
+const PLACE = String.raw`(?:${WORD} ${REFS}(?: \([^()]+\))?|summary slides|${TITLED})`;
 const PLACES = String.raw`${PLACE}(?:(?:, | and )${PLACE})*`;
 const CITE = new RegExp(String.raw`${KEY}(?: (${PLACES}))?`, 'g');
 

@@ -98,6 +98,7 @@ describe('noiselab run', () => {
       'noiseEvents',
       'iterationsRun',
       'mode',
+      'counted',
       'threads',
     ]);
     expect(report.engine.threads).toBe(1); // 64 ranks: far too small to split
@@ -108,7 +109,8 @@ describe('noiselab run', () => {
   it('splits a whole machine over --threads threads with one thread’s numbers', () => {
     // Jaguar XT5 RN on all 18,688 nodes, 300 iterations: 39 million rank-iterations, past the
     // size where splitting pays (partsForSize).
-    const whole = ['--set', 'job.nodes=18688', '--set', 'workload.iterations=300'];
+    // --exact: a run that counts its ranks (the default for this preset) stays on one thread.
+    const whole = ['--set', 'job.nodes=18688', '--set', 'workload.iterations=300', '--exact'];
     const one = cli('run', 'scenarios/jaguar-xt5-rn.json', ...whole, '--threads', '1');
     const two = cli('run', 'scenarios/jaguar-xt5-rn.json', ...whole, '--threads', '2', '--detail');
     expect([one.status, two.status, one.stderr, two.stderr]).toEqual([0, 0, '', capNote(2)]);
@@ -129,8 +131,22 @@ describe('noiselab run', () => {
     expect(strip(two.stdout)).toEqual(strip(oneDetail.stdout));
   }, 60_000);
 
-  it("splits a whole machine over at most the machine's cores, saying so", () => {
+  it('counts the ranks of a whole Jaguar XT5 RN on one thread, unless --exact', () => {
     const whole = ['--set', 'job.nodes=18688', '--set', 'workload.iterations=300'];
+    const r = cli('run', 'scenarios/jaguar-xt5-rn.json', ...whole, '--threads', '2');
+    expect([r.status, r.stderr]).toEqual([0, capNote(2)]);
+    const out = JSON.parse(r.stdout);
+    expect(out.engine.counted).toBe(true);
+    expect(out.engine.threads).toBe(1);
+    const small = ['--set', 'job.nodes=64', '--set', 'workload.iterations=100'];
+    const exact = JSON.parse(
+      cli('run', 'scenarios/jaguar-xt5-rn.json', ...small, '--exact').stdout,
+    );
+    expect(exact.engine.counted).toBe(false);
+  }, 60_000);
+
+  it("splits a whole machine over at most the machine's cores, saying so", () => {
+    const whole = ['--set', 'job.nodes=18688', '--set', 'workload.iterations=300', '--exact'];
     const asked = CORES + 62;
     const r = cli('run', 'scenarios/jaguar-xt5-rn.json', ...whole, '--threads', String(asked));
     expect(r.stderr).toBe(

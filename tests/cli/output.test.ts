@@ -61,6 +61,7 @@ describe('runReport', () => {
       noiseEvents: result.engine.noiseEvents,
       iterationsRun: 60,
       mode: result.engine.mode,
+      counted: result.engine.counted,
       threads: 1,
     });
   });

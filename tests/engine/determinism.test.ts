@@ -120,7 +120,7 @@ describe('seeded runs', () => {
       ],
     });
     const auto = new BarrierRun(s).run();
-    const sweep = new BarrierRun(s, { visit: 'every-node' }).run();
+    const sweep = new BarrierRun(s, { visit: 'every-node', exact: true }).run();
     const calendar = new BarrierRun(s, { visit: 'calendar' }).run();
     expect(auto.modeSwitches).toBeGreaterThan(0);
     expect(Array.from(auto.durations)).toEqual(Array.from(sweep.durations));
@@ -237,7 +237,7 @@ describe('the dense loop with idle-core and cpu "any" noise (the Jaguar RN shape
     it(`gives the general path's bits, in ${waitMode} mode`, () => {
       for (const seed of [1, 2]) {
         const s = rn(waitMode, seed);
-        const dense = new BarrierRun(s, { visit: 'every-node' }).run();
+        const dense = new BarrierRun(s, { visit: 'every-node', exact: true }).run();
         const merged = new BarrierRun(s, { visit: 'every-node', lanes: false }).run();
         const calendar = new BarrierRun(s, { visit: 'calendar' }).run();
         const lanes = (dense as unknown as { dense: DenseLanes | null }).dense!;
@@ -277,7 +277,7 @@ describe('the dense loop with idle-core and cpu "any" noise (the Jaguar RN shape
           ? { ...src, phase: 'aligned' as const, phaseOffsetUs: 100 }
           : src,
       );
-      const dense = new BarrierRun(s, { visit: 'every-node' }).run();
+      const dense = new BarrierRun(s, { visit: 'every-node', exact: true }).run();
       const merged = new BarrierRun(s, { visit: 'every-node', lanes: false }).run();
       const lanes = (dense as unknown as { dense: DenseLanes | null }).dense!;
       expect(lanes.generalVisits).toBeGreaterThan(0);

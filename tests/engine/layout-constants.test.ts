@@ -30,6 +30,7 @@ describe('layout constants copied into hot loops', () => {
     'dense-loop.ts',
     'fwq.ts',
     'phase-run.ts',
+    'bulk-lanes.ts',
   ]) {
     it(`match noise-table.ts, node-state.ts and durations.ts in ${file}`, () => {
       const c = copies(file);

@@ -86,7 +86,7 @@ describe('a partitioned run', () => {
   it('gives a single run’s bits on the Jaguar RN shape, poll and block, 2 to 5 parts', async () => {
     for (const waitMode of ['poll', 'block'] as const) {
       const s = rnShape(waitMode, 3);
-      const single = resultOf(new BarrierRun(s).run());
+      const single = resultOf(new BarrierRun(s, { exact: true }).run());
       for (const k of [2, 3, 5]) {
         const run = await runToEnd(partitioned(s, splitNodes(s.job.nodes!, k)), 37);
         expect(run.iteration).toBe(s.workload.iterations);
@@ -102,7 +102,7 @@ describe('a partitioned run', () => {
       machine: { ...base.machine, nodes: 192, clusterSize: 32 },
       job: { ...base.job, nodes: 170, excludeOffsets: [0, 31] },
     };
-    const single = new BarrierRun(s).run();
+    const single = new BarrierRun(s, { exact: true }).run();
     // 6 clusters of 32 less two offsets each: 180 machine nodes to place 170 job nodes on.
     expect(single.layout.nodes).toBe(170);
     expect(single.layout.nodeIds.at(-1)).toBeGreaterThan(170);
@@ -118,7 +118,7 @@ describe('a partitioned run', () => {
       const n = s.job.nodes!;
       if (n < 3) continue;
       tried++;
-      const single = resultOf(new BarrierRun(s).run());
+      const single = resultOf(new BarrierRun(s, { exact: true }).run());
       // Uneven: one node, then the rest split in two.
       const ranges: [number, number][] = [
         [0, 1],

@@ -56,6 +56,9 @@ const SHOWN: Record<string, string> = {
     'Oral et al. 2010, sec. 4; Davis and Petrini 2004 (tutorial slides), slides 24–26; model.md §4',
   '004 summary slides; 001 Table 2':
     'Worley 2008 (slides), summary slides; Kramer and Ryan 2003, Table 2',
+  '004 slides "HALO on Jaguarcnl" and "HALO on Franklin: max vs. min"':
+    'Worley 2008 (slides), slides "HALO on Jaguarcnl" and "HALO on Franklin: max vs. min"',
+  '001 Table 2, secs 9 and 11': 'Kramer and Ryan 2003, Table 2, secs. 9 and 11',
 };
 
 /** A seed number standing alone, not part of a larger number such as 1,000 or 0.003. */

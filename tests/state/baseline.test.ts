@@ -18,7 +18,7 @@ function run(meanIterationUs: number, iterations = 100): RunResult {
     iterationsUs: new Float64Array(iterations).fill(meanIterationUs),
     attribution: null,
     tree: null,
-    engine: { noiseEvents: 0, iterationsRun: iterations, mode: 'every-node' },
+    engine: { noiseEvents: 0, iterationsRun: iterations, mode: 'every-node', counted: false },
   };
 }
 const pinned = (mean: number, complete = true): PinnedRun => ({

@@ -64,7 +64,8 @@ function runOver(
 
 describe('a run split over part workers', () => {
   it('streams progress and ends with a single run’s numbers, to the bit', async () => {
-    const s = rnShape('poll', 4);
+    // Block mode: ranks whose noise could be counted (poll) stay on one thread (below).
+    const s = rnShape('block', 4);
     const log = { closed: 0, spawned: 0 };
     const { got, done } = runOver({ type: 'run', runId: 1, scenario: s }, 3, log);
     await done;
@@ -82,6 +83,20 @@ describe('a run split over part workers', () => {
     const mid = progress.at(-1)!;
     if (mid.type === 'progress') {
       expect(mid.partial.attribution!.nodeDelayUs.slice(100).some((v) => v > 0)).toBe(true);
+    }
+  });
+
+  it('keeps a run that counts its ranks on one thread, and frees the parts it started', async () => {
+    const s = rnShape('poll', 4);
+    const log = { closed: 0, spawned: 0 };
+    const { got, done } = runOver({ type: 'run', runId: 3, scenario: s }, 3, log);
+    await done;
+    expect(log.closed).toBe(log.spawned);
+    const last = got.at(-1)!;
+    expect(last).toMatchObject({ type: 'done', runId: 3, threads: 1 });
+    if (last.type === 'done') {
+      expect(last.result.engine.counted).toBe(true);
+      expect(last.result).toEqual(runScenario(s));
     }
   });
 

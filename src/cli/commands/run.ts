@@ -39,9 +39,9 @@ export function roundMs(ms: number): number {
  * Runs a validated scenario, timing the simulation alone: not start-up, file reading,
  * validation or building the report, so wallMs measures the engine and nothing else.
  */
-export function timedRun(scenario: Scenario): { result: RunResult; wallMs: number } {
+export function timedRun(scenario: Scenario, exact = false): { result: RunResult; wallMs: number } {
   const t0 = performance.now();
-  const run = createRun(scenario).run();
+  const run = createRun(scenario, { exact }).run();
   const wallMs = roundMs(performance.now() - t0);
   return { result: resultOf(run), wallMs };
 }
@@ -94,6 +94,7 @@ export function runReport(result: RunResult, wallMs: number, detail: boolean, th
       noiseEvents: result.engine.noiseEvents,
       iterationsRun: result.engine.iterationsRun,
       mode: result.engine.mode,
+      counted: result.engine.counted,
       threads,
     },
   };
@@ -115,9 +116,9 @@ export async function runCommand(inv: Invocation): Promise<string> {
   }
   const parts = partsForSize(scenario, inv.threads ?? os.availableParallelism());
   if (parts < 2) {
-    const { result, wallMs } = timedRun(scenario);
+    const { result, wallMs } = timedRun(scenario, inv.exact);
     return formatJson(runReport(result, wallMs, inv.detail));
   }
-  const { result, wallMs, threads } = await runSplit(scenario, parts);
+  const { result, wallMs, threads } = await runSplit(scenario, parts, inv.exact);
   return formatJson(runReport(result, roundMs(wallMs), inv.detail, threads));
 }

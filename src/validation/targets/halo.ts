@@ -56,7 +56,7 @@ function haloPoint(base: Scenario, ranks: number, seed: number): HaloPoint {
 const haloScaling: Target = {
   number: 13,
   title: 'HALO: the cost of a halo update grows with the process count, its least wait does not',
-  cite: '004 (slides "HALO on Jaguarcnl", "HALO on Franklin: max vs. min")',
+  cite: '004 slides "HALO on Jaguarcnl" and "HALO on Franklin: max vs. min"',
   fast: true,
   run() {
     const base = loadPreset('halo-jaguar-xt5-stock');

@@ -1,0 +1,837 @@
+// Counted lanes: an iteration of the barrier loop that does not touch every rank when the
+// noise does not call for it (src/engine/README.md, "Counted lanes", gives the argument).
+//
+// It runs when every rank core carries one periodic source covering every job node (a timer
+// tick per core), all of one period T and one duration law, fixed or uniform, with d < T, and
+// ranks poll. A rank whose node has nothing else going on (a *plain* lane: no freeze carried
+// into the iteration, no cpu "any" event that can reach it) starts at t_i, and what happens to
+// it follows from one number, u = (φ − t_i) mod T, the offset of its first tick in the
+// iteration:
+// - its compute is paused m(u) times, m(u) = ⌈(g − u)/(T − d)⌉ for u < g (fixed d), 0 else
+//   (uniform d: at most once, the scenario guarantees T ≥ g + d_max), so it arrives at
+//   t_i + g + Σ of those events' durations;
+// - its later ticks in the iteration find it waiting: a freeze that matters only when it
+//   outlasts the release, i.e. for ticks that start in (t_{i+1} − d_max, t_{i+1}).
+// With the lanes sorted by phase once, the ranks of each class are an arc of that order: two
+// binary searches. The iteration's finish is the latest arrival, so only the highest class
+// matters: with a fixed d every rank of it ties and the lowest rank id is critical (model.md
+// §4); with a uniform d, the most of k independent durations is drawn directly,
+// a + (b − a)·U^{1/k}, and the critical rank is uniform among the k (ties have probability 0).
+// Ranks of the release's arc are enumerated and drawn one by one, as events of their own.
+//
+// Everything else runs the per-rank way: a node with a cpu "any" event that can land before
+// its ranks arrive, a rank that starts late, or state left from such a visit is *materialized*
+// (its lanes written out from their phases) and run by the dense loop's own code
+// (dense-loop.ts denseIteration over a list), until it is plain again. The result is
+// model.md's in distribution, not to the bit: `exact: true` on the run (`--exact` in the CLI)
+// visits every rank instead. The lost time per node of plain lanes is kept as counts of hits
+// and turned into time when read (nodeDelays).
+import type { NodeState } from './node-state.ts';
+import type { Layout } from './layout.ts';
+import type { NoiseTable } from './noise-table.ts';
+import { AgentHeap } from './agent-heap.ts';
+import { DenseLanes, absorbIdle, absorbIdleLanes, denseIteration } from './dense-loop.ts';
+import { queueStart } from './event-rule.ts';
+import { deriveSeed, uniformAt3 } from './random.ts';
+
+// Module-local copies (see dense-loop.ts); tests/engine/layout-constants.test.ts checks them.
+const E_TIME = 0;
+const E_COUNT = 1;
+const E_SOURCE = 3;
+const ENTRY_STRIDE = 4;
+const FIXED = 0;
+const UNIFORM = 1;
+/** Salts of the counted lanes' own draws (most of k durations, the critical rank, node delays). */
+const SALT_MAX = 0x6275_6c6b;
+const SALT_PICK = 0x7069_636b;
+const SALT_DELAY = 0x6465_6c79;
+/** More pause classes than this (g many times T) and the arcs cost more than the ranks. */
+const MAX_CLASSES = 64;
+/** Enumerate an arc to find its lowest rank id when it holds fewer lanes than this. */
+const ENUMERATE_BELOW = 512;
+/** Node delays of a lane with more hits than this are drawn as the normal sum of them. */
+const EXACT_SUM_HITS = 32;
+
+export class BulkLanes {
+  /** T (µs), and the durations: fixed d = d1 = d2, or uniform on [d1, d2] */
+  readonly period: number;
+  readonly kind: number;
+  readonly d1: number;
+  readonly d2: number;
+  readonly granularityUs: number;
+  /** the most pauses a plain rank can have in one iteration */
+  readonly classes: number;
+  /** lanes (ranks) in rank-id order: lane ℓ = x·P + p */
+  readonly lanes: number;
+  /** phases (µs) in ascending order, and the lane at each position */
+  readonly sortedPhase: Float64Array;
+  readonly sortedLane: Int32Array;
+  /** hits of plain lanes in measured iterations: a difference array over sorted positions… */
+  private readonly hitDiff: Float64Array;
+  /** …and per lane the hits it had while materialized, to take back (negative) */
+  private readonly hitCorr: Float64Array;
+  /** per node: 1 when its lanes are materialized (DenseLanes holds their state) */
+  private readonly materialized: Uint8Array;
+  /** the materialized nodes, and the list being built for the next iteration */
+  private list: Int32Array;
+  private listCount = 0;
+  private nextList: Int32Array;
+  private nextCount = 0;
+  /** per node: the iteration in which it is run the per-rank way (−1 never) */
+  private readonly special: Int32Array;
+  /** per node: the iteration after whose plain ranks' arrival a cpu "any" event starts on it */
+  private readonly awaiting: Int32Array;
+  /**
+   * Late lanes: a rank of an otherwise plain node frozen past the release (the residual rule).
+   * It starts at the freeze's end b instead of t_i, and its pauses follow from (φ − b) mod T as
+   * a plain lane's do from t_i: still one number. lateUntil[ℓ] > 0: b of the iteration to come,
+   * with the freeze's source and duration; lateStamp[ℓ]: the iteration in which ℓ ran late, and
+   * lateArrive[ℓ] its arrival then (µs).
+   */
+  private readonly lateUntil: Float64Array;
+  private readonly lateSrc: Float64Array;
+  private readonly lateDur: Float64Array;
+  private readonly lateArrive: Float64Array;
+  private readonly lateStamp: Int32Array;
+  private late: Int32Array;
+  private lateCount = 0;
+  private nextLate: Int32Array;
+  private nextLateCount = 0;
+  /** nodes by the start of their next cpu "any" event */
+  private readonly anyHeap: AgentHeap;
+  private readonly layout: Layout;
+  /** per class m ≥ 1: lanes of nodes run the per-rank way in this iteration that fell in it */
+  private readonly specialInClass: Int32Array;
+  private readonly maxKey: number;
+  private readonly pickKey: number;
+  private readonly delayKey: number;
+  /** nodes run the per-rank way so far, summed over iterations (for the benchmark's notes) */
+  perRankVisits = 0;
+  /** the iteration being run, and its release t_i mod T (µs) */
+  private stamp = -1;
+  private t0 = 0;
+
+  /**
+   * Counted lanes for a run, or null when its noise is not of that kind (the file header):
+   * then the run visits every rank.
+   */
+  static of(
+    layout: Layout,
+    noise: NoiseTable,
+    dense: DenseLanes,
+    granularityUs: number,
+    block: boolean,
+    seed: number,
+  ): BulkLanes | null {
+    if (block) return null;
+    const C = layout.cores;
+    const W = C + 1;
+    const P = layout.ranksPerNode;
+    let T = NaN;
+    let kind = -1;
+    let d1 = NaN;
+    let d2 = NaN;
+    for (let p = 0; p < P; p++) {
+      const c = layout.slotCore[p];
+      const j = dense.laneSource[c];
+      if (j < 0) return null;
+      const k = dense.laneKind[c];
+      if (k !== FIXED && k !== UNIFORM) return null;
+      const lo = dense.laneP1[c];
+      const hi = k === FIXED ? lo : dense.laneP2[c];
+      if (p === 0) {
+        T = dense.lanePeriod[c];
+        kind = k;
+        d1 = lo;
+        d2 = hi;
+      } else if (dense.lanePeriod[c] !== T || k !== kind || lo !== d1 || hi !== d2) {
+        return null;
+      }
+      // One entry of that lane on every job node: the source covers them all.
+      for (let x = 0; x < layout.nodes; x++) {
+        if (noise.laneStart[x * W + c + 1] - noise.laneStart[x * W + c] !== 1) return null;
+      }
+    }
+    if (!(d2 < T) || !(d1 >= 0)) return null;
+    // A uniform duration: at most one pause per iteration (the draw of the most of k needs it).
+    if (kind === UNIFORM && T < granularityUs + d2) return null;
+    const classes = granularityUs > 0 ? Math.ceil(granularityUs / (T - d2)) : 0;
+    if (classes > MAX_CLASSES) return null;
+    return new BulkLanes(layout, dense, T, kind, d1, d2, granularityUs, classes, seed);
+  }
+
+  private constructor(
+    layout: Layout,
+    dense: DenseLanes,
+    T: number,
+    kind: number,
+    d1: number,
+    d2: number,
+    g: number,
+    classes: number,
+    seed: number,
+  ) {
+    this.period = T;
+    this.kind = kind;
+    this.d1 = d1;
+    this.d2 = d2;
+    this.granularityUs = g;
+    this.classes = classes;
+    const n = layout.nodes;
+    this.layout = layout;
+    this.lanes = n * layout.ranksPerNode;
+    this.sortedLane = new Int32Array(this.lanes);
+    this.sortedPhase = new Float64Array(this.lanes);
+    this.hitDiff = new Float64Array(this.lanes + 1);
+    this.hitCorr = new Float64Array(this.lanes);
+    this.materialized = new Uint8Array(n);
+    this.list = new Int32Array(Math.min(n, 1024));
+    this.nextList = new Int32Array(Math.min(n, 1024));
+    this.special = new Int32Array(n).fill(-1);
+    this.awaiting = new Int32Array(n).fill(-1);
+    this.anyHeap = new AgentHeap(n);
+    this.lateUntil = new Float64Array(this.lanes);
+    this.lateSrc = new Float64Array(this.lanes);
+    this.lateDur = new Float64Array(this.lanes);
+    this.lateArrive = new Float64Array(this.lanes);
+    this.lateStamp = new Int32Array(this.lanes).fill(-1);
+    this.late = new Int32Array(Math.min(this.lanes, 1024));
+    this.nextLate = new Int32Array(Math.min(this.lanes, 1024));
+    this.specialInClass = new Int32Array(classes + 1);
+    this.maxKey = deriveSeed(seed, SALT_MAX);
+    this.pickKey = deriveSeed(seed, SALT_PICK);
+    this.delayKey = deriveSeed(seed, SALT_DELAY);
+  }
+
+  /**
+   * Sort the lanes by phase and queue the nodes by their next "any" event, from the dense
+   * loop's lanes as they are when the run first counts (DenseLanes.enter has loaded them).
+   */
+  start(dense: DenseLanes): this {
+    const { nodes, ranksPerNode: P, cores: C, slotCore } = this.layout;
+    const phase = new Float64Array(this.lanes);
+    for (let x = 0; x < nodes; x++) {
+      for (let p = 0; p < P; p++) phase[x * P + p] = dense.lanePhase[x * C + slotCore[p]];
+    }
+    const order = this.sortedLane;
+    for (let l = 0; l < this.lanes; l++) order[l] = l;
+    order.sort((a, b) => phase[a] - phase[b] || a - b);
+    for (let q = 0; q < this.lanes; q++) this.sortedPhase[q] = phase[order[q]];
+    for (let x = 0; x < nodes; x++) {
+      if (dense.anyKey[x] < Infinity) this.anyHeap.set(x, dense.anyKey[x]);
+    }
+    return this;
+  }
+
+  /** µs a plain rank can be late by at most (every pause of the highest class at d_max). */
+  private get lateness(): number {
+    return this.classes * this.d2;
+  }
+
+  /** Pauses of a plain rank whose first tick is u µs into the iteration (0 ≤ u < T). */
+  private classOf(u: number): number {
+    const g = this.granularityUs;
+    if (!(u < g)) return 0;
+    return this.kind === FIXED ? Math.ceil((g - u) / (this.period - this.d1)) : 1;
+  }
+
+  /** u-range [lo, hi) of class m ≥ 1 (µs into the iteration). */
+  private classLo(m: number): number {
+    const g = this.granularityUs;
+    return this.kind === FIXED ? Math.max(0, g - m * (this.period - this.d1)) : 0;
+  }
+
+  private classHi(m: number): number {
+    const g = this.granularityUs;
+    return this.kind === FIXED ? g - (m - 1) * (this.period - this.d1) : g;
+  }
+
+  /**
+   * One iteration (BarrierRun calls it between ns.begin and the release): the nodes that need
+   * it run the per-rank way, the plain lanes are counted, the release's arc is drawn.
+   */
+  iteration(ns: NodeState, dense: DenseLanes, i: number, collectiveUs: number): void {
+    const t = ns.iterT;
+    const gEnd = ns.iterGEnd;
+    const T = this.period;
+    const C = ns.layout.cores;
+    const P = ns.layout.ranksPerNode;
+    const slotCore = ns.layout.slotCore;
+    this.stamp = i;
+    this.t0 = t - Math.floor(t / T) * T;
+
+    // 1. Last iteration's per-rank nodes stay so until their lanes are plain again.
+    const bound = gEnd + this.lateness; // an "any" event before it may reach a plain rank
+    const heap = this.anyHeap;
+    let m = 0;
+    for (let q = 0; q < this.listCount; q++) {
+      const x = this.list[q];
+      if (dense.anyKey[x] >= bound && this.plain(dense, x, t, C, slotCore, P)) {
+        this.materialized[x] = 0;
+      } else {
+        this.list[m++] = x;
+      }
+    }
+    this.listCount = m;
+    // 2. Nodes whose next "any" event may land before their ranks arrive.
+    // One that lands on a free idle core touches no rank: the node stays plain.
+    while (heap.size > 0 && heap.key[heap.peek()] < bound) {
+      const x = heap.peek();
+      heap.remove(x);
+      if (this.materialized[x] === 1) continue;
+      if (this.landOnIdle(ns, dense, x, bound)) {
+        if (dense.anyKey[x] < Infinity) heap.set(x, dense.anyKey[x]);
+        continue;
+      }
+      this.materialize(ns, dense, x, t, false);
+      this.push(x);
+    }
+    // 3. Those nodes, the per-rank way (they update ns.iterMax, critical, log, delays).
+    const list = this.list;
+    const count = this.listCount;
+    const measuring = ns.measuring;
+    const cls = this.specialInClass;
+    cls.fill(0);
+    for (let q = 0; q < count; q++) {
+      const x = list[q];
+      this.special[x] = i;
+      // Their lanes are not plain: take them out of the classes (and of the hit counts).
+      for (let p = 0; p < P; p++) {
+        const l = x * P + p;
+        const c = this.classOf(this.fromStart(this.phaseOf(dense, x, C, slotCore[p])));
+        if (c > 0) {
+          cls[c]++;
+          if (measuring) this.hitCorr[l] -= c;
+        }
+      }
+    }
+    if (count > 0) denseIteration(ns, dense, i, list, count);
+    this.perRankVisits += count;
+    this.runLate(ns, dense, i);
+
+    // 4. The plain lanes, class by class: the highest class with a plain lane sets their latest
+    // arrival; every class counts its hits for the node delays (measured iterations).
+    const t0 = this.t0;
+    let decided = false;
+    for (let c = this.classes; c >= 1; c--) {
+      const lo = this.classLo(c);
+      const hi = this.classHi(c);
+      if (!(hi > lo)) continue;
+      if (measuring) this.addHits(t0 + lo, t0 + hi, c);
+      if (decided) continue;
+      const plain = this.arcCount(t0 + lo, t0 + hi) - cls[c];
+      if (plain <= 0) continue;
+      decided = this.critical(ns, dense, i, c, t0 + lo, t0 + hi, plain);
+      if (decided && !measuring) break;
+    }
+
+    // 5. The release, and the nodes that must run the per-rank way next time.
+    const release = ns.iterMax + collectiveUs;
+    this.nextCount = 0;
+    // "any" events after the plain ranks arrived, before the release: applied at the next visit.
+    while (heap.size > 0 && heap.key[heap.peek()] < release) {
+      const x = heap.peek();
+      heap.remove(x);
+      if (this.special[x] === i) continue; // re-queued below with its new key
+      if (this.landOnIdle(ns, dense, x, release)) {
+        if (dense.anyKey[x] < Infinity) heap.set(x, dense.anyKey[x]);
+        continue;
+      }
+      this.materialize(ns, dense, x, t, true);
+      this.awaiting[x] = i;
+      this.pushNext(x);
+    }
+    // Ticks that start in (release − d_max, release) after their rank arrived: a freeze that may
+    // outlast the release (the residual rule), drawn one by one.
+    this.carry(ns, dense, i, t, release, C, P, slotCore);
+    // 6. Back on the heap with their next "any" event; the materialized list for next time.
+    for (let q = 0; q < count; q++) {
+      const x = list[q];
+      if (dense.anyKey[x] < Infinity) heap.set(x, dense.anyKey[x]);
+      else heap.remove(x);
+    }
+    for (let q = 0; q < this.nextCount; q++) {
+      const x = this.nextList[q];
+      if (dense.anyKey[x] < Infinity) heap.set(x, dense.anyKey[x]);
+      this.push(x);
+    }
+    const late = this.late;
+    this.late = this.nextLate;
+    this.lateCount = this.nextLateCount;
+    this.nextLate = late;
+    this.nextLateCount = 0;
+  }
+
+  /**
+   * The late lanes of iteration i (their nodes otherwise plain): each starts at its freeze's
+   * end b and is paused by the ticks in [b, f), as a plain lane is from t_i; it leaves its
+   * class, and its lost time goes to the node directly.
+   */
+  private runLate(ns: NodeState, dense: DenseLanes, i: number): void {
+    const { cores: C, ranksPerNode: P, slotCore } = ns.layout;
+    const noise = ns.noise;
+    const g = this.granularityUs;
+    const gEnd = ns.iterGEnd;
+    const T = this.period;
+    const measuring = ns.measuring;
+    const cls = this.specialInClass;
+    for (let q = 0; q < this.lateCount; q++) {
+      const l = this.late[q];
+      const x = (l / P) | 0;
+      const b = this.lateUntil[l];
+      if (this.special[x] === i || !(b > 0)) continue; // its node runs per rank (materialize)
+      this.lateUntil[l] = 0;
+      const core = slotCore[l - x * P];
+      const kc = x * C + core;
+      const phi = dense.lanePhase[kc];
+      const c0 = this.classOf(this.fromStart(phi));
+      if (c0 > 0) {
+        cls[c0]++;
+        if (measuring) this.hitCorr[l] -= c0;
+      }
+      const ub = this.offset(phi, b);
+      const m = this.classOf(ub);
+      const j = dense.laneSource[core];
+      let d = this.d1;
+      if (m > 0 && this.kind !== FIXED) {
+        // Its one pause, a draw of its own: the tick at b + u_b.
+        let k = Math.max(0, Math.ceil((b - phi) / T));
+        while (k > 0 && phi + (k - 1) * T >= b) k--;
+        while (phi + k * T < b) k++;
+        d = noise.durationOf(j, noise.nodeId(x), k);
+      }
+      const f = b + g + m * d;
+      this.lateStamp[l] = i;
+      this.lateArrive[l] = f;
+      if (measuring) ns.nodeDelay[x] += f - gEnd;
+      const k = x * C + core;
+      if (f > ns.iterMax || (f === ns.iterMax && k < ns.critical)) {
+        ns.iterMax = f;
+        ns.critical = k;
+        const log = ns.criticalLog;
+        log.clear();
+        let e = log.push(-1, this.lateSrc[l]);
+        log.duration[e] = this.lateDur[l];
+        log.cost[e] = b - ns.iterBase;
+        const src = noise.scenarioIndex[j];
+        for (let r = 0; r < m; r++) {
+          e = log.push(-1, src);
+          log.duration[e] = d;
+          log.cost[e] = d;
+        }
+        log.reverse(); // newest first, as replayLane leaves it
+      }
+    }
+  }
+
+  /** µs at which lane ℓ's rank arrives in iteration i (it has not run per rank). */
+  private arrival(ns: NodeState, l: number, phi: number, i: number): number {
+    if (this.lateStamp[l] === i) return this.lateArrive[l];
+    const c = this.classOf(this.fromStart(phi));
+    return ns.iterGEnd + (this.kind === FIXED ? c * this.d1 : 0);
+  }
+
+  /**
+   * Set the latest arrival of the plain lanes of class c (arc [a, b) in phase space, `plain`
+   * lanes of nodes not run per rank) against what the per-rank nodes set; true when it did.
+   */
+  private critical(
+    ns: NodeState,
+    dense: DenseLanes,
+    i: number,
+    c: number,
+    a: number,
+    b: number,
+    plain: number,
+  ): boolean {
+    const P = ns.layout.ranksPerNode;
+    const C = ns.layout.cores;
+    let late: number;
+    let lane: number;
+    if (this.kind === FIXED) {
+      late = c * this.d1;
+      lane = this.lowestPlain(ns, dense, i, c, a, b);
+      if (lane < 0) return false; // none, after all (a phase on the arc's very edge)
+    } else {
+      const u = 1 - uniformAt3(this.maxKey, i, 0); // (0, 1]
+      late = this.d1 + (this.d2 - this.d1) * Math.pow(u, 1 / plain);
+      lane = this.pickPlain(i, a, b, P);
+    }
+    const f = ns.iterGEnd + late;
+    const x = (lane / P) | 0;
+    const core = ns.layout.slotCore[lane - x * P];
+    const k = x * C + core;
+    if (!(f > ns.iterMax || (f === ns.iterMax && k < ns.critical))) return false;
+    ns.iterMax = f;
+    ns.critical = k;
+    // What delayed it: c pauses of its own tick, as replayLane logs them (newest first).
+    const log = ns.criticalLog;
+    log.clear();
+    const src = ns.noise.scenarioIndex[dense.laneSource[core]];
+    const each = late / c;
+    for (let q = 0; q < c; q++) {
+      const e = log.push(-1, src);
+      log.duration[e] = each;
+      log.cost[e] = each;
+    }
+    return true;
+  }
+
+  /** The lowest lane id of class c among plain lanes (fixed durations: they all tie). */
+  private lowestPlain(
+    ns: NodeState,
+    dense: DenseLanes,
+    i: number,
+    c: number,
+    a: number,
+    b: number,
+  ): number {
+    const P = ns.layout.ranksPerNode;
+    const C = ns.layout.cores;
+    const slotCore = ns.layout.slotCore;
+    const [s1, e1, s2, e2] = this.arc(a, b);
+    if (e1 - s1 + (e2 - s2) < ENUMERATE_BELOW) {
+      let best = this.lanes;
+      for (let pos = s1; pos < e1; pos++) best = this.lowerPlain(pos, best, i, P);
+      for (let pos = s2; pos < e2; pos++) best = this.lowerPlain(pos, best, i, P);
+      return best < this.lanes ? best : -1;
+    }
+    // A large class: its lowest plain lane is near the start of the rank order.
+    const nodes = this.lanes / P;
+    for (let x = 0; x < nodes; x++) {
+      if (this.special[x] === i) continue;
+      for (let p = 0; p < P; p++) {
+        if (this.lateStamp[x * P + p] === i) continue;
+        if (this.classOf(this.fromStart(this.phaseOf(dense, x, C, slotCore[p]))) === c) {
+          return x * P + p;
+        }
+      }
+    }
+    return -1;
+  }
+
+  private lowerPlain(pos: number, best: number, i: number, P: number): number {
+    const l = this.sortedLane[pos];
+    if (l < best && this.isPlain(l, i, P)) return l;
+    return best;
+  }
+
+  /** Lane ℓ is counted in iteration i: its node is not run per rank, and it does not run late. */
+  private isPlain(l: number, i: number, P: number): boolean {
+    return this.special[(l / P) | 0] !== i && this.lateStamp[l] !== i;
+  }
+
+  /** A lane drawn uniformly among the plain lanes of the arc [a, b). */
+  private pickPlain(i: number, a: number, b: number, P: number): number {
+    const [s1, e1, s2, e2] = this.arc(a, b);
+    const n1 = e1 - s1;
+    const n = n1 + (e2 - s2);
+    for (let attempt = 0; ; attempt++) {
+      const r = Math.floor(uniformAt3(this.pickKey, i, attempt) * n);
+      const pos = r < n1 ? s1 + r : s2 + (r - n1);
+      const l = this.sortedLane[pos];
+      if (this.isPlain(l, i, P)) return l;
+    }
+  }
+
+  /**
+   * The lanes with a tick in (release − d_max, release) that found their rank waiting: drawn
+   * one by one; one that outlasts the release freezes its rank into the next iteration, whose
+   * node is then run the per-rank way.
+   */
+  private carry(
+    ns: NodeState,
+    dense: DenseLanes,
+    i: number,
+    t: number,
+    release: number,
+    C: number,
+    P: number,
+    slotCore: Int32Array,
+  ): void {
+    const T = this.period;
+    const lo = release - this.d2;
+    const l0 = lo - Math.floor(lo / T) * T;
+    const [s1, e1, s2, e2] = this.arc(l0, l0 + this.d2);
+    const noise = ns.noise;
+    for (let pass = 0; pass < 2; pass++) {
+      const from = pass === 0 ? s1 : s2;
+      const to = pass === 0 ? e1 : e2;
+      for (let pos = from; pos < to; pos++) {
+        const l = this.sortedLane[pos];
+        const x = (l / P) | 0;
+        if (this.special[x] === i || this.awaiting[x] === i) continue;
+        const core = slotCore[l - x * P];
+        const phi = this.sortedPhase[pos];
+        // The tick in (lo, release): k with φ + k·T in that window.
+        let k = Math.max(0, Math.ceil((lo - phi) / T));
+        while (phi + k * T <= lo) k++;
+        while (k > 0 && phi + (k - 1) * T > lo) k--;
+        const s = phi + k * T;
+        if (!(s < release)) continue;
+        // After its rank arrived (else it is one of the pauses)?
+        if (s < this.arrival(ns, l, phi, i)) continue;
+        const j = dense.laneSource[core];
+        const d = noise.durationOf(j, noise.nodeId(x), k);
+        if (!(s + d > release)) continue;
+        // Frozen past the release by this tick: it runs late next time (its queue is empty
+        // by then, no other tick of its lane can start before it ends).
+        this.lateUntil[l] = s + d;
+        this.lateSrc[l] = noise.scenarioIndex[j];
+        this.lateDur[l] = d;
+        if (this.nextLateCount === this.nextLate.length) {
+          this.nextLate = grow(this.nextLate, this.lanes);
+        }
+        this.nextLate[this.nextLateCount++] = l;
+      }
+    }
+  }
+
+  /**
+   * Write node x's tick lanes out from their phases (DenseLanes holds them from here on): every
+   * tick before `tau` (µs) is applied — for rank lanes, with `afterArrival`, the ticks before
+   * each rank's arrival in this iteration instead (pauses; later ones stay pending) — and
+   * counted as applied events. Idle cores' lanes are brought to the iteration's start; cores
+   * whose events stay in the noise table's entries are left as they are.
+   */
+  private materialize(
+    ns: NodeState,
+    dense: DenseLanes,
+    x: number,
+    tau: number,
+    afterArrival: boolean,
+  ): void {
+    const C = ns.layout.cores;
+    const coreSlot = ns.layout.coreSlot;
+    const noise = ns.noise;
+    const nodeId = noise.nodeId(x);
+    const t = ns.iterT;
+    let frozen = -Infinity;
+    for (let c = 0; c < C; c++) {
+      const kc = x * C + c;
+      const phi = dense.lanePhase[kc];
+      if (phi < 0) {
+        // No lane of its own, or its events are in the entries.
+        if (dense.laneFrozen[kc] > frozen) frozen = dense.laneFrozen[kc];
+        continue;
+      }
+      const slot = coreSlot[c];
+      // An idle core's one source may queue (any duration law): tick by tick, below.
+      if (slot < 0) continue;
+      const l = x * ns.layout.ranksPerNode + slot;
+      const until = afterArrival ? this.arrival(ns, l, phi, this.stamp) : tau;
+      const T = dense.lanePeriod[c];
+      const k0 = dense.laneCount[kc];
+      let k = Math.max(k0, Math.ceil((until - phi) / T));
+      while (k > k0 && phi + (k - 1) * T >= until) k--;
+      while (phi + k * T < until) k++;
+      if (k > k0) {
+        const j = dense.laneSource[c];
+        const s = phi + (k - 1) * T;
+        dense.laneBusy[kc] = queueStart(dense.laneBusy[kc], s) + noise.durationOf(j, nodeId, k - 1);
+        ns.noiseEvents += k - k0;
+        dense.laneCount[kc] = k;
+        dense.laneNext[kc] = phi + k * T;
+      }
+      if (this.lateUntil[l] > 0) {
+        // Frozen into this iteration by a tick of the last (a late lane): its state is the
+        // freeze, and the dense loop's code starts it late from here.
+        const b = this.lateUntil[l];
+        this.lateUntil[l] = 0;
+        dense.laneFrozen[kc] = b;
+        dense.laneBusy[kc] = b;
+        dense.laneFreezeSrc[kc] = this.lateSrc[l];
+        dense.laneFreezeDur[kc] = this.lateDur[l];
+      }
+      if (dense.laneFrozen[kc] > frozen) frozen = dense.laneFrozen[kc];
+    }
+    absorbIdleLanes(ns, dense, x, t);
+    dense.nodeFrozen[x] = frozen;
+    this.materialized[x] = 1;
+  }
+
+  /**
+   * Land plain node x's cpu "any" events that start before `limit` (µs) on its lowest free idle
+   * core, as model.md §3 places them (event-rule.ts anyCore: an idle core whose queue is empty
+   * comes before any rank), its idle cores' own events first. False at the first event that
+   * finds none free: it would preempt a rank, and the node must run per rank from there.
+   */
+  private landOnIdle(ns: NodeState, dense: DenseLanes, x: number, limit: number): boolean {
+    const C = ns.layout.cores;
+    const coreSlot = ns.layout.coreSlot;
+    const noise = ns.noise;
+    const { ent, laneStart } = noise;
+    const W = C + 1;
+    const first = laneStart[x * W + C];
+    const last = laneStart[x * W + W];
+    for (;;) {
+      const s = dense.anyKey[x];
+      if (!(s < limit)) return true;
+      if (dense.withIdle) absorbIdle(ns, dense, x, s);
+      absorbIdleLanes(ns, dense, x, s);
+      let core = -1;
+      for (let c = 0; c < C; c++) {
+        if (coreSlot[c] < 0 && dense.laneBusy[x * C + c] <= s) {
+          core = c;
+          break;
+        }
+      }
+      if (core < 0) return false;
+      // The entry due at s (the first in scenario order on a tie).
+      let e = first;
+      while (ent[e * ENTRY_STRIDE + E_TIME] !== s) e++;
+      const j = ent[e * ENTRY_STRIDE + E_SOURCE];
+      const kc = x * C + core;
+      const d = noise.durationOf(j, noise.nodeId(x), ent[e * ENTRY_STRIDE + E_COUNT]);
+      dense.laneBusy[kc] = queueStart(dense.laneBusy[kc], s) + d;
+      ns.noiseEvents++;
+      noise.advance(e, x);
+      let next = Infinity;
+      for (let q = first; q < last; q++) {
+        if (ent[q * ENTRY_STRIDE + E_TIME] < next) next = ent[q * ENTRY_STRIDE + E_TIME];
+      }
+      dense.anyKey[x] = next;
+    }
+  }
+
+  /** Whether node x's lanes hold nothing the phases do not say at release t (µs). */
+  private plain(
+    dense: DenseLanes,
+    x: number,
+    t: number,
+    C: number,
+    slotCore: Int32Array,
+    P: number,
+  ): boolean {
+    for (let p = 0; p < P; p++) {
+      const kc = x * C + slotCore[p];
+      if (dense.laneNext[kc] < t || dense.laneFrozen[kc] > t || dense.laneBusy[kc] > t) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Every node materialized at the iteration's start (the run leaves counted lanes). */
+  materializeAll(ns: NodeState, dense: DenseLanes): void {
+    for (let x = ns.lo; x < ns.hi; x++) {
+      if (this.materialized[x] === 0) this.materialize(ns, dense, x, ns.iterT, false);
+    }
+  }
+
+  /**
+   * Per node, µs its plain lanes lost over the measured iterations (added to what the
+   * per-rank visits put in ns.nodeDelay): hits times d for a fixed duration; for a uniform one
+   * the sum of that many draws, exact up to EXACT_SUM_HITS hits, and above it the normal law
+   * of the sum (its mean and variance exact; the Irwin–Hall law is within 1/(100·hits) of it).
+   */
+  nodeDelays(P: number, nodes: number): Float64Array {
+    const hits = new Float64Array(nodes);
+    let run = 0;
+    for (let pos = 0; pos < this.lanes; pos++) {
+      run += this.hitDiff[pos];
+      const l = this.sortedLane[pos];
+      hits[(l / P) | 0] += run;
+    }
+    for (let l = 0; l < this.lanes; l++) hits[(l / P) | 0] += this.hitCorr[l];
+    const out = new Float64Array(nodes);
+    const a = this.d1;
+    const w = this.d2 - this.d1;
+    for (let x = 0; x < nodes; x++) {
+      const h = Math.round(hits[x]);
+      if (h <= 0) continue;
+      if (this.kind === FIXED || w === 0) {
+        out[x] = h * a;
+      } else if (h <= EXACT_SUM_HITS) {
+        let sum = 0;
+        for (let q = 0; q < h; q++) sum += a + w * uniformAt3(this.delayKey, x, h * 64 + q);
+        out[x] = sum;
+      } else {
+        const u1 = 1 - uniformAt3(this.delayKey, x, 2 * h);
+        const u2 = uniformAt3(this.delayKey, x, 2 * h + 1);
+        const z = Math.sqrt(-2 * Math.log(u1)) * Math.cos(2 * Math.PI * u2);
+        const sum = h * (a + w / 2) + w * Math.sqrt(h / 12) * z;
+        out[x] = Math.min(h * this.d2, Math.max(h * a, sum));
+      }
+    }
+    return out;
+  }
+
+  /** u: µs from t to the lane's next tick, in [0, T). */
+  private offset(phi: number, t: number): number {
+    const T = this.period;
+    const v = phi - (t - Math.floor(t / T) * T);
+    return v < 0 ? v + T : v;
+  }
+
+  /** offset(φ, t_i) for the iteration being run (t_i mod T is kept in `t0`). */
+  private fromStart(phi: number): number {
+    const v = phi - this.t0;
+    return v < 0 ? v + this.period : v;
+  }
+
+  private phaseOf(dense: DenseLanes, x: number, C: number, core: number): number {
+    return dense.lanePhase[x * C + core];
+  }
+
+  /** Sorted positions of phases in [a, b) mod T (a in [0, T), b − a ≤ T): two ranges. */
+  private arc(a: number, b: number): [number, number, number, number] {
+    const T = this.period;
+    let s = a;
+    let e = b;
+    if (s >= T) {
+      s -= T;
+      e -= T;
+    }
+    const n = this.lanes;
+    if (e <= T) return [this.lowerBound(s), this.lowerBound(e), 0, 0];
+    return [this.lowerBound(s), n, 0, this.lowerBound(e - T)];
+  }
+
+  private arcCount(a: number, b: number): number {
+    const [s1, e1, s2, e2] = this.arc(a, b);
+    return e1 - s1 + (e2 - s2);
+  }
+
+  /** +w hits for every lane whose phase is in [a, b) mod T (measured iterations). */
+  private addHits(a: number, b: number, w: number): void {
+    const [s1, e1, s2, e2] = this.arc(a, b);
+    this.hitDiff[s1] += w;
+    this.hitDiff[e1] -= w;
+    if (e2 > s2) {
+      this.hitDiff[s2] += w;
+      this.hitDiff[e2] -= w;
+    }
+  }
+
+  /** First sorted position whose phase is ≥ v. */
+  private lowerBound(v: number): number {
+    const a = this.sortedPhase;
+    let lo = 0;
+    let hi = a.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (a[mid] < v) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  private push(x: number): void {
+    if (this.listCount === this.list.length) this.list = grow(this.list, this.materialized.length);
+    this.list[this.listCount++] = x;
+  }
+
+  private pushNext(x: number): void {
+    if (this.nextCount === this.nextList.length) {
+      this.nextList = grow(this.nextList, this.materialized.length);
+    }
+    this.nextList[this.nextCount++] = x;
+  }
+}
+
+function grow(a: Int32Array, max: number): Int32Array {
+  const b = new Int32Array(Math.min(max, Math.max(16, a.length * 2)));
+  b.set(a);
+  return b;
+}
