@@ -521,7 +521,7 @@ function undo(ns: NodeState, dense: DenseLanes, x: number, serial: number): void
 export function absorbIdle(ns: NodeState, dense: DenseLanes, x: number, bound: number): void {
   const C = ns.layout.cores;
   const noise = ns.noise;
-  const { ent, periodic, periodUs, durKind, durP1, pinnedCore } = noise;
+  const { ent, periodic, periodUs, durKind, durP1, durMax, pinnedCore } = noise;
   const { idleNext, idleEntry, laneBusy } = dense;
   const M = dense.slots;
   const o = x * M;
@@ -540,10 +540,9 @@ export function absorbIdle(ns: NodeState, dense: DenseLanes, x: number, bound: n
     const eo = e * ENTRY_STRIDE;
     const j = ent[eo + E_SOURCE];
     const ev = ent[eo + E_COUNT];
-    const d = durKind[j] === FIXED ? durP1[j] : noise.durationOf(j, nodeId, ev);
-    const kc = x * C + pinnedCore[j];
+    const core = pinnedCore[j];
+    const kc = x * C + core;
     const busy = laneBusy[kc];
-    laneBusy[kc] = queueStart(busy, s) + d;
     ns.noiseEvents++;
     if (periodic[j]) {
       ent[eo + E_COUNT] = ev + 1;
@@ -552,6 +551,22 @@ export function absorbIdle(ns: NodeState, dense: DenseLanes, x: number, bound: n
       noise.advance(e, x);
     }
     idleNext[q] = ent[eo + E_TIME];
+    if (busy <= s && s + durMax[j] <= bound) {
+      // A bounded event on an empty queue that ends before this core's next event and before
+      // the bound: nothing reads how long it lasted (its core has no rank; what comes next on
+      // it starts on an empty queue either way), so its duration is not drawn.
+      let next = bound;
+      for (let r = o; r < o + M; r++) {
+        const t = idleNext[r];
+        if (t < next && pinnedCore[ent[idleEntry[r] * ENTRY_STRIDE + E_SOURCE]] === core) next = t;
+      }
+      if (s + durMax[j] <= next) {
+        laneBusy[kc] = s;
+        continue;
+      }
+    }
+    const d = durKind[j] === FIXED ? durP1[j] : noise.durationOf(j, nodeId, ev);
+    laneBusy[kc] = queueStart(busy, s) + d;
   }
 }
 

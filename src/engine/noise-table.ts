@@ -41,6 +41,8 @@ export class NoiseTable {
   readonly durKind: Uint8Array;
   readonly durP1: Float64Array;
   readonly durP2: Float64Array;
+  /** µs: the longest an event can last (fixed, uniform), +∞ for an unbounded law */
+  readonly durMax: Float64Array;
   readonly durationKey: Uint32Array;
   readonly victimKey: Uint32Array;
   readonly gapKey: Uint32Array;
@@ -96,6 +98,7 @@ export class NoiseTable {
     this.durKind = new Uint8Array(S);
     this.durP1 = new Float64Array(S);
     this.durP2 = new Float64Array(S);
+    this.durMax = new Float64Array(S);
     this.durationKey = new Uint32Array(S);
     this.victimKey = new Uint32Array(S);
     this.gapKey = new Uint32Array(S);
@@ -133,6 +136,8 @@ export class NoiseTable {
       this.durKind[j] = dp.kind;
       this.durP1[j] = dp.p1;
       this.durP2[j] = dp.p2;
+      const d = src.duration;
+      this.durMax[j] = d.dist === 'fixed' ? d.valueUs : d.dist === 'uniform' ? d.maxUs : Infinity;
       this.durationKey[j] = deriveSeed(seed, key, SALT_DURATION);
       this.victimKey[j] = deriveSeed(seed, key, SALT_VICTIM);
       this.gapKey[j] = deriveSeed(seed, key, SALT_GAP);
