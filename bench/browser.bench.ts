@@ -151,14 +151,19 @@ const STAGE_WATCH = `(() => {
   requestAnimationFrame(tick);
 })()`;
 
-/** In the page from its first script: window.__stage.quick once the stage's quick curve is in. */
+/** In the page from its first script: window.__stage.quick once the stage's quick curve is in,
+ * and .final once its final one is. */
 const QUICK_WATCH = `(() => {
   const marks = (window.__stage = {});
   const view = '.stage [role="tabpanel"]:not([hidden]) .progress[data-status]';
   const tick = () => {
     const el = document.querySelector(view);
-    if (el && (el.dataset.pass === '1' || el.dataset.status === 'done')) {
-      marks.quick = performance.now();
+    const now = performance.now();
+    if (el && marks.quick === undefined && (el.dataset.pass === '1' || el.dataset.status === 'done')) {
+      marks.quick = now;
+    }
+    if (el && marks.quick !== undefined && el.dataset.status === 'done') {
+      marks.final = now;
       return;
     }
     requestAnimationFrame(tick);
@@ -194,19 +199,23 @@ async function stageAfterToggle(site: Site): Promise<{ quickMs: number; finalMs:
 }
 
 /** A preset at its default size, opened on a view with a curve for it: ms from navigation to
- * the quick curve. */
-async function presetQuick(site: Site, id: string, view: string): Promise<number> {
+ * the quick curve and to the final one. */
+async function presetCurve(
+  site: Site,
+  id: string,
+  view: string,
+): Promise<{ quick: number; final: number }> {
   const { page } = await openApp(site, { width: 1366, height: 768 });
   await page.addInitScript({ content: QUICK_WATCH });
   await page.goto(`${site.origin}/?preset=${id}&show=${view}`);
   await page.waitForFunction(
-    () => (window as unknown as { __stage: { quick?: number } }).__stage.quick !== undefined,
+    () => (window as unknown as { __stage: { final?: number } }).__stage.final !== undefined,
     undefined,
-    { timeout: 180_000 },
+    { timeout: 300_000 },
   );
-  const { quick } = await stageMarks(page);
+  const { quick, final } = await stageMarks(page);
   await page.context().close();
-  return quick; // performance.now() counts from the navigation
+  return { quick, final }; // performance.now() counts from the navigation
 }
 
 /** The view with a curve for a preset: latency for the machines (barrier loops), cycle time
@@ -232,15 +241,16 @@ try {
   const jaguar: (Long & { doneMs: number })[] = [];
   const toggles: { quickMs: number; finalMs: number }[] = [];
   const presets = new Map<string, number[]>();
+  const finals = new Map<string, number[]>();
   for (let k = 0; k < reps; k++) {
     start.push(await startUp(site));
     change.push(await presetChange(site));
     jaguar.push(await fullJaguar(site));
     toggles.push(await stageAfterToggle(site));
     for (const p of PRESETS) {
-      const runs = presets.get(p.id) ?? [];
-      runs.push(await presetQuick(site, p.id, curveView(p.group)));
-      presets.set(p.id, runs);
+      const { quick, final } = await presetCurve(site, p.id, curveView(p.group));
+      presets.set(p.id, [...(presets.get(p.id) ?? []), quick]);
+      finals.set(p.id, [...(finals.get(p.id) ?? []), final]);
     }
     console.error(`repetition ${k + 1} of ${reps} done`);
   }
@@ -312,6 +322,13 @@ try {
       runs: presets.get(p.id)!,
       unit: 'ms',
       met: (m: number) => m <= 3000,
+    })),
+    ...PRESETS.map((p) => ({
+      what: `opening ${p.id} at its default size: final curve of the ${curveView(p.group)} view`,
+      budget: '≤ 10,000 ms',
+      runs: finals.get(p.id)!,
+      unit: 'ms',
+      met: (m: number) => m <= 10_000,
     })),
   ];
   const out = table(rows);
