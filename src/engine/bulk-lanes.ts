@@ -107,8 +107,9 @@ export class BulkLanes {
   private readonly delayKey: number;
   /** nodes run the per-rank way so far, summed over iterations (for the benchmark's notes) */
   perRankVisits = 0;
-  /** the iteration being run, and its release t_i mod T (µs) */
+  /** the iteration being run, its release t_i (µs) and t_i mod T */
   private stamp = -1;
+  private iterT = 0;
   private t0 = 0;
 
   /**
@@ -153,6 +154,8 @@ export class BulkLanes {
       }
     }
     if (!(d2 < T) || !(d1 >= 0)) return null;
+    // A uniform law of one value is that value: its ranks tie, and the lowest id is critical.
+    if (d1 === d2) kind = FIXED;
     // A uniform duration: at most one pause per iteration (the draw of the most of k needs it).
     if (kind === UNIFORM && T < granularityUs + d2) return null;
     const classes = granularityUs > 0 ? Math.ceil(granularityUs / (T - d2)) : 0;
@@ -241,9 +244,11 @@ export class BulkLanes {
     return this.kind === FIXED ? Math.max(0, g - m * (this.period - this.d1)) : 0;
   }
 
+  /** (A u-range lies in [0, T): a class whose lo is T or more holds no lane.) */
   private classHi(m: number): number {
     const g = this.granularityUs;
-    return this.kind === FIXED ? g - (m - 1) * (this.period - this.d1) : g;
+    const hi = this.kind === FIXED ? g - (m - 1) * (this.period - this.d1) : g;
+    return Math.min(hi, this.period);
   }
 
   /**
@@ -258,6 +263,7 @@ export class BulkLanes {
     const P = ns.layout.ranksPerNode;
     const slotCore = ns.layout.slotCore;
     this.stamp = i;
+    this.iterT = t;
     this.t0 = t - Math.floor(t / T) * T;
 
     // 1. Last iteration's per-rank nodes stay so until their lanes are plain again.
@@ -311,17 +317,17 @@ export class BulkLanes {
 
     // 4. The plain lanes, class by class: the highest class with a plain lane sets their latest
     // arrival; every class counts its hits for the node delays (measured iterations).
-    const t0 = this.t0;
     let decided = false;
     for (let c = this.classes; c >= 1; c--) {
       const lo = this.classLo(c);
       const hi = this.classHi(c);
       if (!(hi > lo)) continue;
-      if (measuring) this.addHits(t0 + lo, t0 + hi, c);
+      const arc = this.classArc(lo, hi);
+      if (measuring) this.addHits(arc, c);
       if (decided) continue;
-      const plain = this.arcCount(t0 + lo, t0 + hi) - cls[c];
+      const plain = arc[1] - arc[0] + (arc[3] - arc[2]) - cls[c];
       if (plain <= 0) continue;
-      decided = this.critical(ns, dense, i, c, t0 + lo, t0 + hi, plain);
+      decided = this.critical(ns, dense, i, c, arc, plain);
       if (decided && !measuring) break;
     }
 
@@ -389,18 +395,15 @@ export class BulkLanes {
         cls[c0]++;
         if (measuring) this.hitCorr[l] -= c0;
       }
-      const ub = this.offset(phi, b);
-      const m = this.classOf(ub);
+      // Its first tick at or after b, u_b after it, decides its pauses as u does a plain lane's.
+      const kb = this.firstTick(phi, b);
+      const m = this.classOf(phi + kb * T - b);
       const j = dense.laneSource[core];
       let d = this.d1;
-      if (m > 0 && this.kind !== FIXED) {
-        // Its one pause, a draw of its own: the tick at b + u_b.
-        let k = Math.max(0, Math.ceil((b - phi) / T));
-        while (k > 0 && phi + (k - 1) * T >= b) k--;
-        while (phi + k * T < b) k++;
-        d = noise.durationOf(j, noise.nodeId(x), k);
-      }
-      const f = b + g + m * d;
+      // A uniform law: its one pause is a draw of its own, the tick kb's.
+      if (m > 0 && this.kind !== FIXED) d = noise.durationOf(j, noise.nodeId(x), kb);
+      let f = b + g;
+      for (let r = 0; r < m; r++) f += d; // as the per-rank paths add pauses
       this.lateStamp[l] = i;
       this.lateArrive[l] = f;
       if (measuring) ns.nodeDelay[x] += f - gEnd;
@@ -440,35 +443,35 @@ export class BulkLanes {
     dense: DenseLanes,
     i: number,
     c: number,
-    a: number,
-    b: number,
+    arc: Arc,
     plain: number,
   ): boolean {
     const P = ns.layout.ranksPerNode;
     const C = ns.layout.cores;
-    let late: number;
+    let each: number;
     let lane: number;
     if (this.kind === FIXED) {
-      late = c * this.d1;
-      lane = this.lowestPlain(ns, dense, i, c, a, b);
-      if (lane < 0) return false; // none, after all (a phase on the arc's very edge)
+      each = this.d1;
+      lane = this.lowestPlain(ns, dense, i, c, arc);
     } else {
       const u = 1 - uniformAt3(this.maxKey, i, 0); // (0, 1]
-      late = this.d1 + (this.d2 - this.d1) * Math.pow(u, 1 / plain);
-      lane = this.pickPlain(i, a, b, P);
+      each = this.d1 + (this.d2 - this.d1) * Math.pow(u, 1 / plain);
+      lane = this.pickPlain(i, arc, P);
     }
-    const f = ns.iterGEnd + late;
+    if (lane < 0) return false; // none after all (lanes on the arc's very edge)
+    // c pauses added one by one, as the per-rank paths add them (the same bits on a tie).
+    let f = ns.iterGEnd;
+    for (let q = 0; q < c; q++) f += each;
     const x = (lane / P) | 0;
     const core = ns.layout.slotCore[lane - x * P];
     const k = x * C + core;
-    if (!(f > ns.iterMax || (f === ns.iterMax && k < ns.critical))) return false;
+    if (!(f > ns.iterMax || (f === ns.iterMax && k < ns.critical))) return true;
     ns.iterMax = f;
     ns.critical = k;
     // What delayed it: c pauses of its own tick, as replayLane logs them (newest first).
     const log = ns.criticalLog;
     log.clear();
     const src = ns.noise.scenarioIndex[dense.laneSource[core]];
-    const each = late / c;
     for (let q = 0; q < c; q++) {
       const e = log.push(-1, src);
       log.duration[e] = each;
@@ -477,19 +480,12 @@ export class BulkLanes {
     return true;
   }
 
-  /** The lowest lane id of class c among plain lanes (fixed durations: they all tie). */
-  private lowestPlain(
-    ns: NodeState,
-    dense: DenseLanes,
-    i: number,
-    c: number,
-    a: number,
-    b: number,
-  ): number {
+  /** The lowest lane id of class c among plain lanes (fixed durations: they all tie); -1 none. */
+  private lowestPlain(ns: NodeState, dense: DenseLanes, i: number, c: number, arc: Arc): number {
     const P = ns.layout.ranksPerNode;
     const C = ns.layout.cores;
     const slotCore = ns.layout.slotCore;
-    const [s1, e1, s2, e2] = this.arc(a, b);
+    const [s1, e1, s2, e2] = arc;
     if (e1 - s1 + (e2 - s2) < ENUMERATE_BELOW) {
       let best = this.lanes;
       for (let pos = s1; pos < e1; pos++) best = this.lowerPlain(pos, best, i, P);
@@ -521,17 +517,28 @@ export class BulkLanes {
     return this.special[(l / P) | 0] !== i && this.lateStamp[l] !== i;
   }
 
-  /** A lane drawn uniformly among the plain lanes of the arc [a, b). */
-  private pickPlain(i: number, a: number, b: number, P: number): number {
-    const [s1, e1, s2, e2] = this.arc(a, b);
+  /** A lane drawn uniformly among the plain lanes of the arc; -1 when it holds none. */
+  private pickPlain(i: number, arc: Arc, P: number): number {
+    const [s1, e1, s2, e2] = arc;
     const n1 = e1 - s1;
     const n = n1 + (e2 - s2);
-    for (let attempt = 0; ; attempt++) {
+    // Rejection: uniform over the arc's plain lanes. The arc's lanes are mostly plain; after
+    // many draws, whether any is (a count that took out lanes on its very edge) is checked.
+    for (let attempt = 0; attempt < 64; attempt++) {
       const r = Math.floor(uniformAt3(this.pickKey, i, attempt) * n);
-      const pos = r < n1 ? s1 + r : s2 + (r - n1);
-      const l = this.sortedLane[pos];
+      const l = this.sortedLane[r < n1 ? s1 + r : s2 + (r - n1)];
       if (this.isPlain(l, i, P)) return l;
     }
+    let plain = 0;
+    for (let r = 0; r < n; r++)
+      if (this.isPlain(this.sortedLane[r < n1 ? s1 + r : s2 + (r - n1)], i, P)) plain++;
+    if (plain === 0) return -1;
+    let pick = Math.floor(uniformAt3(this.pickKey, i, 64) * plain);
+    for (let r = 0; r < n; r++) {
+      const l = this.sortedLane[r < n1 ? s1 + r : s2 + (r - n1)];
+      if (this.isPlain(l, i, P) && pick-- === 0) return l;
+    }
+    return -1;
   }
 
   /**
@@ -552,7 +559,12 @@ export class BulkLanes {
     const T = this.period;
     const lo = release - this.d2;
     const l0 = lo - Math.floor(lo / T) * T;
-    const [s1, e1, s2, e2] = this.arc(l0, l0 + this.d2);
+    // A hair wider than the window: which tick is in it is decided exactly below.
+    const hair = 1e-9 * T;
+    const [s1, e1, s2, e2] = this.arc(
+      Math.max(0, l0 - hair),
+      Math.min(l0 + T, l0 + this.d2 + hair),
+    );
     const noise = ns.noise;
     for (let pass = 0; pass < 2; pass++) {
       const from = pass === 0 ? s1 : s2;
@@ -722,8 +734,8 @@ export class BulkLanes {
   /**
    * Per node, µs its plain lanes lost over the measured iterations (added to what the
    * per-rank visits put in ns.nodeDelay): hits times d for a fixed duration; for a uniform one
-   * the sum of that many draws, exact up to EXACT_SUM_HITS hits, and above it the normal law
-   * of the sum (its mean and variance exact; the Irwin–Hall law is within 1/(100·hits) of it).
+   * the sum of that many draws, exact for the first EXACT_SUM_HITS and the rest as the normal
+   * law of their sum (mean and variance exact; close to the Irwin–Hall law from a few dozen).
    */
   nodeDelays(P: number, nodes: number): Float64Array {
     const hits = new Float64Array(nodes);
@@ -742,32 +754,80 @@ export class BulkLanes {
       if (h <= 0) continue;
       if (this.kind === FIXED || w === 0) {
         out[x] = h * a;
-      } else if (h <= EXACT_SUM_HITS) {
-        let sum = 0;
-        for (let q = 0; q < h; q++) sum += a + w * uniformAt3(this.delayKey, x, h * 64 + q);
-        out[x] = sum;
-      } else {
-        const u1 = 1 - uniformAt3(this.delayKey, x, 2 * h);
-        const u2 = uniformAt3(this.delayKey, x, 2 * h + 1);
-        const z = Math.sqrt(-2 * Math.log(u1)) * Math.cos(2 * Math.PI * u2);
-        const sum = h * (a + w / 2) + w * Math.sqrt(h / 12) * z;
-        out[x] = Math.min(h * this.d2, Math.max(h * a, sum));
+        continue;
       }
+      // A node's draws are one sequence, so its total only grows as its hits do (the page reads
+      // it while the run goes on): the first EXACT_SUM_HITS draws themselves, then the rest as
+      // the normal law of their sum with one z per node (|z| ≤ 3.4 keeps each added hit ≥ 0).
+      let sum = 0;
+      const exact = Math.min(h, EXACT_SUM_HITS);
+      for (let q = 0; q < exact; q++) sum += a + w * uniformAt3(this.delayKey, x, q);
+      const rest = h - exact;
+      if (rest > 0) {
+        const u1 = 1 - uniformAt3(this.delayKey, x, EXACT_SUM_HITS);
+        const u2 = uniformAt3(this.delayKey, x, EXACT_SUM_HITS + 1);
+        const z = Math.sqrt(-2 * Math.log(u1)) * Math.cos(2 * Math.PI * u2);
+        const zc = Math.max(-3.4, Math.min(3.4, z));
+        sum += Math.min(
+          rest * this.d2,
+          Math.max(rest * a, rest * (a + w / 2) + w * Math.sqrt(rest / 12) * zc),
+        );
+      }
+      out[x] = sum;
     }
     return out;
   }
 
-  /** u: µs from t to the lane's next tick, in [0, T). */
-  private offset(phi: number, t: number): number {
-    const T = this.period;
-    const v = phi - (t - Math.floor(t / T) * T);
-    return v < 0 ? v + T : v;
+  /**
+   * u for the iteration being run: its first tick at or after t_i, minus t_i (µs), in the
+   * entries' arithmetic (φ + k·T), so that a tick that starts exactly at t_i is at u = 0.
+   */
+  private fromStart(phi: number): number {
+    return phi + this.firstTick(phi, this.iterT) * this.period - this.iterT;
   }
 
-  /** offset(φ, t_i) for the iteration being run (t_i mod T is kept in `t0`). */
-  private fromStart(phi: number): number {
-    const v = phi - this.t0;
-    return v < 0 ? v + this.period : v;
+  /** k of a lane's first tick at or after t (µs): φ + k·T ≥ t, in the entries' arithmetic. */
+  private firstTick(phi: number, t: number): number {
+    const T = this.period;
+    let k = Math.max(0, Math.ceil((t - phi) / T));
+    while (k > 0 && phi + (k - 1) * T >= t) k--;
+    while (phi + k * T < t) k++;
+    return k;
+  }
+
+  /**
+   * Sorted positions of the lanes of u-range [lo, hi) (0 ≤ lo < hi ≤ T) in this iteration:
+   * found by phase, then its two edges settled lane by lane with fromStart, so that a lane
+   * whose tick falls on an edge is where its tick says.
+   */
+  private classArc(lo: number, hi: number): Arc {
+    const T = this.period;
+    const n = this.lanes;
+    let a = this.t0 + lo;
+    let b = this.t0 + hi;
+    if (a >= T) {
+      a -= T;
+      b -= T;
+    }
+    let vs = this.lowerBound(a);
+    let ve = b <= T ? this.lowerBound(b) : n + this.lowerBound(b - T);
+    const inside = (v: number) => {
+      const u = this.fromStart(this.sortedPhase[((v % n) + n) % n]);
+      return u >= lo && u < hi;
+    };
+    while (vs < ve && !inside(vs)) vs++;
+    while (ve - vs < n && inside(vs - 1)) vs--;
+    while (ve > vs && !inside(ve - 1)) ve--;
+    while (ve - vs < n && inside(ve)) ve++;
+    if (vs < 0) {
+      vs += n;
+      ve += n;
+    }
+    if (vs >= n) {
+      vs -= n;
+      ve -= n;
+    }
+    return ve <= n ? [vs, ve, 0, 0] : [vs, n, 0, ve - n];
   }
 
   private phaseOf(dense: DenseLanes, x: number, C: number, core: number): number {
@@ -775,7 +835,7 @@ export class BulkLanes {
   }
 
   /** Sorted positions of phases in [a, b) mod T (a in [0, T), b − a ≤ T): two ranges. */
-  private arc(a: number, b: number): [number, number, number, number] {
+  private arc(a: number, b: number): Arc {
     const T = this.period;
     let s = a;
     let e = b;
@@ -788,14 +848,9 @@ export class BulkLanes {
     return [this.lowerBound(s), n, 0, this.lowerBound(e - T)];
   }
 
-  private arcCount(a: number, b: number): number {
-    const [s1, e1, s2, e2] = this.arc(a, b);
-    return e1 - s1 + (e2 - s2);
-  }
-
-  /** +w hits for every lane whose phase is in [a, b) mod T (measured iterations). */
-  private addHits(a: number, b: number, w: number): void {
-    const [s1, e1, s2, e2] = this.arc(a, b);
+  /** +w hits for every lane of the arc (measured iterations). */
+  private addHits(arc: Arc, w: number): void {
+    const [s1, e1, s2, e2] = arc;
     this.hitDiff[s1] += w;
     this.hitDiff[e1] -= w;
     if (e2 > s2) {
@@ -829,6 +884,9 @@ export class BulkLanes {
     this.nextList[this.nextCount++] = x;
   }
 }
+
+/** Sorted positions [s1, e1) and [s2, e2) (an arc of phases may wrap past T). */
+type Arc = [number, number, number, number];
 
 function grow(a: Int32Array, max: number): Int32Array {
   const b = new Int32Array(Math.min(max, Math.max(16, a.length * 2)));

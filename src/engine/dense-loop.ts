@@ -102,7 +102,6 @@ export function denseIteration(
       continue;
     }
     serial++;
-    const eventsBefore = events;
     const nodeId = nodeIds[x];
     const kx0 = x * C;
     // Idle cores with one periodic source: absorb their events before gEnd.
@@ -134,6 +133,8 @@ export function denseIteration(
       laneCount[kc] = k;
       laneNext[kc] = s;
     }
+    // The idle lanes' events stay applied on an undo (undo rolls back rank lanes only).
+    const eventsBefore = events;
     // The rank cores, in rank order. No rank of the node is frozen past the
     // release unless `frozen` (a bound on their frozen-until) says so.
     let frozen = nodeFrozen[x];

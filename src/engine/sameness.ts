@@ -1,8 +1,9 @@
 // Whether two ways of running a scenario give the same distributions: the counted lanes
 // (bulk-lanes.ts) against the run that visits every rank. Over seeds fixed up front, it compares
 // the mean iteration time (within 2 standard errors), the iteration times (two-sample
-// Kolmogorov–Smirnov at 1 %) and each source's share of the lost time (2 standard errors as a
-// family, Bonferroni over the sources that have a share). The tests run it on small machines
+// Kolmogorov–Smirnov at 1 %), each source's share of the lost time (2 standard errors as a
+// family, Bonferroni over the sources that have a share) and the job's total node delay (within
+// 2 standard errors: the node map's sum). The tests run it on small machines
 // (tests/engine/counted-lanes.test.ts), `npm run bench:sameness` on whole ones.
 import type { Scenario } from '../scenario/types.ts';
 import { BarrierRun } from './barrier-run.ts';
@@ -22,10 +23,12 @@ export interface Sample {
   shares: Map<string, number[]>;
   /** per seed: whether the run counted its ranks */
   counted: boolean[];
+  /** per seed: the lost time of all job nodes over the measured iterations, µs */
+  delays: number[];
 }
 
 export function sample(make: (seed: number) => Scenario, seeds: number[], exact: boolean): Sample {
-  const out: Sample = { means: [], times: [], shares: new Map(), counted: [] };
+  const out: Sample = { means: [], times: [], shares: new Map(), counted: [], delays: [] };
   for (const seed of seeds) {
     const s = make(seed);
     const run = new BarrierRun(s, { exact }).run();
@@ -39,7 +42,9 @@ export function sample(make: (seed: number) => Scenario, seeds: number[], exact:
       if (k % THIN === 0) out.times.push(Math.round(d[k] * 1e6) / 1e6);
     }
     out.means.push(sum / d.length);
-    const snap = run.attribution.snapshot(s, run.layout.nodeIds, run.nodeDelays());
+    const nodeDelays = run.nodeDelays();
+    out.delays.push(nodeDelays.reduce((a, b) => a + b, 0));
+    const snap = run.attribution.snapshot(s, run.layout.nodeIds, nodeDelays);
     for (const src of snap.bySource) {
       const list = out.shares.get(src.id) ?? [];
       list.push(src.share);
@@ -114,6 +119,9 @@ export interface Sameness {
   meanBound: number;
   ks: number;
   ksCritical: number;
+  /** |difference of the mean total node delays| and its bound (2 standard errors), µs */
+  delayDiff: number;
+  delayBound: number;
   /** per source with a share: |difference of the mean shares| and its bound */
   shares: { id: string; diff: number; bound: number }[];
   pass: boolean;
@@ -143,8 +151,17 @@ export function compareRuns(make: (seed: number) => Scenario, seeds: number[]): 
       bound: z * Math.hypot(standardError(xs), standardError(ys)) + 1e-12,
     });
   }
+  const delayDiff = Math.abs(mean(exact.delays) - mean(counted.delays));
+  // + 1e-9 of the mean: a fixed law gives the same total on both paths up to rounding.
+  const delayBound =
+    2 * Math.hypot(standardError(exact.delays), standardError(counted.delays)) +
+    1e-9 * mean(exact.delays);
   const pass =
-    paths && meanDiff <= meanBound && ks <= ksCritical && shares.every((s) => s.diff <= s.bound);
+    paths &&
+    meanDiff <= meanBound &&
+    ks <= ksCritical &&
+    delayDiff <= delayBound &&
+    shares.every((s) => s.diff <= s.bound);
   return {
     seeds: seeds.length,
     paths,
@@ -156,6 +173,8 @@ export function compareRuns(make: (seed: number) => Scenario, seeds: number[]): 
     meanBound,
     ks,
     ksCritical,
+    delayDiff,
+    delayBound,
     shares,
     pass,
   };

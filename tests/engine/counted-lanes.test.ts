@@ -20,6 +20,7 @@ function expectSame(make: (seed: number) => Scenario): void {
   expect(r.paths, 'the counted side counted, the exact side did not').toBe(true);
   expect(r.meanDiff, 'mean iteration time').toBeLessThanOrEqual(r.meanBound);
   expect(r.ks, 'KS statistic of the iteration times').toBeLessThanOrEqual(r.ksCritical);
+  expect(r.delayDiff, 'total node delay').toBeLessThanOrEqual(r.delayBound);
   for (const share of r.shares) {
     expect(share.diff, `share of ${share.id}`).toBeLessThanOrEqual(share.bound);
   }
@@ -180,6 +181,100 @@ describe('counted lanes on random scenarios of their class (20 seeds each)', () 
   }
 });
 
+describe('counted lanes where a cold review found them wrong', () => {
+  it('g > T: a class arc clipped to one period (node delays were counted twice)', () => {
+    expectSame((seed) =>
+      scenario({
+        nodes: 16,
+        cores: 4,
+        g: 2500,
+        iterations: 200,
+        seed,
+        collective: { kind: 'software', baseUs: 2, perLevelUs: 3 },
+        noise: ticks([0, 1, 2, 3], 800, { dist: 'fixed', valueUs: 12 }),
+      }),
+    );
+  });
+
+  it('a uniform law of one value: ranks tie and the lowest id is critical', () => {
+    expectSame((seed) =>
+      scenario({
+        nodes: 16,
+        cores: 4,
+        g: 300,
+        iterations: 300,
+        seed,
+        collective: { kind: 'hardware', baseUs: 1, perLevelUs: 0 },
+        noise: ticks([0, 1, 2, 3], 1000, { dist: 'uniform', minUs: 50, maxUs: 50 }),
+      }),
+    );
+  });
+
+  it('a fixed tie between a counted rank and a visited one goes to the lowest id', () => {
+    expectSame((seed) =>
+      scenario({
+        nodes: 16,
+        cores: 4,
+        g: 350,
+        iterations: 300,
+        seed,
+        collective: { kind: 'hardware', baseUs: 1, perLevelUs: 0 },
+        noise: [
+          ...ticks([0, 1, 2, 3], 100, { dist: 'fixed', valueUs: 7.3 }),
+          source({
+            id: 'any',
+            periodUs: 9000,
+            arrival: 'poisson',
+            duration: { dist: 'exponential', meanUs: 0.5 },
+          }),
+        ],
+      }),
+    );
+  });
+
+  it('a tick that starts exactly at the release pauses the next iteration (fixed: same times)', () => {
+    const make = (seed: number) =>
+      scenario({
+        nodes: 16,
+        cores: 4,
+        g: 150,
+        iterations: 300,
+        seed,
+        collective: { kind: 'software', baseUs: 5, perLevelUs: 20 },
+        noise: ticks([0, 1, 2, 3], 1000, { dist: 'fixed', valueUs: 900 }),
+      });
+    for (const seed of [1, 2, 3, 4, 5]) {
+      const exact = new BarrierRun(make(seed), { exact: true }).run();
+      const counted = new BarrierRun(make(seed)).run();
+      expect(counted.counted).toBe(true);
+      let worst = 0;
+      for (let k = 0; k < exact.durations.length; k++) {
+        worst = Math.max(worst, Math.abs(exact.durations[k] - counted.durations[k]));
+      }
+      expect(worst, `seed ${seed}`).toBeLessThan(1e-6);
+    }
+  });
+
+  it('node delays read during a run never go down', () => {
+    const s = scenario({
+      nodes: 16,
+      cores: 4,
+      g: 400,
+      iterations: 300,
+      seed: 3,
+      noise: ticks([0, 1, 2, 3], 1000, { dist: 'uniform', minUs: 20, maxUs: 300 }),
+    });
+    const run = new BarrierRun(s);
+    let last = run.nodeDelays();
+    while (!run.done) {
+      run.step(1);
+      const now = run.nodeDelays();
+      for (let x = 0; x < now.length; x++) expect(now[x]).toBeGreaterThanOrEqual(last[x]);
+      last = now;
+    }
+  });
+});
+
 describe('counted lanes', () => {
   it('give the same bits for the same seed, and count every event by the end', () => {
     const s = rnShape('poll', 4);
@@ -191,6 +286,11 @@ describe('counted lanes', () => {
     // The exact run meets the same events up to its own last arrivals: within a tick per lane.
     const exact = new BarrierRun(s, { exact: true }).run();
     expect(Math.abs(a.noiseEvents - exact.noiseEvents)).toBeLessThan(s.job.nodes * 8);
+    // Steps of any size give the run's bits (the worker steps in slices).
+    const stepped = new BarrierRun(s);
+    while (!stepped.done) stepped.step(7);
+    expect([...stepped.durations]).toEqual([...a.durations]);
+    expect([...stepped.nodeDelays()]).toEqual([...a.nodeDelays()]);
   });
 
   it('are not used where they do not apply: block mode, two sources on a rank core, --exact', () => {

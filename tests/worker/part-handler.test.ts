@@ -64,8 +64,10 @@ function runOver(
 
 describe('a run split over part workers', () => {
   it('streams progress and ends with a single run’s numbers, to the bit', async () => {
-    // Block mode: ranks whose noise could be counted (poll) stay on one thread (below).
-    const s = rnShape('block', 4);
+    // One tick of an unbounded law: its ranks cannot be counted (bulk-lanes.ts), and a run
+    // that counts its ranks stays on one thread (below).
+    const s = rnShape('poll', 4);
+    s.noise[1].duration = { dist: 'exponential', meanUs: 3 };
     const log = { closed: 0, spawned: 0 };
     const { got, done } = runOver({ type: 'run', runId: 1, scenario: s }, 3, log);
     await done;
