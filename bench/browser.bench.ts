@@ -235,7 +235,8 @@ function table(rows: Row[]): string {
 
 const site = await startSite();
 try {
-  const reps = 3;
+  // BENCH_REPS=1 for a quicker look; the medians of the table come from 3.
+  const reps = Number(process.env.BENCH_REPS ?? 3);
   const start: (Long & { firstMs: number })[] = [];
   const change: (Long & { firstMs: number })[] = [];
   const jaguar: (Long & { doneMs: number })[] = [];
