@@ -17,10 +17,13 @@
 // matters: with a fixed d every rank of it ties and the lowest rank id is critical (model.md
 // §4); with a uniform d, the most of k independent durations is drawn directly,
 // a + (b − a)·U^{1/k}, and the critical rank is uniform among the k (ties have probability 0).
-// Ranks of the release's arc are enumerated and drawn one by one, as events of their own.
+// Ranks of the release's arc are enumerated and drawn one by one, as events of their own; one
+// that outlasts the release makes a *late lane*, counted the same way from its freeze's end.
+// A cpu "any" event that finds one of its node's idle cores free lands there (model.md §3)
+// and touches no rank: the node stays plain, only its idle cores' queues are brought up to it.
 //
-// Everything else runs the per-rank way: a node with a cpu "any" event that can land before
-// its ranks arrive, a rank that starts late, or state left from such a visit is *materialized*
+// Everything else runs the per-rank way: a node with a cpu "any" event that finds no idle
+// core free (it would preempt a rank), or state left from such a visit, is *materialized*
 // (its lanes written out from their phases) and run by the dense loop's own code
 // (dense-loop.ts denseIteration over a list), until it is plain again. The result is
 // model.md's in distribution, not to the bit: `exact: true` on the run (`--exact` in the CLI)
