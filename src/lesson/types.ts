@@ -178,6 +178,11 @@ export interface RevealInput {
 export interface StepSweep {
   /** what the runs are, e.g. '7 granularities' */
   label: string;
+  /**
+   * steps whose sweeps have the same key make the same runs (the same state and plan), so the
+   * page runs them once; absent: the step's own id
+   */
+  key?: string;
   /** the varied fields of the step's scenario, and the number of points (their product) */
   plan: (scenario: Scenario) => { varies: Vary[]; total: number };
 }
@@ -206,6 +211,11 @@ export interface LessonStep {
    * flat 2 µs fitted to a 1–10 µs axis looks like growth (step 12)
    */
   latencyAxisUs?: readonly [number, number];
+  /**
+   * the run-to-run view's number of runs while the step is on show (one of its choices): the
+   * same seeds as the step's sweep, so the view's histogram and the reveal's numbers agree
+   */
+  runs?: number;
   /** once revealed, the timeline also shows the same noise co-scheduled (step 10) */
   revealAligned?: boolean;
   /** a second run the reveal compares with (run in its own worker) */
