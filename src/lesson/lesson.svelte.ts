@@ -43,6 +43,8 @@ export class Lesson {
   readonly #answers: Readonly<Record<string, SvelteMap<number, Answer>>> = Object.fromEntries(
     LESSONS.map((l) => [l.id, new SvelteMap<number, Answer>()]),
   );
+  /** lesson id → the index of the step it was on when another lesson was chosen */
+  readonly #left: Record<string, number> = {};
   /** lesson id → the numbers of the steps revealed (kept in the page only) */
   readonly #revealed: Readonly<Record<string, SvelteSet<number>>> = Object.fromEntries(
     LESSONS.map((l) => [l.id, new SvelteSet<number>()]),
@@ -106,15 +108,16 @@ export class Lesson {
   }
 
   /**
-   * Starts the lesson `id` (by default the one on show) at step 1, or at the step it was on if it
-   * is the one on show, and applies that step's state. An unknown id is refused (false).
+   * Starts the lesson `id` (by default the one on show) at the step it was last on (step 1 the
+   * first time) and applies that step's state. An unknown id is refused (false).
    */
   start(id: string = this.#lesson.id): boolean {
     const lesson = findLesson(id);
     if (!lesson) return false;
     if (lesson !== this.#lesson) {
+      this.#left[this.#lesson.id] = this.#index;
       this.#lesson = lesson;
-      this.#index = 0;
+      this.#index = this.#left[lesson.id] ?? 0;
     }
     this.#active = true;
     void this.#apply(true);

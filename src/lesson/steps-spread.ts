@@ -57,14 +57,20 @@ export const sameJob: LessonStep = {
   revealView: 'variability',
   runs: RUNS,
   state: { preset: EP, edits: [] },
-  sweep: { label: `${RUNS} runs, one seed each`, key: EP_RUNS_KEY, plan: seedsPlan(RUNS) },
+  sweep: {
+    label: `${RUNS} runs, one seed each`,
+    tag: `${RUNS} runs`,
+    key: EP_RUNS_KEY,
+    plan: seedsPlan(RUNS),
+  },
   runNote: `EP on 32 nodes × 4, one run of 5 s of simulated time (about 0.1 s); then the same job ${RUNS} times, seeds 1 to ${RUNS}: about 5 s on two cores. ASCI Q’s published noise stands in for the Compaq SC’s, which was not published (the same AlphaServer ES45 nodes, Tru64 and Quadrics network).`,
   question: {
     kind: 'marker',
     prompt:
       'On the Compaq SC, EP ran 336 times on dedicated nodes. How much did its run time vary from run to run? Place the coefficient of variation (standard deviation over mean) on the axis.',
     axis: COV_AXIS,
-    step: 0.01,
+    // a twentieth of a decade (×1.12) an arrow, ten times that with Page Up/Down
+    step: 0.05,
     initial: 0.1,
     answer: COMPAQ_EP_COV_PERCENT,
     guides: [{ value: 0.52, label: 'IBM SP, the same EP: 0.52%' }],
@@ -108,6 +114,7 @@ export const oneNode: LessonStep = {
   state: { preset: EP, edits: [{ kind: 'set', path: 'job.nodes', value: 1 }] },
   sweep: {
     label: `${RUNS} runs each on 1 and 32 nodes`,
+    tag: `${RUNS} runs each`,
     plan: seedsPlan(RUNS, () => ({ path: 'job.nodes', values: [...NODES] })),
   },
   runNote: `EP on 1 node × 4 and on 32 nodes × 4, ${RUNS} runs each (seeds 1 to ${RUNS}): about 5 s on two cores, nearly all of it the 32-node runs.`,
@@ -180,6 +187,7 @@ export const twoHumps: LessonStep = {
   state: { preset: EP, edits: [STOP] },
   sweep: {
     label: `${STOP_RUNS} runs with the stop and ${STOP_RUNS} without`,
+    tag: `${STOP_RUNS} runs, twice`,
     plan: seedsPlan(STOP_RUNS, (s) => ({
       path: `noise.${s.noise.findIndex((n) => n.id === STOP_ID)}.enabled`,
       values: [true, false],
@@ -238,7 +246,7 @@ export const twoHumps: LessonStep = {
     };
   },
   explanation:
-    'Two humps on the T3E: most jobs were barely slowed, a sizeable group by 40% or more, because some runs were moved while the clock ran and others were not (001 sec 11). Timed by the system’s accounting, which left the migration out, the spread nearly vanished: 6.11% became 0.8% for EP (001 Table 3). The other machines’ runs formed “tight bell curves with long right tails” (001 sec 11): almost every run slowed a little, a few a lot. The simulation shows both shapes: with the stand-in stop, which a run meets or not (a noise source present in only a share of the runs), the runs split into two groups; without it, the same seeds give a tight bell whose right tail is the few runs that met a rare long daemon. The stop’s numbers are this step’s assumption, not the T3E’s; only the shapes are the claim.',
+    'Two humps on the T3E: most jobs were barely slowed, a sizeable group by 40% or more, because some runs were moved while the clock ran and others were not (001 sec 11). Timed by the system’s accounting, which left the migration out, the spread nearly vanished: 6.11% became 0.8% for EP (001 Table 3). The other machines’ runs formed “tight bell curves with long right tails” (001 sec 11): almost every run slowed a little, a few a lot. The simulation shows both shapes: with the stand-in stop, which a run meets or not (a noise source present in only a share of the runs), the runs split into two groups; without it, the same seeds give a tight bell whose right tail is the few runs that met a rare long daemon. The stop’s numbers are this step’s assumption, not the T3E’s, and only the shapes are the claim: with a third of the runs 40% slower the CoV is well above the T3E’s 6.11%, so on the T3E fewer runs were moved, or most were slowed by less; the paper gives the spread, not the share.',
 };
 
 export const reportSpread: LessonStep = {
@@ -251,7 +259,12 @@ export const reportSpread: LessonStep = {
   revealView: 'variability',
   runs: RUNS,
   state: { preset: EP, edits: [] },
-  sweep: { label: `${RUNS} runs, one seed each`, key: EP_RUNS_KEY, plan: seedsPlan(RUNS) },
+  sweep: {
+    label: `${RUNS} runs, one seed each`,
+    tag: `${RUNS} runs`,
+    key: EP_RUNS_KEY,
+    plan: seedsPlan(RUNS),
+  },
   runNote: `EP on 32 nodes × 4, ${RUNS} runs (seeds 1 to ${RUNS}): made once for step 1, about 5 s on two cores otherwise.`,
   question: {
     kind: 'choice',
@@ -283,7 +296,7 @@ export const reportSpread: LessonStep = {
     return {
       ok: true,
       value: `${over} of ${RUNS} runs over the slowest of the first 5`,
-      detail: `the first 5 runs: ${spreadText(first)}, CoV ${covText(first.cov)}; all ${RUNS}: ${spreadText(all)}, CoV ${covText(all.cov)}; a time limit set at the slowest of 5 runs would kill ${over} of ${RUNS} jobs, one set at the slowest of ${RUNS} is ${(((all.maxUs - all.meanUs) / all.meanUs) * 100).toFixed(1)}% over the mean`,
+      detail: `the first 5 runs: CoV ${covText(first.cov)}, slowest ${seconds(first.maxUs)}; all ${RUNS}: CoV ${covText(all.cov)}, mean ${seconds(all.meanUs)}, slowest ${seconds(all.maxUs)} (${(((all.maxUs - all.meanUs) / all.meanUs) * 100).toFixed(1)}% over the mean): a time limit set at the slowest of the first 5 would have killed ${over} of the ${RUNS} jobs`,
     };
   },
   explanation:

@@ -130,7 +130,7 @@ export type Question =
       kind: 'marker';
       prompt: string;
       axis: Axis;
-      /** a keyboard arrow moves the marker by this much */
+      /** a keyboard arrow moves the marker by this much (on a log axis: by this many decades) */
       step: number;
       initial: number;
       /** the published value the marker should land on */
@@ -178,6 +178,8 @@ export interface RevealInput {
 export interface StepSweep {
   /** what the runs are, e.g. '7 granularities' */
   label: string;
+  /** what the reveal's simulated figure is of, beside its heading; absent: 'the sweep' */
+  tag?: string;
   /**
    * steps whose sweeps have the same key make the same runs (the same state and plan), so the
    * page runs them once; absent: the step's own id
