@@ -283,7 +283,7 @@ export const reportSpread: LessonStep = {
   published: {
     value: 'measure the variation: it is part of the performance',
     detail:
-      'With variable run times users must either ask for far more time than a run needs or lose the work of runs killed at their limit (001 sec 3); “responsibility for understanding variation also rests with the application user” (001 sec 14). Worley timed every process and reported the max, the min and the average, and found he “never” had “enough or the right kind of data” (004, summary slides).',
+      'With variable run times users must either ask for far more time than a run needs or lose the work of runs killed at their limit (001 sec 3); “responsibility for understanding variation also rests with the application user” (001 sec 14). Worley timed every process and reported the max, the min and the average, and found he “never” had “enough or the right kind of data” (004 summary slides).',
     cite: '001 secs 3 and 14; 004 summary slides',
   },
   simulate: (input) => {
@@ -300,5 +300,5 @@ export const reportSpread: LessonStep = {
     };
   },
   explanation:
-    'Repeat the run, and report its spread with its mean: how many runs, the standard deviation or CoV, and the slowest. One run, or the best of a few, hides what a user of the machine meets; a few runs can miss the rare slow one that decides a time limit, which is why the first five runs here under-state the spread of a hundred. Kramer and Ryan ask for variation to be measured and designed for, by the makers of machines and by their users (001 secs 12 and 14); Worley reported every process’s most, least and average time, and asked for whole-system monitoring to tell jitter from other users’ traffic (004, summary slides). In NoiseLab, the Run to run view (and the command line’s noiselab repeat) does this for any scenario.',
+    'Repeat the run, and report its spread with its mean: how many runs, the standard deviation or CoV, and the slowest. One run, or the best of a few, hides what a user of the machine meets; a few runs can miss the rare slow one that decides a time limit, which is why the first five runs here under-state the spread of a hundred. Kramer and Ryan ask for variation to be measured and designed for, by the makers of machines and by their users (001 secs 12 and 14); Worley’s slides (004) report every process’s most, least and average time, and ask for whole-system monitoring to tell jitter from other users’ traffic. In NoiseLab, the Run to run view (and the command line’s noiselab repeat) does this for any scenario.',
 };

@@ -43,11 +43,19 @@ async function serious(page: Page): Promise<string[]> {
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-/** Answers by keyboard: the second option, or the marker moved two steps up its axis. */
+/**
+ * Answers by keyboard: the second option, a sketch's first point raised, or the marker moved two
+ * steps up its axis.
+ */
 async function answer(page: Page, kind: Question['kind']): Promise<void> {
   if (kind === 'choice') {
     await press(page, panel(page).getByRole('radio').nth(1), 'Space');
     await expect.poll(() => panel(page).getByRole('radio').nth(1).isChecked(), SOON).toBe(true);
+  } else if (kind === 'sketch') {
+    await press(page, panel(page).getByRole('slider').first(), 'ArrowUp');
+    await expect
+      .poll(() => panel(page).getByRole('button', { name: 'Reveal' }).isDisabled(), SOON)
+      .toBe(false);
   } else {
     const slider = panel(page).getByRole('slider');
     const before = await slider.getAttribute('aria-valuenow');
@@ -91,7 +99,7 @@ describe('the run-to-run lesson', () => {
         .toBe(`${step.number}. ${step.title}`);
       expect(await region.getByText(`Step ${step.number} of 6`).first().isVisible()).toBe(true);
       await expect.poll(() => page.url(), SOON).toContain(`lesson=${step.id}`);
-      if (step.question.kind === 'choice') {
+      if (step.question.kind === 'choice' || step.question.kind === 'sketch') {
         // predict, then reveal
         expect(await region.getByRole('button', { name: 'Reveal' }).isDisabled()).toBe(true);
       }
@@ -105,6 +113,20 @@ describe('the run-to-run lesson', () => {
       // the answer's view is on the stage, in sight beside the panel
       const tab = page.getByRole('tab', { selected: true });
       expect(await tab.textContent()).toContain(tabOf(step.revealView ?? step.view));
+      if (step.question.kind === 'sketch') {
+        // its own chart is the answer's picture: the simulated curve over the sketch, in sight
+        const chart = region
+          .locator('svg')
+          .filter({ has: page.locator('path') })
+          .first();
+        await expect
+          .poll(() => region.locator('[data-verdict]').textContent(), SOON)
+          .toMatch(/✓|✗|≈/);
+        const box = await chart.boundingBox();
+        expect(box).not.toBeNull();
+        expect(box!.y).toBeGreaterThanOrEqual(0);
+        expect(box!.y + box!.height).toBeLessThanOrEqual(768);
+      }
       if (step.revealView === 'variability') {
         // the histogram makes the step's runs: its count, and (step 1) its CoV is the reveal's
         const view = page.getByRole('region', { name: /^Run to run/ });

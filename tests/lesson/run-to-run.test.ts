@@ -213,20 +213,38 @@ describe('the reveals state what the runs give', () => {
   });
 
   it('step 5: from 16 to 4,096 processes the most wait grows and the least falls (the miss)', () => {
+    const s = step('max-min');
+    if (s.question.kind !== 'sketch') throw new Error('step 5 is a sketch');
+    const q = s.question;
     for (const seed of [1, 2, 3, 4, 5]) {
-      const { figure, input } = reveal(step('max-min'), seed);
-      const many = input.run.tree!.rankCollectiveUs!;
-      const few = input.compare!.tree!.rankCollectiveUs!;
-      expect(input.run.tree!.ranks).toBe(4096);
-      expect(input.compare!.tree!.ranks).toBe(16);
-      expect(many.max / few.max, `seed ${seed}`).toBeGreaterThan(1.2);
-      expect(many.min, `seed ${seed}`).toBeLessThan(few.min * 0.8);
-      expect(figure.detail).toContain('the least wait falls');
-      // the waits as the reveal prints them: time()'s units, a wait near nothing with its digits
+      const { figure, input } = reveal(s, seed);
+      // three runs per process count, seeds seed … seed + 2, averaged
+      const runs = input.sweep!;
+      expect(runs.map((r) => r.seed)).toEqual(
+        Array(5)
+          .fill([seed, seed + 1, seed + 2])
+          .flat(),
+      );
+      const mean = (i: number, f: (w: { min: number; max: number }) => number) =>
+        runs.slice(i * 3, i * 3 + 3).reduce((a, r) => a + f(r.tree!.rankCollectiveUs!) / 3, 0);
+      expect(runs.map((r) => r.tree!.ranks)).toEqual(
+        [16, 64, 256, 1024, 4096].flatMap((p) => [p, p, p]),
+      );
+      const most = [0, 1, 2, 3, 4].map((i) => mean(i, (w) => w.max));
+      const least = [0, 1, 2, 3, 4].map((i) => mean(i, (w) => w.min));
+      // the most rises with every fourfold step; the least ends far under where it started
+      for (let i = 1; i < 5; i++) expect(most[i], `seed ${seed}`).toBeGreaterThan(most[i - 1]);
+      expect(most[4] / most[0], `seed ${seed}`).toBeGreaterThan(10);
+      expect(least[4], `seed ${seed}`).toBeLessThan(least[0] * 0.8);
       const w = (us: number) => (us >= 0.1 ? time(us) : `${us.toPrecision(2)} µs`);
       expect(figure.value).toBe(
-        `most wait ${w(few.max)} → ${w(many.max)}; least ${w(few.min)} → ${w(many.min)}`,
+        `most wait ${w(most[0])} → ${w(most[4])}; least ${w(least[0])} → ${w(least[4])}`,
       );
+      expect(figure.detail).toContain('the least wait falls');
+      const curve = q.curve(input);
+      if (!curve.ok) throw new Error(curve.reason);
+      expect(curve.ys).toEqual(most);
+      expect(curve.parts?.find((p) => p.label === 'the least wait')?.ys).toEqual(least);
     }
   });
 
