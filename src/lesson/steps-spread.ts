@@ -53,7 +53,7 @@ export const sameJob: LessonStep = {
   title: 'The same job on the same nodes: the same time every run?',
   intro:
     'Kramer and Ryan ran three NAS Parallel Benchmarks hundreds of times on four machines, on dedicated nodes (001 sec 8). EP, “embarrassingly parallel”, computes on its own and communicates only once, at the very end (001 sec 6). The simulator runs EP as 128 tasks on 32 nodes × 4 of an AlphaServer machine: one run of about 5 s.',
-  view: 'timeline',
+  view: 'iterations',
   revealView: 'variability',
   runs: RUNS,
   state: { preset: EP, edits: [] },
@@ -108,7 +108,7 @@ export const oneNode: LessonStep = {
   title: 'The network or the node?',
   intro:
     'EP hardly uses the network, yet it varied. Was it the network (another job’s traffic, a congested link) or the nodes themselves? Kramer and Ryan ran EP again without the network: on a single node of the Compaq SC, its four CPUs (001 sec 9). The simulator now runs EP as 4 tasks on one node.',
-  view: 'timeline',
+  view: 'iterations',
   revealView: 'variability',
   runs: RUNS,
   state: { preset: EP, edits: [{ kind: 'set', path: 'job.nodes', value: 1 }] },
@@ -181,7 +181,7 @@ export const twoHumps: LessonStep = {
   title: 'A bell with a tail, or two humps?',
   intro:
     'The Cray T3E packed its running jobs together to make room for big ones: every 5 s it looked for jobs to move (“migrate”), and the clock the benchmarks timed themselves with kept running while a job was moved (001 sec 11). NoiseLab cannot move a job; the simulator stands in a stop of the whole job for 2 s, which a run meets with probability 0.3, on step 1’s EP.',
-  view: 'timeline',
+  view: 'iterations',
   revealView: 'variability',
   runs: STOP_RUNS,
   state: { preset: EP, edits: [STOP] },
@@ -255,7 +255,7 @@ export const reportSpread: LessonStep = {
   title: 'What can you do about it?',
   intro:
     'Your job’s time varies from run to run, and you cannot change the machine. You need its time for a paper, or to ask the batch system for a time limit (a job that runs past its limit is killed). The simulator has step 1’s EP again, and its 100 runs.',
-  view: 'timeline',
+  view: 'iterations',
   revealView: 'variability',
   runs: RUNS,
   state: { preset: EP, edits: [] },
