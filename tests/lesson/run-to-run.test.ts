@@ -249,7 +249,7 @@ describe('the reveals state what the runs give', () => {
         least.map((v) => Math.max(0.01, v)),
       );
     }
-  });
+  }, 300_000); // 5 seeds × 15 halo runs: about a minute of one core
 
   it('step 6: the runs over the slowest of the first five, counted from step 1’s 100', () => {
     const { figure, times } = ep100(step('report-spread'));
