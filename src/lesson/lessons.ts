@@ -81,8 +81,11 @@ export function findLessonStep(key: string): Found {
       if (step) return { ok: true, lesson: l, step };
     }
   }
+  const others = LESSONS.slice(1)
+    .map((l) => `for the lesson "${l.title}", ${l.id}.1 to ${l.id}.${l.steps.length}`)
+    .join('; ');
   return {
     ok: false,
-    problem: `lesson=${shown}: the lesson has no such step; use a number from 1 to ${FIRST_LESSON.steps.length} or one of: ${FIRST_LESSON.steps.map((s) => s.id).join(', ')}; or, for the lesson "${LESSONS[1].title}", ${LESSONS[1].id}.1 to ${LESSONS[1].id}.${LESSONS[1].steps.length}.`,
+    problem: `lesson=${shown}: the lesson has no such step; use a number from 1 to ${FIRST_LESSON.steps.length} or one of: ${FIRST_LESSON.steps.map((s) => s.id).join(', ')}; or, ${others}.`,
   };
 }

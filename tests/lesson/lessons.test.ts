@@ -10,6 +10,7 @@ import { Lesson } from '../../src/lesson/lesson.svelte.ts';
 import { findLessonStep, LESSONS } from '../../src/lesson/lessons.ts';
 import { lessonLinkProblems } from '../../src/lesson/link-problems.ts';
 import { readLessonParams } from '../../src/state/lesson-params.ts';
+import { LESSON_NOTES } from '../../src/ui/lesson/lesson-notes.ts';
 import type { Scenario } from '../../src/scenario/types.ts';
 import { loadPreset } from './presets.ts';
 
@@ -29,6 +30,10 @@ describe('the lessons', () => {
       expect(l.steps.length).toBeGreaterThanOrEqual(5);
     }
     expect(LESSONS[1].steps.length).toBeLessThanOrEqual(7);
+  });
+
+  it('each have teacher’s notes for the panel’s dialog', () => {
+    for (const l of LESSONS) expect(LESSON_NOTES[l.id], l.id).toMatch(/^# Teacher's notes/);
   });
 
   it('find a step by id in any lesson, by number in the first, or by lesson and step', () => {
