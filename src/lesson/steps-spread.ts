@@ -63,7 +63,7 @@ export const sameJob: LessonStep = {
     key: EP_RUNS_KEY,
     plan: seedsPlan(RUNS),
   },
-  runNote: `EP on 32 nodes × 4, one run of 5 s of simulated time (about 0.1 s); then the same job ${RUNS} times, seeds 1 to ${RUNS}: about 5 s on two cores. ASCI Q’s published noise stands in for the Compaq SC’s, which was not published (the same AlphaServer ES45 nodes, Tru64 and Quadrics network).`,
+  runNote: `EP on 32 nodes × 4, one run of 5 s of simulated time (about 0.1 s); then the same job ${RUNS} times, seeds 1 to ${RUNS}: 5 to 10 s on a two-core laptop (the histogram on the stage makes the same runs). ASCI Q’s published noise stands in for the Compaq SC’s, which was not published (the same AlphaServer ES45 nodes, Tru64 and Quadrics network).`,
   question: {
     kind: 'marker',
     prompt:
@@ -117,7 +117,7 @@ export const oneNode: LessonStep = {
     tag: `${RUNS} runs each`,
     plan: seedsPlan(RUNS, () => ({ path: 'job.nodes', values: [...NODES] })),
   },
-  runNote: `EP on 1 node × 4 and on 32 nodes × 4, ${RUNS} runs each (seeds 1 to ${RUNS}): about 5 s on two cores, nearly all of it the 32-node runs.`,
+  runNote: `EP on 1 node × 4 and on 32 nodes × 4, ${RUNS} runs each (seeds 1 to ${RUNS}): 5 to 10 s on a two-core laptop (the histogram on the stage makes the same runs), nearly all of it the 32-node runs.`,
   question: {
     kind: 'choice',
     prompt: 'Run on one node, with no network at all, EP’s run time will vary…',
@@ -193,7 +193,7 @@ export const twoHumps: LessonStep = {
       values: [true, false],
     })),
   },
-  runNote: `EP on 32 nodes × 4 with the stand-in stop, ${STOP_RUNS} runs, and the same seeds without it (as the T3E’s accounting left the migration out): about 5 s on two cores. The stop’s length is the paper’s “40% or more”; its share of the runs, 0.3, is assumed (the paper gives none).`,
+  runNote: `EP on 32 nodes × 4 with the stand-in stop, ${STOP_RUNS} runs, and the same seeds without it (as the T3E’s accounting left the migration out): 5 to 10 s on a two-core laptop (the histogram on the stage makes the same runs). The stop’s length is the paper’s “40% or more”; its share of the runs, 0.3, is assumed (the paper gives none).`,
   question: {
     kind: 'choice',
     prompt: 'What did a histogram of EP’s run times on the T3E look like?',
@@ -265,7 +265,7 @@ export const reportSpread: LessonStep = {
     key: EP_RUNS_KEY,
     plan: seedsPlan(RUNS),
   },
-  runNote: `EP on 32 nodes × 4, ${RUNS} runs (seeds 1 to ${RUNS}): made once for step 1, about 5 s on two cores otherwise.`,
+  runNote: `EP on 32 nodes × 4, ${RUNS} runs (seeds 1 to ${RUNS}): step 1’s, kept if step 1 made them, else 5 to 10 s on a two-core laptop; the histogram on the stage makes the same runs again.`,
   question: {
     kind: 'choice',
     prompt: 'What do you report as the job’s time?',
