@@ -1,5 +1,6 @@
 // `npm run screenshots`: the built site in Debian Chromium at the sizes the page is made for,
-// written to docs/screenshots/ (the README shows the laptop one). Each shot waits for the run on
+// written to docs/screenshots/ (the README shows the laptop one); `npm run screenshots -- lesson`
+// takes only the shots whose file name starts with "lesson". Each shot waits for the run on
 // show to be done and the view on the stage to have drawn its final picture, so it shows the
 // product, not a page filling in. The first visit's hint is dismissed (set in storage first) on
 // all but the first shot.
@@ -74,6 +75,24 @@ const SHOTS: Shot[] = [
     },
   },
   {
+    file: 'lesson-run-to-run-1366x768.png',
+    what: 'the second lesson, step 3 revealed: two humps in the run-to-run histogram',
+    path: '/?lesson=two-humps&answers=3c',
+    viewport: { width: 1366, height: 768 },
+    then: async (page) => {
+      await page.getByRole('button', { name: 'Reveal' }).click();
+      await page.waitForFunction(
+        () =>
+          !/running/.test(
+            document.querySelector('[data-figure="simulated"] .value')?.textContent ?? 'running',
+          ),
+        undefined,
+        { timeout: 180_000, polling: 500 },
+      );
+      await settle(page);
+    },
+  },
+  {
     file: 'tablet-820x1180.png',
     what: 'a tablet: the stage over the panel',
     path: '/?show=latency',
@@ -130,7 +149,8 @@ async function take(site: Site, shot: Shot): Promise<void> {
 mkdirSync('docs/screenshots', { recursive: true });
 const site = await startSite();
 try {
-  for (const shot of SHOTS) await take(site, shot);
+  const only = process.argv[2] ?? '';
+  for (const shot of SHOTS.filter((s) => s.file.startsWith(only))) await take(site, shot);
 } finally {
   await site.close();
 }

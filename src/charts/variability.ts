@@ -2,15 +2,19 @@
 // to the next?"): the scenario run once per seed, seeds from the scenario's own onwards, on the
 // page's worker pool (a sweep over `seed`); each run's time the sum of its measured iterations
 // (run-spread.ts, as `noiselab repeat` reports it).
-import { histogramOf, runTimeUs, spreadOf, type Spread } from '../engine/run-spread.ts';
+import {
+  histogramOf,
+  repeatSeeds,
+  runTimeUs,
+  spreadOf,
+  type Spread,
+} from '../engine/run-spread.ts';
 import type { Vary } from '../engine/sweep.ts';
 import { formatTimeUs } from '../format/numbers.ts';
 import type { Scenario } from '../scenario/types.ts';
 import type { SweepPointResult } from '../state/sweep.svelte.ts';
 
-/** Runs on offer, and the default: enough for a histogram, few enough to wait for. */
-export const RUN_CHOICES = [10, 20, 50, 100] as const;
-export const DEFAULT_RUNS = 20;
+export { RUN_CHOICES, DEFAULT_RUNS } from '../state/view-settings.svelte.ts';
 
 export interface VariabilityPlan {
   base: Scenario;
@@ -20,8 +24,7 @@ export interface VariabilityPlan {
 
 /** Seeds seed … seed + runs − 1 (as `noiselab repeat --seed`), the largest kept within 2³² − 1. */
 export function variabilityPlan(scenario: Scenario, runs: number): VariabilityPlan {
-  const first = Math.min(scenario.seed, 2 ** 32 - runs);
-  const seeds = Array.from({ length: runs }, (_, k) => first + k);
+  const seeds = repeatSeeds(scenario.seed, runs);
   return { base: scenario, varies: [{ path: 'seed', values: seeds }], seeds };
 }
 

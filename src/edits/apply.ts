@@ -20,6 +20,13 @@ export function applyEdits(base: Scenario, edits: readonly Edit[]): Scenario {
       edited = setPath(edited, edit.path, edit.value);
       continue;
     }
+    if (edit.kind === 'add-source') {
+      const scenario = edited as Scenario;
+      if (scenario.noise.some((s) => s.id === edit.source.id))
+        throw new Error(`a noise source "${String(edit.source.id)}" is there already`);
+      edited = { ...scenario, noise: [...scenario.noise, edit.source] };
+      continue;
+    }
     const scenario = edited as Scenario;
     const matched = scenario.noise.filter((s) => picks(edit, s));
     if (matched.length === 0) throw new Error(`no noise source matches ${JSON.stringify(edit)}`);

@@ -17,7 +17,12 @@ export type Edit =
       arrival?: 'periodic' | 'poisson';
       enabled?: boolean;
       phase?: 'aligned' | 'random';
-    };
+    }
+  /**
+   * A noise source added after the preset's own (a stand-in for something the preset's machine
+   * does not have); the validator checks it as it checks a file's. Its id must be new.
+   */
+  | { kind: 'add-source'; source: Record<string, unknown> };
 
 /** A simulator state: a preset of src/state/presets.ts and the edits on it. */
 export interface StepState {

@@ -5,6 +5,16 @@
 import type { RunResult } from './result.ts';
 import { percentileSorted } from './stats.ts';
 
+/**
+ * The seeds of `runs` runs from `seed` on, seed … seed + runs − 1 (as `noiselab repeat --seed`),
+ * the largest kept within 2³² − 1: varied as `seed` in a sweep, each is taken literally
+ * (sweep.ts), so the same scenario and count give the same runs wherever they are made.
+ */
+export function repeatSeeds(seed: number, runs: number): number[] {
+  const first = Math.min(seed, 2 ** 32 - runs);
+  return Array.from({ length: runs }, (_, k) => first + k);
+}
+
 /** µs: the run's time, Σ of its measured iterations. */
 export function runTimeUs(r: RunResult): number {
   let sum = 0;

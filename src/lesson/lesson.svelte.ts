@@ -1,4 +1,5 @@
-// The lesson as the page runs it: which step is on show, the student's answers and reveals,
+// The lesson as the page runs it: which lesson (lessons.ts) and which of its steps is on show,
+// the student's answers and reveals (kept per lesson, so choosing the other lesson loses none),
 // Back / Next, and applying a step's state to the simulator (through the callbacks the page
 // gives, so this class never touches the scenario's own state). A step with a comparison run
 // simulates it in a Simulation of its own (its own worker), beside the run on show; a step with a
@@ -10,7 +11,7 @@ import type { RunStatus } from '../state/simulation.svelte.ts';
 import { decodeAnswers, encodeAnswers, fitsQuestion } from './answers.ts';
 import { applyEdits } from '../edits/apply.ts';
 import { formatLessonParams, type LessonParams } from '../state/lesson-params.ts';
-import { findStep, STEPS } from './steps.ts';
+import { FIRST_LESSON, findLesson, findLessonStep, LESSONS, type LessonInfo } from './lessons.ts';
 import type { Answer, LessonStep, StepState } from './types.ts';
 
 /** What the lesson needs from the page. */
@@ -36,18 +37,23 @@ export async function scenarioOf(
 
 export class Lesson {
   #active = $state(false);
+  #lesson = $state.raw<LessonInfo>(FIRST_LESSON);
   #index = $state(0);
-  /** step number → answer */
-  readonly #answers = new SvelteMap<number, Answer>();
-  /** the numbers of the steps revealed (kept in the page only) */
-  readonly #revealed = new SvelteSet<number>();
+  /** lesson id → step number → answer */
+  readonly #answers: Readonly<Record<string, SvelteMap<number, Answer>>> = Object.fromEntries(
+    LESSONS.map((l) => [l.id, new SvelteMap<number, Answer>()]),
+  );
+  /** lesson id → the index of the step it was on when another lesson was chosen */
+  readonly #left: Record<string, number> = {};
+  /** lesson id → the numbers of the steps revealed (kept in the page only) */
+  readonly #revealed: Readonly<Record<string, SvelteSet<number>>> = Object.fromEntries(
+    LESSONS.map((l) => [l.id, new SvelteSet<number>()]),
+  );
   #deps: LessonDeps;
   /** the latest step application: an older one that loads later is dropped */
   #request = 0;
   /** the scenario the step on show sweeps (its own state); null when it has no sweep */
   #sweepScenario = $state.raw<Scenario | null>(null);
-
-  readonly steps = STEPS;
 
   constructor(deps: LessonDeps) {
     this.#deps = deps;
@@ -56,18 +62,25 @@ export class Lesson {
   get active(): boolean {
     return this.#active;
   }
+  /** the lesson on show (the first until another is chosen) */
+  get lesson(): LessonInfo {
+    return this.#lesson;
+  }
+  get steps(): readonly LessonStep[] {
+    return this.#lesson.steps;
+  }
   /** 0-based index of the step on show */
   get index(): number {
     return this.#index;
   }
   get step(): LessonStep {
-    return STEPS[this.#index];
+    return this.#lesson.steps[this.#index];
   }
   get total(): number {
-    return STEPS.length;
+    return this.#lesson.steps.length;
   }
   get answers(): ReadonlyMap<number, Answer> {
-    return this.#answers;
+    return this.#answers[this.#lesson.id];
   }
   /** the scenario the step on show sweeps (step.sweep), once its preset has loaded */
   get sweepScenario(): Scenario | null {
@@ -77,27 +90,38 @@ export class Lesson {
     return this.#index > 0;
   }
   get canNext(): boolean {
-    return this.#index < STEPS.length - 1;
+    return this.#index < this.#lesson.steps.length - 1;
   }
 
   answerOf(step: LessonStep): Answer | undefined {
-    return this.#answers.get(step.number);
+    return this.#answers[this.#lesson.id].get(step.number);
   }
 
   isRevealed(step: LessonStep): boolean {
-    return this.#revealed.has(step.number);
+    return this.#revealed[this.#lesson.id].has(step.number);
   }
 
   /** `lesson=<id>&answers=…` while the lesson is on; '' when it is off. */
   get urlParams(): string {
     if (!this.#active) return '';
-    return formatLessonParams(this.step.id, encodeAnswers(this.#answers));
+    return formatLessonParams(this.step.id, encodeAnswers(this.answers));
   }
 
-  /** Starts the lesson at step 1 (or the step it was on) and applies that step's state. */
-  start(): void {
+  /**
+   * Starts the lesson `id` (by default the one on show) at the step it was last on (step 1 the
+   * first time) and applies that step's state. An unknown id is refused (false).
+   */
+  start(id: string = this.#lesson.id): boolean {
+    const lesson = findLesson(id);
+    if (!lesson) return false;
+    if (lesson !== this.#lesson) {
+      this.#left[this.#lesson.id] = this.#index;
+      this.#lesson = lesson;
+      this.#index = this.#left[lesson.id] ?? 0;
+    }
     this.#active = true;
     void this.#apply(true);
+    return true;
   }
 
   /** Leaves the lesson; the simulator keeps the state on show, the answers stay in the page. */
@@ -115,11 +139,14 @@ export class Lesson {
    */
   openLink(params: LessonParams, scenarioInLink: boolean): boolean {
     if (params.step === null) return false;
-    const step = findStep(params.step);
-    if (!step) return false;
+    const found = findLessonStep(params.step);
+    if (!found.ok) return false;
+    const { lesson, step } = found;
+    this.#lesson = lesson;
     this.#index = step.number - 1;
-    this.#answers.clear();
-    for (const [n, answer] of decodeAnswers(params.answers, STEPS)) this.#answers.set(n, answer);
+    const answers = this.#answers[lesson.id];
+    answers.clear();
+    for (const [n, answer] of decodeAnswers(params.answers, lesson.steps)) answers.set(n, answer);
     this.#active = true;
     void this.#apply(!scenarioInLink);
     return true;
@@ -127,7 +154,7 @@ export class Lesson {
 
   /** Goes to the step numbered `n` (1-based) and applies its state. */
   goTo(n: number): void {
-    if (!Number.isInteger(n) || n < 1 || n > STEPS.length) return;
+    if (!Number.isInteger(n) || n < 1 || n > this.#lesson.steps.length) return;
     this.#index = n - 1;
     void this.#apply(true);
   }
@@ -143,20 +170,21 @@ export class Lesson {
   /** Records the student's answer to a step; refused once that step is revealed. */
   answer(step: LessonStep, answer: Answer): void {
     if (this.isRevealed(step) || !fitsQuestion(step, answer)) return;
-    this.#answers.set(step.number, answer);
+    if (!this.#lesson.steps.includes(step)) return; // a step of a lesson not on show
+    this.#answers[this.#lesson.id].set(step.number, answer);
   }
 
   /** Shows the step's reveal; only after an answer (predict, then reveal). */
   reveal(step: LessonStep): boolean {
-    if (!this.#answers.has(step.number)) return false;
-    this.#revealed.add(step.number);
+    if (!this.answers.has(step.number)) return false;
+    this.#revealed[this.#lesson.id].add(step.number);
     return true;
   }
 
-  /** Back to step 1 with no answers. */
+  /** Back to step 1 of the lesson on show with no answers. */
   restart(): void {
-    this.#answers.clear();
-    this.#revealed.clear();
+    this.#answers[this.#lesson.id].clear();
+    this.#revealed[this.#lesson.id].clear();
     this.goTo(1);
   }
 

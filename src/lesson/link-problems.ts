@@ -1,22 +1,17 @@
-// What a link's lesson part names that the lesson does not have (a bad link gets a
+// What a link's lesson part names that the lessons do not have (a bad link gets a
 // message that names the problem; the rest of the link still opens). Pure: no DOM.
 import { decodeAnswers } from './answers.ts';
 import type { LessonParams } from '../state/lesson-params.ts';
-import { findStep, STEPS } from './steps.ts';
+import { findLessonStep } from './lessons.ts';
 
 /** One line per problem of `params`; [] when the lesson part is fine or absent. */
 export function lessonLinkProblems(params: LessonParams): string[] {
   if (params.step === null) return [];
+  const found = findLessonStep(params.step);
+  if (!found.ok) return [found.problem];
   const lines: string[] = [];
-  const shown = params.step.slice(0, 40);
-  if (!findStep(params.step)) {
-    lines.push(
-      `lesson=${shown}: the lesson has no such step; use a number from 1 to ${STEPS.length} or one of: ${STEPS.map((s) => s.id).join(', ')}.`,
-    );
-    return lines;
-  }
   const entries = params.answers.split('_').filter((e) => e !== '').length;
-  const kept = decodeAnswers(params.answers, STEPS).size;
+  const kept = decodeAnswers(params.answers, found.lesson.steps).size;
   if (kept < entries) {
     const dropped = entries - kept;
     lines.push(

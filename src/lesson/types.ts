@@ -130,7 +130,7 @@ export type Question =
       kind: 'marker';
       prompt: string;
       axis: Axis;
-      /** a keyboard arrow moves the marker by this much */
+      /** a keyboard arrow moves the marker by this much (on a log axis: by this many decades) */
       step: number;
       initial: number;
       /** the published value the marker should land on */
@@ -178,6 +178,13 @@ export interface RevealInput {
 export interface StepSweep {
   /** what the runs are, e.g. '7 granularities' */
   label: string;
+  /** what the reveal's simulated figure is of, beside its heading; absent: 'the sweep' */
+  tag?: string;
+  /**
+   * steps whose sweeps have the same key make the same runs (the same state and plan), so the
+   * page runs them once; absent: the step's own id
+   */
+  key?: string;
   /** the varied fields of the step's scenario, and the number of points (their product) */
   plan: (scenario: Scenario) => { varies: Vary[]; total: number };
 }
@@ -206,6 +213,11 @@ export interface LessonStep {
    * flat 2 µs fitted to a 1–10 µs axis looks like growth (step 12)
    */
   latencyAxisUs?: readonly [number, number];
+  /**
+   * the run-to-run view's number of runs while the step is on show (one of its choices): the
+   * same seeds as the step's sweep, so the view's histogram and the reveal's numbers agree
+   */
+  runs?: number;
   /** once revealed, the timeline also shows the same noise co-scheduled (step 10) */
   revealAligned?: boolean;
   /** a second run the reveal compares with (run in its own worker) */

@@ -1,5 +1,6 @@
 // The views' own settings (not part of the scenario): which granularities the latency view
-// sweeps, which iterations the timeline shows and whether it adds the co-scheduled comparison. They travel in a link's `view` map
+// sweeps, which iterations the timeline shows and whether it adds the co-scheduled comparison,
+// and how many runs the run-to-run view makes. They travel in a link's `view` map
 // (url-codec.ts) next to the scenario, under short stable keys; only values that differ from
 // the defaults are written, so a link without view settings opens the defaults. Reading is
 // forgiving: a key this build does not know (a newer link) or a bad value is reported and
@@ -14,10 +15,16 @@ export const MAX_LATENCY_CURVES = 6;
 /** µs: the longest granularity the latency view sweeps (its runs stay short) */
 export const MAX_LATENCY_GRANULARITY_US = 1_000_000;
 
+/** Runs the run-to-run view offers, and its default: enough for a histogram, few enough to wait
+ * for. */
+export const RUN_CHOICES = [10, 20, 50, 100] as const;
+export const DEFAULT_RUNS = 20;
+
 const KEYS = {
   latency: 'latency.g',
   timeline: 'timeline.first',
   aligned: 'timeline.aligned',
+  runs: 'runs.n',
 } as const;
 
 /** Granularities typed as `0, 1ms, 5 ms` (units us, µs, ms, s; bare numbers are µs), or why
@@ -67,6 +74,8 @@ export class ViewSettings {
   timelineFirst = $state<number | null>(null);
   /** the timeline shows the co-scheduled comparison (aligned phases) under the scenario's */
   timelineAligned = $state(false);
+  /** runs the run-to-run view makes, one of RUN_CHOICES */
+  variabilityRuns = $state<number>(DEFAULT_RUNS);
 
   /** The settings that differ from the defaults, as a link's `view` map. */
   toView(): Record<string, ViewValue> {
@@ -77,6 +86,7 @@ export class ViewSettings {
     }
     if (this.timelineFirst !== null) view[KEYS.timeline] = this.timelineFirst;
     if (this.timelineAligned) view[KEYS.aligned] = true;
+    if (this.variabilityRuns !== DEFAULT_RUNS) view[KEYS.runs] = this.variabilityRuns;
     return view;
   }
 
@@ -87,6 +97,7 @@ export class ViewSettings {
     let latency = [...DEFAULT_LATENCY_GRANULARITIES_US];
     let first: number | null = null;
     let aligned = false;
+    let runs: number = DEFAULT_RUNS;
     for (const [key, value] of Object.entries(view)) {
       if (key === KEYS.latency) {
         const parsed = typeof value === 'string' ? parseGranularities(value) : null;
@@ -101,6 +112,10 @@ export class ViewSettings {
       } else if (key === KEYS.aligned) {
         if (typeof value === 'boolean') aligned = value;
         else problems.push(`${key}: expected true (show the co-scheduled timeline) or false`);
+      } else if (key === KEYS.runs) {
+        if (typeof value === 'number' && (RUN_CHOICES as readonly number[]).includes(value))
+          runs = value;
+        else problems.push(`${key}: expected one of ${RUN_CHOICES.join(', ')} (runs)`);
       } else {
         problems.push(`${key}: not a setting of this version of NoiseLab (ignored)`);
       }
@@ -108,6 +123,7 @@ export class ViewSettings {
     this.latencyGranularitiesUs = latency;
     this.timelineFirst = first;
     this.timelineAligned = aligned;
+    this.variabilityRuns = runs;
     return problems;
   }
 

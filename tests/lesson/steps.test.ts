@@ -142,3 +142,36 @@ describe('applyEdits', () => {
     expect(() => applyEdits(base, [{ kind: 'set', path: 'job.nodes', value: 99999 }])).toThrow();
   });
 });
+
+describe('an added noise source', () => {
+  const source = {
+    id: 'extra',
+    label: 'An extra stop',
+    category: 'daemon',
+    enabled: true,
+    periodUs: 1_000_000,
+    arrival: 'periodic',
+    phase: 'random',
+    phaseOffsetUs: 0,
+    duration: { dist: 'fixed', valueUs: 100 },
+    placement: { kind: 'all' },
+    cpu: 'any',
+  };
+
+  it('comes after the preset’s own sources, validated', () => {
+    const base = preset('asci-q-2002');
+    const added = applyEdits(base, [{ kind: 'add-source', source }]);
+    expect(added.noise).toHaveLength(base.noise.length + 1);
+    expect(added.noise.at(-1)).toMatchObject({ id: 'extra', periodUs: 1_000_000 });
+  });
+
+  it('is refused with an id already taken, or when the validator refuses it', () => {
+    const base = preset('asci-q-2002');
+    expect(() =>
+      applyEdits(base, [{ kind: 'add-source', source: { ...source, id: 'rms-15ms' } }]),
+    ).toThrow(/"rms-15ms" is there already/);
+    expect(() =>
+      applyEdits(base, [{ kind: 'add-source', source: { ...source, periodUs: -1 } }]),
+    ).toThrow();
+  });
+});

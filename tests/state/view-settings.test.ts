@@ -79,4 +79,18 @@ describe('ViewSettings', () => {
     ]);
     expect(w.timelineAligned).toBe(false);
   });
+
+  it('keeps the run-to-run view’s number of runs in the link when it is not the default', () => {
+    const v = new ViewSettings();
+    expect(v.variabilityRuns).toBe(20);
+    expect(v.toView()).toEqual({});
+    v.variabilityRuns = 100;
+    expect(v.toView()).toEqual({ 'runs.n': 100 });
+    const w = new ViewSettings();
+    expect(w.apply({ 'runs.n': 50 })).toEqual([]);
+    expect(w.variabilityRuns).toBe(50);
+    // a count the view does not offer is named, and the default kept
+    expect(w.apply({ 'runs.n': 7 })).toEqual(['runs.n: expected one of 10, 20, 50, 100 (runs)']);
+    expect(w.variabilityRuns).toBe(20);
+  });
 });

@@ -9,10 +9,13 @@ import type { LessonStep } from '../../lesson/types.ts';
 import type { Scenario } from '../../scenario/types.ts';
 import { Sweep } from '../../state/sweep.svelte.ts';
 
+/** The key a step's sweep is kept under: steps with the same key make the same runs. */
+const keyOf = (step: LessonStep): string => step.sweep?.key ?? step.id;
+
 export class LessonSweep {
   readonly #sweep: Sweep;
   /**
-   * step id → its sweep's runs in point order, once complete: filled in by `results`, which the
+   * sweep key (the step's id unless it shares its sweep) → its runs in point order, once complete: filled in by `results`, which the
    * panel reads in a $derived, so plain (a change of it needs no redraw: the Sweep's own state
    * that led to it has one)
    */
@@ -20,7 +23,7 @@ export class LessonSweep {
   readonly #kept = new Map<string, readonly RunResult[]>();
   /** the step whose sweep is wanted; null: the step on show has none */
   #step = $state.raw<LessonStep | null>(null);
-  /** the step the Sweep's points are of */
+  /** the sweep key the Sweep's points are of */
   #of = $state.raw<string | null>(null);
 
   constructor(sweep = new Sweep()) {
@@ -41,10 +44,11 @@ export class LessonSweep {
         return;
       }
       this.#step = step;
-      if (this.#kept.has(step.id)) return;
-      this.#sweep.follow([step.id, scenario], running, () => {
+      const key = keyOf(step);
+      if (this.#kept.has(key)) return;
+      this.#sweep.follow([key, scenario], running, () => {
         const { varies, total } = plan.plan(scenario);
-        this.#of = step.id;
+        this.#of = key;
         this.#sweep.run(scenario, varies, total);
       });
     });
@@ -54,12 +58,13 @@ export class LessonSweep {
   get results(): readonly RunResult[] | null {
     const step = this.#step;
     if (step === null) return null;
-    const kept = this.#kept.get(step.id);
+    const key = keyOf(step);
+    const kept = this.#kept.get(key);
     if (kept) return kept;
     const s = this.#sweep;
-    if (this.#of !== step.id || s.status !== 'done' || s.points.length !== s.total) return null;
+    if (this.#of !== key || s.status !== 'done' || s.points.length !== s.total) return null;
     const runs = s.points.map((p) => p.result);
-    this.#kept.set(step.id, runs);
+    this.#kept.set(key, runs);
     return runs;
   }
 
@@ -74,10 +79,11 @@ export class LessonSweep {
   } | null {
     const step = this.#step;
     if (step === null) return null;
-    const kept = this.#kept.get(step.id);
+    const key = keyOf(step);
+    const kept = this.#kept.get(key);
     if (kept) return { done: kept.length, total: kept.length, state: 'done' };
     const s = this.#sweep;
-    if (this.#of !== step.id) return { done: 0, total: 0, state: 'waiting' };
+    if (this.#of !== key) return { done: 0, total: 0, state: 'waiting' };
     const state =
       s.status === 'queued' || s.status === 'running' || s.status === 'done' ? s.status : 'waiting';
     return { done: s.points.length, total: s.total, state };

@@ -1,0 +1,91 @@
+// The guided lessons, each a list of steps in the same predict-then-reveal form, and how a link
+// names one of their steps. A step is named by its id (ids are unique across the lessons, so
+// `?lesson=resonance` needs no lesson's name), by its number in the first lesson (`?lesson=9`, as
+// links were written before there was a second), or by a lesson's id and a number or step id
+// after a dot (`?lesson=run-to-run.3`, `?lesson=run-to-run.one-node`); a lesson's id alone opens
+// its first step. Pure data and functions: no DOM, no Svelte.
+import { STEPS } from './steps.ts';
+import { RUN_TO_RUN_STEPS } from './steps-run-to-run.ts';
+import type { LessonStep } from './types.ts';
+
+export interface LessonInfo {
+  /** URL-safe slug, unique, and unlike any step's id */
+  id: string;
+  title: string;
+  /** what the lesson follows, one line for the chooser */
+  summary: string;
+  /** minutes a class needs for it (the teacher's notes time each step) */
+  minutes: number;
+  steps: readonly LessonStep[];
+}
+
+export const LESSONS: readonly LessonInfo[] = [
+  {
+    id: 'missing-performance',
+    title: 'The case of the missing supercomputer performance',
+    summary: 'ASCI Q’s mysteries and findings, then Jaguar XT5 and Blue Gene/P',
+    minutes: 50,
+    steps: STEPS,
+  },
+  {
+    id: 'run-to-run',
+    title: 'Why does my job take a different time every run?',
+    summary: 'Run-to-run variability on four machines, and halo exchanges on the Cray XT',
+    minutes: 30,
+    steps: RUN_TO_RUN_STEPS,
+  },
+];
+
+export const FIRST_LESSON = LESSONS[0];
+
+export function findLesson(id: string): LessonInfo | undefined {
+  return LESSONS.find((l) => l.id === id);
+}
+
+/** A lesson's step by its 1-based number or its id; undefined when it has none such. */
+function stepOf(lesson: LessonInfo, key: string): LessonStep | undefined {
+  if (/^[0-9]{1,2}$/.test(key)) return lesson.steps[Number(key) - 1];
+  return lesson.steps.find((s) => s.id === key);
+}
+
+export type Found =
+  { ok: true; lesson: LessonInfo; step: LessonStep } | { ok: false; problem: string };
+
+/** The lesson and step a link's `lesson=` names, or why it names none (a sentence). */
+export function findLessonStep(key: string): Found {
+  const shown = key.slice(0, 40);
+  const dot = key.indexOf('.');
+  if (dot >= 0) {
+    const lesson = findLesson(key.slice(0, dot));
+    if (!lesson)
+      return {
+        ok: false,
+        problem: `lesson=${shown}: there is no lesson "${key.slice(0, Math.min(dot, 40))}"; the lessons are ${LESSONS.map((l) => l.id).join(' and ')}.`,
+      };
+    const step = stepOf(lesson, key.slice(dot + 1));
+    if (!step)
+      return {
+        ok: false,
+        problem: `lesson=${shown}: the lesson "${lesson.title}" has no such step; use ${lesson.id}. and a number from 1 to ${lesson.steps.length} or one of: ${lesson.steps.map((s) => s.id).join(', ')}.`,
+      };
+    return { ok: true, lesson, step };
+  }
+  const lesson = findLesson(key);
+  if (lesson) return { ok: true, lesson, step: lesson.steps[0] };
+  if (/^[0-9]{1,2}$/.test(key)) {
+    const step = stepOf(FIRST_LESSON, key);
+    if (step) return { ok: true, lesson: FIRST_LESSON, step };
+  } else {
+    for (const l of LESSONS) {
+      const step = stepOf(l, key);
+      if (step) return { ok: true, lesson: l, step };
+    }
+  }
+  const others = LESSONS.slice(1)
+    .map((l) => `for the lesson "${l.title}", ${l.id}.1 to ${l.id}.${l.steps.length}`)
+    .join('; ');
+  return {
+    ok: false,
+    problem: `lesson=${shown}: the lesson has no such step; use a number from 1 to ${FIRST_LESSON.steps.length} or one of: ${FIRST_LESSON.steps.map((s) => s.id).join(', ')}; or, ${others}.`,
+  };
+}

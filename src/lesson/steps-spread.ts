@@ -1,0 +1,304 @@
+// The run-to-run lesson's steps on NPB EP (seed 001, Kramer & Ryan): the same job on the same
+// machine run again and again, one seed a run (a new seed is a new run: other phases, placements
+// and event lengths). EP runs on scenarios/ep-asci-q-2002.json: 128 tasks on 32 nodes × 4, one
+// compute of 5.03 s (the Compaq SC's mean run, 001 Table 2) and one allreduce, with ASCI Q 2002's
+// noise standing in for the Compaq SC "Lemieux" (the same ES45, Tru64 and Quadrics; Lemieux's
+// noise was not published). Each step's sweep makes the runs its reveal reads, with the seeds
+// the run-to-run view on the stage uses (step.runs), so the histogram and the numbers agree.
+import { fail } from './figures.ts';
+import {
+  covText,
+  groupTimes,
+  seconds,
+  seedsPlan,
+  spreadOf,
+  spreadText,
+} from './run-spread-figures.ts';
+import type { Edit, LessonStep, RevealInput } from './types.ts';
+
+const EP = 'ep-asci-q-2002';
+/** Runs of EP on 32 nodes: 100 (about 5 s of one core), enough that a few meet a rare long
+ * activity, as the paper's 336 did; 20 runs often meet none. */
+const RUNS = 100;
+/** Runs of the T3E stand-in, made twice (with and without the stop): 50 each. */
+const STOP_RUNS = 50;
+
+/** 001 Table 2, Compaq SC, NPB EP class C on 128 tasks: coefficient of variation, %. */
+const COMPAQ_EP_COV_PERCENT = 6.91;
+/** 001 sec 9: the single-node (four-CPU) EP on the Compaq, "less than 1.6%". */
+const ONE_NODE_COV_PERCENT = 1.6;
+
+/** The 100 runs of EP on 32 nodes; steps 1 and 6 share them (the page makes them once). */
+const EP_RUNS_KEY = 'ep-32-nodes-100-runs';
+
+/** The CoV axis: 001 Table 2 spans 0.17% to 15.58%, a decade and more either side. */
+const COV_AXIS = {
+  label: 'coefficient of variation of the run time (standard deviation / mean)',
+  unit: '%',
+  min: 0.01,
+  max: 30,
+  log: true,
+  ticks: [0.01, 0.1, 1, 10],
+} as const;
+
+/** The spread of a sweep of RUNS seeds on the step's own state. */
+function spreadOfRuns(input: RevealInput, runs = RUNS) {
+  const read = groupTimes(input.sweep, 1, runs);
+  return read.ok ? { ok: true as const, value: spreadOf(read.value[0]) } : read;
+}
+
+export const sameJob: LessonStep = {
+  id: 'same-job',
+  number: 1,
+  title: 'The same job on the same nodes: the same time every run?',
+  intro:
+    'Kramer and Ryan ran three NAS Parallel Benchmarks hundreds of times on four machines, on dedicated nodes (001 sec 8). EP, “embarrassingly parallel”, computes on its own and communicates only once, at the very end (001 sec 6). The simulator runs EP as 128 tasks on 32 nodes × 4 of an AlphaServer machine: one run of about 5 s.',
+  view: 'iterations',
+  revealView: 'variability',
+  runs: RUNS,
+  state: { preset: EP, edits: [] },
+  sweep: {
+    label: `${RUNS} runs, one seed each`,
+    tag: `${RUNS} runs`,
+    key: EP_RUNS_KEY,
+    plan: seedsPlan(RUNS),
+  },
+  runNote: `EP on 32 nodes × 4, one run of 5 s of simulated time (about 0.1 s); then the same job ${RUNS} times, seeds 1 to ${RUNS}: 5 to 10 s on a two-core laptop (the histogram on the stage makes the same runs). ASCI Q’s published noise stands in for the Compaq SC’s, which was not published (the same AlphaServer ES45 nodes, Tru64 and Quadrics network).`,
+  question: {
+    kind: 'marker',
+    prompt:
+      'On the Compaq SC, EP ran 336 times on dedicated nodes. How much did its run time vary from run to run? Place the coefficient of variation (standard deviation over mean) on the axis.',
+    axis: COV_AXIS,
+    // a twentieth of a decade (×1.12) an arrow, ten times that with Page Up/Down
+    step: 0.05,
+    initial: 0.1,
+    answer: COMPAQ_EP_COV_PERCENT,
+    guides: [{ value: 0.52, label: 'IBM SP, the same EP: 0.52%' }],
+    simulated: (input) => {
+      const s = spreadOfRuns(input);
+      return s.ok ? Math.min(COV_AXIS.max, Math.max(COV_AXIS.min, s.value.cov * 100)) : null;
+    },
+  },
+  published: {
+    value: '6.91%',
+    detail:
+      'EP class C on 128 tasks, 336 runs on the Compaq SC: mean 5.03 s, standard deviation 0.35 s. The twelve CoVs of the table run from 0.17% (EP on the Intel cluster) to 15.58% (LU on the Cray T3E).',
+    cite: '001 Table 2',
+  },
+  simulate: (input) => {
+    const s = spreadOfRuns(input);
+    if (!s.ok) return fail(s.reason);
+    const ratio = COMPAQ_EP_COV_PERCENT / (s.value.cov * 100);
+    return {
+      ok: true,
+      value: `CoV ${covText(s.value.cov)}`,
+      detail: `${RUNS} runs of the same job (seeds ${input.scenario.seed} to ${input.scenario.seed + RUNS - 1}): ${spreadText(s.value)}; the paper’s 6.91% is ${ratio.toFixed(1)} times this`,
+    };
+  },
+  explanation:
+    'No: the same job on the same dedicated nodes takes a different time every run, by 0.17% to 15.58% on the four machines measured (001 Table 2); for EP on the Compaq SC by 6.91%. Each run meets the operating system’s noise at other moments, and a parallel job waits for its slowest task. In NoiseLab a run is a seed: the same seed gives the same time to the last digit, a new seed is a new run on the same machine, and the histogram on the stage is this step’s runs. Where the simulation misses: its spread is several times smaller than the paper’s. ASCI Q’s published noise is a stand-in (Lemieux’s was never published); in 5 s on 32 nodes its short, frequent events average out, and most of the spread comes from the few runs that meet a long, rare activity on one node (such as the 335 ms quorum daemon, once a minute: 000 sec 3.2). Whatever else varied on Lemieux’s nodes is not in the papers.',
+};
+
+/** The one-node step: EP on 1 node (shown) and on 32, each over RUNS seeds. */
+const NODES = [1, 32] as const;
+
+export const oneNode: LessonStep = {
+  id: 'one-node',
+  number: 2,
+  title: 'The network or the node?',
+  intro:
+    'EP hardly uses the network, yet it varied. Was it the network (another job’s traffic, a congested link) or the nodes themselves? Kramer and Ryan ran EP again without the network: on a single node of the Compaq SC, its four CPUs (001 sec 9). The simulator now runs EP as 4 tasks on one node.',
+  view: 'iterations',
+  revealView: 'variability',
+  runs: RUNS,
+  state: { preset: EP, edits: [{ kind: 'set', path: 'job.nodes', value: 1 }] },
+  sweep: {
+    label: `${RUNS} runs each on 1 and 32 nodes`,
+    tag: `${RUNS} runs each`,
+    plan: seedsPlan(RUNS, () => ({ path: 'job.nodes', values: [...NODES] })),
+  },
+  runNote: `EP on 1 node × 4 and on 32 nodes × 4, ${RUNS} runs each (seeds 1 to ${RUNS}): 5 to 10 s on a two-core laptop (the histogram on the stage makes the same runs), nearly all of it the 32-node runs.`,
+  question: {
+    kind: 'choice',
+    prompt: 'Run on one node, with no network at all, EP’s run time will vary…',
+    options: [
+      { id: 'a', label: 'not at all: without a network every run takes the same time' },
+      { id: 'b', label: 'less, but still: something on the node itself varies' },
+      { id: 'c', label: 'as much as on 32 nodes' },
+      { id: 'd', label: 'more: one node has nobody to share its noise with' },
+    ],
+    answer: 'b',
+  },
+  published: {
+    value: 'under 1.6% on one node (6.91% on 128 tasks)',
+    detail:
+      'On one node of the Compaq SC the CoV “dropped to less than 1.6%, indicating that something on the node was causing variation”. On the Cray T3E the network and the benchmark’s timing were to blame instead: only on the Compaq did the nodes themselves add to the variation.',
+    cite: '001 sec 9',
+  },
+  simulate: (input) => {
+    const read = groupTimes(input.sweep, NODES.length, RUNS);
+    if (!read.ok) return fail(read.reason);
+    const [one, many] = read.value.map((t) => spreadOf(t));
+    return {
+      ok: true,
+      value: `CoV ${covText(one.cov)} on 1 node, ${covText(many.cov)} on 32`,
+      detail: `${RUNS} runs each, seeds ${input.scenario.seed} to ${input.scenario.seed + RUNS - 1}; one node: ${spreadText(one)}; ${one.cov * 100 < ONE_NODE_COV_PERCENT ? 'under' : 'over'} the paper’s 1.6%`,
+    };
+  },
+  explanation:
+    'Something on the node: a single Compaq node still varied, by under 1.6% (001 sec 9), so the network could not be all of it. In NoiseLab the network never varies (a message always takes the same time), so all of the spread you see is the nodes’ noise: on one node the job waits for the slowest of 4 tasks instead of 128, and meets only one node’s rare long activities, so it varies less. The one-node figure agrees with the paper’s bound; the 32-node one is under the paper’s 6.91% for the reason step 1 gave. Kramer and Ryan also found no significant effect of the time of day or of which nodes the scheduler gave the job (001 sec 8).',
+};
+
+/** The stand-in for a T3E migration: the whole job stopped, in a share of the runs. */
+const STOP_ID = 'job-moved';
+/** µs: 2 s, about 40% of EP's 5 s: "a far larger slowdown (40% or more in some cases)" (001
+ * sec 11). */
+const STOP_US = 2_000_000;
+/** The share of runs that meet it: assumed (001 sec 11 says "a significant portion"). */
+const STOP_SHARE = 0.3;
+const STOP: Edit = {
+  kind: 'add-source',
+  source: {
+    id: STOP_ID,
+    label: 'The whole job stopped for 2 s (a stand-in for a T3E job migration)',
+    category: 'daemon',
+    enabled: true,
+    // once a run: every node at the same moment, 1 s into EP's 5 s
+    periodUs: 60_000_000,
+    arrival: 'periodic',
+    phase: 'aligned',
+    phaseOffsetUs: 1_000_000,
+    runProbability: STOP_SHARE,
+    duration: { dist: 'fixed', valueUs: STOP_US },
+    placement: { kind: 'all' },
+    cpu: 'any',
+  },
+};
+
+export const twoHumps: LessonStep = {
+  id: 'two-humps',
+  number: 3,
+  title: 'A bell with a tail, or two humps?',
+  intro:
+    'The Cray T3E packed its running jobs together to make room for big ones: every 5 s it looked for jobs to move (“migrate”), and the clock the benchmarks timed themselves with kept running while a job was moved (001 sec 11). NoiseLab cannot move a job; the simulator stands in a stop of the whole job for 2 s, which a run meets with probability 0.3, on step 1’s EP.',
+  view: 'iterations',
+  revealView: 'variability',
+  runs: STOP_RUNS,
+  state: { preset: EP, edits: [STOP] },
+  sweep: {
+    label: `${STOP_RUNS} runs with the stop and ${STOP_RUNS} without`,
+    tag: `${STOP_RUNS} runs, twice`,
+    plan: seedsPlan(STOP_RUNS, (s) => ({
+      path: `noise.${s.noise.findIndex((n) => n.id === STOP_ID)}.enabled`,
+      values: [true, false],
+    })),
+  },
+  runNote: `EP on 32 nodes × 4 with the stand-in stop, ${STOP_RUNS} runs, and the same seeds without it (as the T3E’s accounting left the migration out): 5 to 10 s on a two-core laptop (the histogram on the stage makes the same runs). The stop’s length is the paper’s “40% or more”; its share of the runs, 0.3, is assumed (the paper gives none).`,
+  question: {
+    kind: 'choice',
+    prompt: 'What did a histogram of EP’s run times on the T3E look like?',
+    options: [
+      {
+        id: 'a',
+        label: 'One tight bell: every run a little slower than the best',
+        curve: [0.02, 0.1, 0.45, 0.95, 0.45, 0.1, 0.02, 0.01, 0.01],
+        axes: 'runs (up) against run time (across)',
+      },
+      {
+        id: 'b',
+        label: 'A tight bell with a long right tail: a few runs much slower',
+        curve: [0.1, 0.6, 0.95, 0.4, 0.15, 0.08, 0.05, 0.04, 0.03],
+        axes: 'runs (up) against run time (across)',
+      },
+      {
+        id: 'c',
+        label: 'Two humps: most runs fast, and a sizeable group far slower',
+        curve: [0.2, 0.9, 0.3, 0.02, 0.01, 0.05, 0.45, 0.2, 0.02],
+        axes: 'runs (up) against run time (across)',
+      },
+      {
+        id: 'd',
+        label: 'Flat: any run time as likely as any other',
+        curve: [0.4, 0.42, 0.4, 0.41, 0.4, 0.42, 0.41, 0.4, 0.41],
+        axes: 'runs (up) against run time (across)',
+      },
+    ],
+    answer: 'c',
+  },
+  published: {
+    value: 'two groups on the T3E; CoV 6.11% by the clock, 0.8% without the migrations',
+    detail:
+      'On the T3E most runs saw a very small slowdown and a significant portion a far larger one, 40% or more in some cases (sec 11). Counted without the time spent migrating (the system’s accounting), EP’s CoV fell from 6.11% to 0.8%, LU’s from 15.58% to 0.6% (Table 3). The other three machines showed “tight bell curves with long right tails” (sec 11).',
+    cite: '001 sec 11, Table 3',
+  },
+  simulate: (input) => {
+    const read = groupTimes(input.sweep, 2, STOP_RUNS);
+    if (!read.ok) return fail(read.reason);
+    const [withStop, without] = read.value;
+    const a = spreadOf(withStop);
+    const b = spreadOf(without);
+    // a run met the stop when it took more than half the stop longer than the same seed without
+    const met = withStop.filter((t, k) => t - without[k] > STOP_US / 2).length;
+    return {
+      ok: true,
+      value: `CoV ${covText(a.cov)} with the stop, ${covText(b.cov)} without`,
+      detail: `${met} of ${STOP_RUNS} runs met the stop and form the second hump (fastest ${seconds(a.minUs)}, slowest ${seconds(a.maxUs)}); the same seeds without it: skewness ${b.skewness.toFixed(1)}, ${b.skewness > 0.5 ? 'a tight bell with a long right tail' : 'no long right tail'}`,
+    };
+  },
+  explanation:
+    'Two humps on the T3E: most jobs were barely slowed, a sizeable group by 40% or more, because some runs were moved while the clock ran and others were not (001 sec 11). Timed by the system’s accounting, which left the migration out, the spread nearly vanished: 6.11% became 0.8% for EP (001 Table 3). The other machines’ runs formed “tight bell curves with long right tails” (001 sec 11): almost every run slowed a little, a few a lot. The simulation shows both shapes: with the stand-in stop, which a run meets or not (a noise source present in only a share of the runs), the runs split into two groups; without it, the same seeds give a tight bell whose right tail is the few runs that met a rare long daemon. The stop’s numbers are this step’s assumption, not the T3E’s, and only the shapes are the claim: with a third of the runs 40% slower the CoV is well above the T3E’s 6.11%, so on the T3E fewer runs were moved, or most were slowed by less; the paper gives the spread, not the share.',
+};
+
+export const reportSpread: LessonStep = {
+  id: 'report-spread',
+  number: 6,
+  title: 'What can you do about it?',
+  intro:
+    'Your job’s time varies from run to run, and you cannot change the machine. You need its time for a paper, or to ask the batch system for a time limit (a job that runs past its limit is killed). The simulator has step 1’s EP again, and its 100 runs.',
+  view: 'iterations',
+  revealView: 'variability',
+  runs: RUNS,
+  state: { preset: EP, edits: [] },
+  sweep: {
+    label: `${RUNS} runs, one seed each`,
+    tag: `${RUNS} runs`,
+    key: EP_RUNS_KEY,
+    plan: seedsPlan(RUNS),
+  },
+  runNote: `EP on 32 nodes × 4, ${RUNS} runs (seeds 1 to ${RUNS}): step 1’s, kept if step 1 made them, else 5 to 10 s on a two-core laptop; the histogram on the stage makes the same runs again.`,
+  question: {
+    kind: 'choice',
+    prompt: 'What do you report as the job’s time?',
+    options: [
+      { id: 'a', label: 'The fastest run: it is what the machine can do' },
+      { id: 'b', label: 'One run: they all take about the same time' },
+      {
+        id: 'c',
+        label: 'Several runs: their mean, their spread and the slowest, and how many runs',
+      },
+      { id: 'd', label: 'The median of three runs, nothing else' },
+    ],
+    answer: 'c',
+  },
+  published: {
+    value: 'measure the variation: it is part of the performance',
+    detail:
+      'With variable run times users must either ask for far more time than a run needs or lose the work of runs killed at their limit (001 sec 3); “responsibility for understanding variation also rests with the application user” (001 sec 14). Worley timed every process and reported the max, the min and the average, and found he “never” had “enough or the right kind of data” (004 summary slides).',
+    cite: '001 secs 3 and 14; 004 summary slides',
+  },
+  simulate: (input) => {
+    const read = groupTimes(input.sweep, 1, RUNS);
+    if (!read.ok) return fail(read.reason);
+    const times = read.value[0];
+    const first = spreadOf(times.slice(0, 5));
+    const all = spreadOf(times);
+    const over = times.filter((t) => t > first.maxUs).length;
+    return {
+      ok: true,
+      value: `${over} of ${RUNS} runs over the slowest of the first 5`,
+      detail: `the first 5 runs: CoV ${covText(first.cov)}, slowest ${seconds(first.maxUs)}; all ${RUNS}: CoV ${covText(all.cov)}, mean ${seconds(all.meanUs)}, slowest ${seconds(all.maxUs)} (${(((all.maxUs - all.meanUs) / all.meanUs) * 100).toFixed(1)}% over the mean): a time limit set at the slowest of the first 5 would have killed ${over} of the ${RUNS} jobs`,
+    };
+  },
+  explanation:
+    'Repeat the run, and report its spread with its mean: how many runs, the standard deviation or CoV, and the slowest. One run, or the best of a few, hides what a user of the machine meets; a few runs can miss the rare slow one that decides a time limit, which is why the first five runs here under-state the spread of a hundred. Kramer and Ryan ask for variation to be measured and designed for, by the makers of machines and by their users (001 secs 12 and 14); Worley’s slides (004) report every process’s most, least and average time, and ask for whole-system monitoring to tell jitter from other users’ traffic. In NoiseLab, the Run to run view (and the command line’s noiselab repeat) does this for any scenario.',
+};

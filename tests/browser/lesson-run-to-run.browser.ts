@@ -1,0 +1,204 @@
+// The second lesson, "Why does my job take a different time every run?", as a student meets it
+// in Chromium: chosen from the header's Lessons list, walked through its 6 steps by keyboard
+// (answer, Reveal, Next), each reveal showing a simulated figure beside the published one with
+// its citation and the answer's view on the stage (the run-to-run histogram of the very runs the
+// reveal counts); a step's link reopens the same step with the same numbers; a bad step in a
+// link is explained; axe finds nothing serious in the panel; the console stays quiet.
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RUN_TO_RUN_STEPS } from '../../src/lesson/steps-run-to-run.ts';
+import type { Question } from '../../src/lesson/types.ts';
+import { readableCite } from '../../src/published/cite.ts';
+import { VIEWS } from '../../src/state/classroom-params.ts';
+import { expectQuiet, openApp, type Site, startSite } from './site.ts';
+
+let site: Site;
+beforeAll(async () => {
+  site = await startSite();
+});
+afterAll(async () => {
+  await site?.close();
+});
+
+/** How long a poll waits for the page: generous, the machine is shared and has 2 cores. */
+const SOON = { timeout: 20_000 };
+const TITLE = 'Why does my job take a different time every run?';
+
+const panel = (page: Page) => page.getByRole('region', { name: /^Lesson:/ });
+const simulatedValue = (page: Page) =>
+  panel(page).locator('[data-figure="simulated"] .value').textContent();
+
+async function press(page: Page, locator: Locator, key: string) {
+  await locator.focus();
+  await page.keyboard.press(key);
+}
+
+async function serious(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page })
+    .include('section[aria-labelledby="lesson-heading"]')
+    .analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/**
+ * Answers by keyboard: the second option, a sketch's first point raised, or the marker moved two
+ * steps up its axis.
+ */
+async function answer(page: Page, kind: Question['kind']): Promise<void> {
+  if (kind === 'choice') {
+    await press(page, panel(page).getByRole('radio').nth(1), 'Space');
+    await expect.poll(() => panel(page).getByRole('radio').nth(1).isChecked(), SOON).toBe(true);
+  } else if (kind === 'sketch') {
+    await press(page, panel(page).getByRole('slider').first(), 'ArrowUp');
+    await expect
+      .poll(() => panel(page).getByRole('button', { name: 'Reveal' }).isDisabled(), SOON)
+      .toBe(false);
+  } else {
+    const slider = panel(page).getByRole('slider');
+    const before = await slider.getAttribute('aria-valuenow');
+    await press(page, slider, 'ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => slider.getAttribute('aria-valuenow'), SOON).not.toBe(before);
+  }
+}
+
+/** Reveals the step and waits for its simulated figure (its runs done). */
+async function reveal(page: Page): Promise<string> {
+  await press(page, panel(page).getByRole('button', { name: 'Reveal' }), 'Enter');
+  await expect
+    .poll(() => simulatedValue(page), { timeout: 120_000, interval: 250 })
+    .not.toMatch(/running/);
+  return (await simulatedValue(page)) ?? '';
+}
+
+const tabOf = (id: string) => VIEWS.find((v) => v.id === id)!.tab;
+
+describe('the run-to-run lesson', () => {
+  it('is chosen from the header and walked through by keyboard, each reveal beside its paper', async () => {
+    const { page, problems } = await openApp(site, { width: 1366, height: 768 });
+    const lessons = page.getByRole('button', { name: 'Lessons', exact: true });
+    await press(page, lessons, 'Enter');
+    expect(await lessons.getAttribute('aria-expanded')).toBe('true');
+    // Escape closes the list and gives the focus back to its button
+    await page.keyboard.press('Escape');
+    await expect.poll(() => lessons.getAttribute('aria-expanded'), SOON).toBe('false');
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Lessons');
+    await press(page, lessons, 'Enter');
+    await press(page, page.getByRole('button', { name: /^2\. Why does my job/ }), 'Enter');
+    await expect.poll(() => panel(page).isVisible(), SOON).toBe(true);
+    expect(await panel(page).getAttribute('aria-labelledby')).toBe('lesson-heading');
+    expect(await page.locator('#lesson-heading').getAttribute('title')).toBe(TITLE);
+
+    for (const step of RUN_TO_RUN_STEPS) {
+      const region = panel(page);
+      await expect
+        .poll(() => region.getByRole('heading', { level: 3 }).textContent(), SOON)
+        .toBe(`${step.number}. ${step.title}`);
+      expect(await region.getByText(`Step ${step.number} of 6`).first().isVisible()).toBe(true);
+      await expect.poll(() => page.url(), SOON).toContain(`lesson=${step.id}`);
+      if (step.question.kind === 'choice' || step.question.kind === 'sketch') {
+        // predict, then reveal
+        expect(await region.getByRole('button', { name: 'Reveal' }).isDisabled()).toBe(true);
+      }
+      await answer(page, step.question.kind);
+      const simulated = await reveal(page);
+      expect(simulated, `step ${step.number}`).toMatch(/[0-9]/);
+      const published = region.locator('[data-figure="published"]');
+      expect(await published.locator('.value').textContent()).toBe(step.published.value);
+      expect(await published.locator('cite').textContent()).toBe(readableCite(step.published.cite));
+      expect(await page.locator('[aria-live="polite"]', { hasText: 'Revealed.' }).count()).toBe(1);
+      // the answer's view is on the stage, in sight beside the panel
+      const tab = page.getByRole('tab', { selected: true });
+      expect(await tab.textContent()).toContain(tabOf(step.revealView ?? step.view));
+      if (step.question.kind === 'sketch') {
+        // its own chart is the answer's picture: the simulated curve over the sketch, in sight
+        const chart = region
+          .locator('svg')
+          .filter({ has: page.locator('path') })
+          .first();
+        await expect
+          .poll(() => region.locator('[data-verdict]').textContent(), SOON)
+          .toMatch(/✓|✗|≈/);
+        const box = await chart.boundingBox();
+        expect(box).not.toBeNull();
+        expect(box!.y).toBeGreaterThanOrEqual(0);
+        expect(box!.y + box!.height).toBeLessThanOrEqual(768);
+      }
+      if (step.revealView === 'variability') {
+        // the histogram makes the step's runs: its count, and (step 1) its CoV is the reveal's
+        const view = page.getByRole('region', { name: /^Run to run/ });
+        expect(await view.locator('#variability-runs').inputValue()).toBe(String(step.runs));
+        await expect
+          .poll(() => view.getByText(`${step.runs} runs, seeds 1 to ${step.runs}`).count(), {
+            timeout: 120_000,
+          })
+          .toBe(1);
+        const figure = await view.locator('svg[role="img"]').boundingBox();
+        expect(figure).not.toBeNull();
+        expect(figure!.y + figure!.height).toBeLessThanOrEqual(768);
+        if (step.id === 'same-job') {
+          const shown = await view.locator('.stats strong').textContent();
+          const cov = (text: string) => Number(/CoV ([0-9.]+)/.exec(text)?.[1]);
+          expect(cov(shown ?? '')).toBeCloseTo(cov(simulated), 2);
+        }
+      }
+      expect(await serious(page), `axe on step ${step.number}`).toEqual([]);
+      if (step.number < 6) {
+        await press(page, region.getByRole('button', { name: 'Next →' }), 'Enter');
+      }
+    }
+    expect(await panel(page).getByText('Answers: 6 of 6').isVisible()).toBe(true);
+    await expect
+      .poll(() => new URL(page.url()).searchParams.get('answers')?.split('_').length, SOON)
+      .toBe(6);
+    expectQuiet(problems);
+    await page.context().close();
+  }, 900_000);
+
+  it('opens a step by its link, and its link with the answer gives the same numbers', async () => {
+    const { page, problems } = await openApp(site);
+    await page.goto(`${site.origin}/?lesson=run-to-run.4`);
+    const title = `4. ${RUN_TO_RUN_STEPS[3].title}`;
+    await expect
+      .poll(() => panel(page).getByRole('heading', { level: 3 }).textContent(), SOON)
+      .toBe(title);
+    expect(await panel(page).getByText('Step 4 of 6').first().isVisible()).toBe(true);
+    await answer(page, 'choice');
+    const first = await reveal(page);
+    await expect.poll(() => page.url(), SOON).toMatch(/lesson=ripple.*answers=4b/);
+    const link = page.url();
+
+    const other = await page.context().newPage();
+    await other.goto(link);
+    await expect
+      .poll(() => panel(other).getByRole('heading', { level: 3 }).textContent(), SOON)
+      .toBe(title);
+    expect(await panel(other).getByRole('radio').nth(1).isChecked()).toBe(true);
+    expect(await reveal(other)).toBe(first);
+
+    // a step's id alone names it too
+    await other.goto(`${site.origin}/?lesson=two-humps`);
+    await expect
+      .poll(() => panel(other).getByRole('heading', { level: 3 }).textContent(), SOON)
+      .toBe(`3. ${RUN_TO_RUN_STEPS[2].title}`);
+    expectQuiet(problems);
+    await page.context().close();
+  }, 300_000);
+
+  it('explains a link to a step the lesson does not have, and opens the rest', async () => {
+    const { page, problems } = await openApp(site);
+    await page.goto(`${site.origin}/?preset=asci-q-2003&nodes=64&lesson=run-to-run.9`);
+    const alert = page.getByText('Part of this link was not understood; the rest of it opened.');
+    await expect.poll(() => alert.isVisible(), SOON).toBe(true);
+    const text = (await page.locator('main').innerText()).replace(/\s+/g, ' ');
+    expect(text).toContain(`lesson=run-to-run.9: the lesson "${TITLE}" has no such step`);
+    expect(text).toContain('a number from 1 to 6');
+    await expect.poll(() => page.locator('#ctl-nodes').inputValue(), SOON).toBe('64');
+    expect(await panel(page).count()).toBe(0);
+    expectQuiet(problems);
+    await page.context().close();
+  }, 120_000);
+});
