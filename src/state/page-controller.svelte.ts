@@ -1,7 +1,7 @@
 // The page's controller: what the page shows and the order it comes in, with no DOM of its own.
-// It owns the scenario on show and its run, start-up (a link, else this browser's autosave,
-// else the default preset), the autosave and the address after every change, and what the
-// keyboard shortcuts do. Components show its state and call its methods; App.svelte composes
+// It owns the scenario on show and its run, the views' sweeps (sweeps.svelte.ts), start-up (a
+// link, else this browser's autosave, else the default preset), the autosave and the address
+// after every change, and what the keyboard shortcuts do. Components show its state and call its methods; App.svelte composes
 // them around it. The address, the storage, the clock and the clipboard come from a host, so
 // tests run it in Node with fakes of each.
 //
@@ -36,6 +36,7 @@ import {
 } from './share-url.ts';
 import type { EditAction, ShortcutAction } from './shortcuts.ts';
 import { Simulation } from './simulation.svelte.ts';
+import { Sweeps } from './sweeps.svelte.ts';
 import { shareState } from './url-sync.svelte.ts';
 import { ViewSettings } from './view-settings.svelte.ts';
 
@@ -100,6 +101,8 @@ const closed: LinkPart = { openLink: () => false, linkProblems: () => [], urlPar
 export class PageController {
   readonly scenario = new ScenarioState();
   readonly simulation: Simulation;
+  /** the views' and the lesson's sweeps, one at a time beside the page's run */
+  readonly sweeps = new Sweeps();
   /** the views' settings; a link's `view` map sets them, and every link written holds them */
   readonly views = new ViewSettings();
   /** projector and embed modes (`?projector=1`, `?embed=<view>`): they stay in the address */
@@ -149,6 +152,11 @@ export class PageController {
       const timer = setTimeout(() => (this.#shown = next), 0);
       return () => clearTimeout(timer);
     });
+    // The sweeps go beside the page's own run, but stand aside until the run's first numbers
+    // are out (on two cores they slowed them from about 100 ms to 170: docs/benchmarks.md).
+    $effect(() =>
+      this.sweeps.hold(this.simulation.status === 'running' && this.simulation.iteration === 0),
+    );
     $effect(() => this.markRun());
     $effect(() => this.persist());
   }
@@ -435,6 +443,7 @@ export class PageController {
   /** Stops the page's workers (the page is going). */
   dispose(): void {
     this.simulation.dispose();
+    this.sweeps.dispose();
   }
 
   /** Shows what a link opened; returns whether the link held any state. */

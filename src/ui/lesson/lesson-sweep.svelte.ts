@@ -7,7 +7,7 @@ import { untrack } from 'svelte';
 import type { RunResult } from '../../engine/result.ts';
 import type { LessonStep } from '../../lesson/types.ts';
 import type { Scenario } from '../../scenario/types.ts';
-import { Sweep } from '../../state/sweep.svelte.ts';
+import type { Sweep } from '../../state/sweep.svelte.ts';
 
 export class LessonSweep {
   readonly #sweep: Sweep;
@@ -23,7 +23,8 @@ export class LessonSweep {
   /** the step the Sweep's points are of */
   #of = $state.raw<string | null>(null);
 
-  constructor(sweep = new Sweep()) {
+  /** `sweep`: one of the page's sweeps (useSweep), so it waits for the views' */
+  constructor(sweep: Sweep) {
     this.#sweep = sweep;
   }
 
@@ -86,9 +87,5 @@ export class LessonSweep {
   /** why the sweep stopped, when it failed */
   get error(): string | null {
     return this.#step === null ? null : this.#sweep.error;
-  }
-
-  dispose(): void {
-    this.#sweep.dispose();
   }
 }
