@@ -45,3 +45,11 @@ export function thinTicks(
   const k = Math.max(1, Math.ceil((need * (values.length - 1)) / Math.max(1, lengthPx)));
   return values.filter((_, i) => i % k === 0);
 }
+
+/** The whole decades of a log scale's domain [lo, hi]: its ticks (a log axis spans two decades
+ * or more). */
+export function decades([lo, hi]: number[]): number[] {
+  const out: number[] = [];
+  for (let e = Math.ceil(Math.log10(lo) - 1e-9); 10 ** e <= hi * (1 + 1e-9); e++) out.push(10 ** e);
+  return out;
+}

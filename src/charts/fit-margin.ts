@@ -1,6 +1,6 @@
 // Chart margins that make room for the axes' text (projector mode draws tick labels and axis
 // titles at 18 screen px, up to twice their size on a laptop, so fixed margins let the tick
-// labels run into the rotated y title). A chart measures its axes with `measure` (ChartAxes.svelte
+// labels run into the rotated y title). A chart measures its axes with `measure` (marks/Axes.svelte
 // does so for a chart's two axes and their titles) and derives its margins with `fitMargin`:
 // never less than its own, more when the text needs it.
 

@@ -2,8 +2,8 @@
 // small pool of engine workers that share the points (round robin by index). Every point has
 // its own child seed (src/engine/sweep.ts), so the numbers do not depend on the pool's size or
 // on which worker ran a point. The latest sweep wins: starting one abandons the previous.
-// The page's sweeps run one at a time, in the order they were asked for, and do not split the
-// few cores between them.
+// The page's sweeps (Sweeps, sweeps.svelte.ts, which makes them) run one at a time, in the order
+// they were asked for, and do not split the few cores between them.
 //
 // A sweep may run in passes over the same points (runPasses): a coarse one first (a few
 // iterations a point, so the curve is on screen at once, with its uncertainty), then a final
@@ -18,6 +18,7 @@ import type { Vary } from '../engine/sweep.ts';
 import type { PointLength, PointReach } from '../engine/point-length.ts';
 import type { PageMessage, WorkerMessage } from '../protocol.ts';
 import type { Scenario } from '../scenario/types.ts';
+import type { Sweeps } from './sweeps.svelte.ts';
 
 /** `text`, cut to `most` characters with an ellipsis */
 const shorten = (text: string, most: number) =>
@@ -63,54 +64,8 @@ export function defaultPoolSize(cores = globalThis.navigator?.hardwareConcurrenc
 }
 
 export class Sweep {
-  /** sweeps waiting for their turn, oldest first, and the one under way */
-  static #queue: Sweep[] = [];
-  static #current: Sweep | null = null;
-  /** every sweep with workers, and whether the page holds them (hold); plain: nothing on the
-   * page draws from these */
-  // eslint-disable-next-line svelte/prefer-svelte-reactivity
-  static #all = new Set<Sweep>();
-  static #held = false;
-
-  /**
-   * Holds every sweep's workers at their next slice (`held`), or lets them go on: the page holds
-   * them from a change until its own run's first numbers are out, so that those come first.
-   */
-  static hold(held: boolean): void {
-    if (Sweep.#held === held) return;
-    Sweep.#held = held;
-    for (const sweep of Sweep.#all) {
-      for (let w = 0; w < sweep.#workers.length; w++) sweep.#post(w, { type: 'hold', held });
-    }
-  }
-
-  /** Starts the next queued sweep if none is under way. */
-  static #next(): void {
-    while (Sweep.#current === null && Sweep.#queue.length > 0) {
-      const sweep = Sweep.#queue.shift()!;
-      const begin = sweep.#begin;
-      sweep.#begin = null;
-      if (begin) {
-        Sweep.#current = sweep;
-        // A task of its own: the views' effects that ask for sweeps run together, and
-        // copying a scenario to the workers is not free.
-        setTimeout(begin, 0);
-      }
-    }
-  }
-
-  /** This sweep no longer needs its turn (over, cancelled or never started): the next goes. */
-  #release(): void {
-    Sweep.#queue = Sweep.#queue.filter((s) => s !== this);
-    this.#begin = null;
-    if (Sweep.#current === this) {
-      Sweep.#current = null;
-      Sweep.#next();
-    }
-  }
-
-  /** posts the queued sweep to the workers when its turn comes */
-  #begin: (() => void) | null = null;
+  /** the page's sweeps: this one's turn, and whether workers are held */
+  readonly #turns: Sweeps;
   #status = $state<SweepStatus>('idle');
   #points = $state.raw<SweepPointResult[]>([]);
   /** the last sweep's points, kept while this one's first pass fills in (a ghost) */
@@ -131,9 +86,18 @@ export class Sweep {
   #arrived: SweepPointResult[] = [];
   #flushTimer: ReturnType<typeof setTimeout> | null = null;
   readonly #poolSize: number;
+  readonly #spawn: () => Worker;
 
-  constructor(poolSize = defaultPoolSize()) {
+  /** Made by Sweeps.create (the page's sweeps), which gives it its turns. */
+  constructor(turns: Sweeps, poolSize: number, spawn: () => Worker = startWorker) {
+    this.#turns = turns;
     this.#poolSize = poolSize;
+    this.#spawn = spawn;
+  }
+
+  /** Sets whether this sweep's workers stop at their next slice (Sweeps.hold). */
+  hold(held: boolean): void {
+    for (let w = 0; w < this.#workers.length; w++) this.#post(w, { type: 'hold', held });
   }
 
   get status(): SweepStatus {
@@ -213,9 +177,7 @@ export class Sweep {
     this.#total = total;
     this.#error = null;
     this.#status = 'queued';
-    this.#begin = () => this.#startPass(passes, 0, varies, total);
-    Sweep.#queue.push(this);
-    Sweep.#next();
+    this.#turns.ask(this, () => this.#startPass(passes, 0, varies, total));
   }
 
   /** Posts pass `k` to the workers (round robin by index). */
@@ -233,9 +195,8 @@ export class Sweep {
     const n = Math.min(this.#poolSize, Math.max(1, wanted.length));
     while (this.#workers.length < n) {
       this.#workers.push(this.#start());
-      if (Sweep.#held) this.#post(this.#workers.length - 1, { type: 'hold', held: true });
+      if (this.#turns.held) this.#post(this.#workers.length - 1, { type: 'hold', held: true });
     }
-    Sweep.#all.add(this);
     this.#pending = n;
     this.#nextPass =
       k + 1 < passes.length ? () => this.#startPass(passes, k + 1, varies, total) : null;
@@ -267,16 +228,15 @@ export class Sweep {
     this.#active = null;
     this.#nextPass = null;
     this.#status = 'cancelled';
-    this.#release();
+    this.#turns.release(this);
   }
 
   dispose(): void {
     this.#dropPending();
     this.#active = null;
-    this.#release();
+    this.#turns.release(this);
     for (const w of this.#workers) w.terminate();
     this.#workers = [];
-    Sweep.#all.delete(this);
   }
 
   #post(w: number, message: PageMessage): void {
@@ -284,7 +244,7 @@ export class Sweep {
   }
 
   #start(): Worker {
-    const worker = startWorker();
+    const worker = this.#spawn();
     worker.onmessage = (event: MessageEvent<WorkerMessage>) => this.#receive(event.data);
     worker.onerror = (event) => {
       event.preventDefault();
@@ -321,7 +281,7 @@ export class Sweep {
           }
           this.#active = null;
           this.#status = 'done';
-          this.#release();
+          this.#turns.release(this);
         }
         break;
       case 'error':

@@ -11,7 +11,14 @@ import type { Scenario } from '../scenario/types.ts';
 import { classroomPart, viewPart, withClassroom, withoutClassroom } from './classroom-params.ts';
 import { loadRelease, PRESETS, STARTUP_PRESET_ID, versionOf } from './presets.ts';
 import { releasesOf } from './preset-releases.ts';
-import { fetchSiteText, linkFor, openLink, type Opened, type ShareState } from './share-url.ts';
+import {
+  fetchSiteText,
+  linkFor,
+  openLink,
+  withoutVersion,
+  type Opened,
+  type ShareState,
+} from './share-url.ts';
 import type { ViewValue } from './url-codec.ts';
 
 export class UrlSync {
@@ -26,6 +33,24 @@ export class UrlSync {
   }
   get problem(): string | null {
     return this.#problem;
+  }
+
+  /** the address's query as it is now ('' or `?…`) */
+  get search(): string {
+    return location.search;
+  }
+
+  /** The address without the preset version it pins (`v=`): the same link on today's release. */
+  dropVersion(): void {
+    try {
+      history.replaceState(
+        history.state,
+        '',
+        `${location.pathname}${withoutVersion(location.search)}`,
+      );
+    } catch {
+      // a sandboxed frame: the next read() still sees the version, and opens it pinned
+    }
   }
 
   /** What the page's current address opens (a hash first, else the query); never throws. */

@@ -68,13 +68,15 @@ describe('NoiseLab in the browser', () => {
       `${startup.noise.length} sources, ${startup.noise.length} on (listed in the panel)`,
     );
 
+    // The page shows what the engine computes for the same scenario (computed here while the
+    // page's worker runs it).
+    const expected = runScenario(parseScenarioText(startupText)).summary;
+
     // Results stream in, then the run ends: nobody pressed Run.
     await page.getByText(/^Done: 2,000 iterations in/).waitFor({ timeout: 30_000 });
     expect(await progressValue(page)).toBe(1);
     expect(await page.getByText('2,000 / 2,000 iterations').count()).toBe(1);
 
-    // The page shows what the engine computes for the same scenario.
-    const expected = runScenario(parseScenarioText(startupText)).summary;
     const mean = page.getByRole('row', { name: /Barrier latency, mean/ }).getByRole('cell');
     expect(await mean.first().textContent()).toBe(formatQuantity(expected.meanLatencyUs));
     expect(await mean.nth(1).textContent()).toBe('µs');

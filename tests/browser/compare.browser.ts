@@ -136,7 +136,7 @@ describe('compare runs on a phone', () => {
 });
 
 describe('the CSV of a million iterations', () => {
-  it('downloads without a main-thread task over 50 ms, the whole file', async () => {
+  it('downloads the whole file: every measured iteration, numbered in order', async () => {
     const { page, problems } = await openApp(site);
     // One view only (embed mode): no sweep redraws a chart while the download is timed.
     await page.goto(
@@ -145,8 +145,8 @@ describe('the CSV of a million iterations', () => {
     await runDone(page, 120_000);
     const view = page.getByRole('region', { name: 'Iteration times' });
     await view.locator('svg').first().waitFor();
-    // The view drafts the CSV in slices once the run is over (about 50 tasks of ~10 ms).
-    await page.waitForTimeout(3000);
+    // The view drafts the CSV in slices once the run is over; a click before the last slice
+    // finishes the rest at once, so the file is whole either way.
     const { bytes } = await download(page, view, 'Download CSV');
     const lines = bytes.toString('utf8').split('\n');
     expect(lines[0]).toBe('iteration,duration_us');

@@ -74,11 +74,15 @@ export interface Problems {
   offOrigin: string[];
 }
 
-/** A fresh context and page on the site, with its problems recorded as they happen. */
+/**
+ * A fresh context and page on the site at `path` (the bare site: ASCI Q 2002 on 1,024 nodes,
+ * run at once), with its problems recorded as they happen.
+ */
 export async function openApp(
   site: Site,
   viewport = { width: 1280, height: 800 },
   serviceWorkers: 'allow' | 'block' = 'block',
+  path = '/',
 ): Promise<{ page: Page; problems: Problems }> {
   // The site's service worker (offline use) is kept out unless a test is about it: requests it
   // answers from its cache never reach a test's routes (page.route), and each test starts from
@@ -96,7 +100,7 @@ export async function openApp(
       problems.offOrigin.push(url);
     }
   });
-  await page.goto(`${site.origin}/`);
+  await page.goto(`${site.origin}${path}`);
   return { page, problems };
 }
 

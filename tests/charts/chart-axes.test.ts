@@ -1,11 +1,11 @@
-// The charts' shared pieces: the axes with their titles (ChartAxes), the data tables (DataTable)
+// The charts' shared pieces: the axes with their titles (marks/Axes), the data tables (DataTable)
 // and the ticks of an axis of counts. Rendered on the server: the markup, not the drawing (the
 // d3 axes and the measuring run in the browser: tests/browser/).
 import { scaleLog } from 'd3-scale';
 import { render } from 'svelte/server';
 import { describe, expect, it } from 'vitest';
 import { wholeTicks } from '../../src/charts/axis.ts';
-import ChartAxes from '../../src/charts/ChartAxes.svelte';
+import Axes from '../../src/charts/marks/Axes.svelte';
 import DataTable from '../../src/charts/DataTable.svelte';
 
 const identity = () => {};
@@ -23,9 +23,9 @@ describe('wholeTicks(scale, count)', () => {
   });
 });
 
-describe('ChartAxes', () => {
+describe('Axes', () => {
   it('puts the axes at the plot’s edges and the titles under it and at the left edge', () => {
-    const { body } = render(ChartAxes, {
+    const { body } = render(Axes, {
       props: {
         x: identity,
         y: identity,
@@ -49,7 +49,7 @@ describe('ChartAxes', () => {
   });
 
   it('offsets a panel of a larger chart by its place in it', () => {
-    const { body } = render(ChartAxes, {
+    const { body } = render(Axes, {
       props: {
         x: identity,
         y: identity,

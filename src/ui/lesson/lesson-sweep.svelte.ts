@@ -7,7 +7,7 @@ import { untrack } from 'svelte';
 import type { RunResult } from '../../engine/result.ts';
 import type { LessonStep } from '../../lesson/types.ts';
 import type { Scenario } from '../../scenario/types.ts';
-import { Sweep } from '../../state/sweep.svelte.ts';
+import type { Sweep } from '../../state/sweep.svelte.ts';
 
 /** The key a step's sweep is kept under: steps with the same key make the same runs. */
 const keyOf = (step: LessonStep): string => step.sweep?.key ?? step.id;
@@ -26,7 +26,8 @@ export class LessonSweep {
   /** the sweep key the Sweep's points are of */
   #of = $state.raw<string | null>(null);
 
-  constructor(sweep = new Sweep()) {
+  /** `sweep`: one of the page's sweeps (useSweep), so it waits for the views' */
+  constructor(sweep: Sweep) {
     this.#sweep = sweep;
   }
 
@@ -92,9 +93,5 @@ export class LessonSweep {
   /** why the sweep stopped, when it failed */
   get error(): string | null {
     return this.#step === null ? null : this.#sweep.error;
-  }
-
-  dispose(): void {
-    this.#sweep.dispose();
   }
 }

@@ -1,5 +1,5 @@
-// The page's keyboard shortcuts, as data (the help dialog lists them) and as one pure function
-// from a key press to an action. The scheme keeps clear of screen readers: every letter
+// The page's keyboard shortcuts, as data (the help dialog lists them) and as pure functions
+// from a key press to an action (the edit keys, Ctrl+Z and its kin, are not in the list). The scheme keeps clear of screen readers: every letter
 // shortcut is Alt+Shift+letter (NVDA and JAWS use Insert or Caps Lock, VoiceOver Ctrl+Option,
 // and browse-mode single letters are theirs). None acts while focus is in a form field: there
 // the keys belong to the field (`?` is typed, Option+Shift+letter types a character on a Mac).
@@ -95,4 +95,16 @@ export function inField(target: EventTarget | null): boolean {
   return Boolean(
     element?.closest?.('input, textarea, select, [contenteditable]:not([contenteditable="false"])'),
   );
+}
+
+/** What the edit keys do: Ctrl+Z, Ctrl+Shift+Z and Ctrl+Y (⌘ on a Mac). */
+export type EditAction = 'undo' | 'redo';
+
+/** The edit action of `press`, or null; none while typing in a field (the keys are the field's). */
+export function editKeyFor(press: KeyPress, inField: boolean): EditAction | null {
+  if (!(press.ctrlKey || press.metaKey) || press.altKey || inField) return null;
+  const key = press.key.toLowerCase();
+  if (key === 'z' && !press.shiftKey) return 'undo';
+  if ((key === 'z' && press.shiftKey) || (key === 'y' && !press.shiftKey)) return 'redo';
+  return null;
 }

@@ -1,8 +1,8 @@
-// The page's keyboard shortcuts (src/ui/classroom/shortcuts.ts): Alt+Shift+letter chords and `?`,
+// The page's keyboard shortcuts (src/state/shortcuts.ts): Alt+Shift+letter chords and `?`,
 // none of them while focus is in a field, Page Up/Down only in projector mode.
 
 import { describe, expect, it } from 'vitest';
-import { SHORTCUTS, shortcutFor, type KeyPress } from '../../src/ui/classroom/shortcuts.ts';
+import { editKeyFor, SHORTCUTS, shortcutFor, type KeyPress } from '../../src/state/shortcuts.ts';
 
 const press = (key: string, code: string, mods: Partial<KeyPress> = {}): KeyPress => ({
   key,
@@ -64,5 +64,24 @@ describe('shortcutFor', () => {
       'previous-view',
       'copy-link',
     ]);
+  });
+});
+
+describe('editKeyFor', () => {
+  const ctrl = (key: string, mods: Partial<KeyPress> = {}) =>
+    press(key, `Key${key.toUpperCase()}`, { ctrlKey: true, ...mods });
+
+  it('undoes with Ctrl+Z or ⌘Z, and redoes with Ctrl+Shift+Z or Ctrl+Y', () => {
+    expect(editKeyFor(ctrl('z'), false)).toBe('undo');
+    expect(editKeyFor(press('z', 'KeyZ', { metaKey: true }), false)).toBe('undo');
+    expect(editKeyFor(ctrl('Z', { shiftKey: true }), false)).toBe('redo');
+    expect(editKeyFor(ctrl('y'), false)).toBe('redo');
+  });
+
+  it('leaves the keys to a field, to Alt chords and to plain letters', () => {
+    expect(editKeyFor(ctrl('z'), true)).toBeNull();
+    expect(editKeyFor(ctrl('z', { altKey: true }), false)).toBeNull();
+    expect(editKeyFor(press('z', 'KeyZ'), false)).toBeNull();
+    expect(editKeyFor(ctrl('y', { shiftKey: true }), false)).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 // What the page says went wrong, as titled lists of lines: the same words on the full page
 // (PageNotices) and in embed mode (EmbedPage). Every problem keeps the previous state on show.
-import type { LoadFailure } from '../state/scenario.svelte.ts';
+import type { LoadFailure } from './scenario.svelte.ts';
 
 export interface PageProblem {
   title: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageProblems } from '../../src/ui/page-problems.ts';
+import { pageProblems } from '../../src/state/page-problems.ts';
 
 describe('pageProblems', () => {
   it('is empty when all is well', () => {

@@ -1,0 +1,120 @@
+// The page's sweeps: every view that sweeps (latency, cycle time, resonance, run to run) and the
+// lesson get their Sweep from here rather than starting workers of their own. Their sweeps run
+// one at a time, in the order they were asked for, so they do not split the few cores between
+// them; and the page holds all their workers while its own run's first numbers are due.
+// The page controller owns one; a component gets a sweep of it with useSweep().
+import { getContext, onDestroy, setContext } from 'svelte';
+import { defaultPoolSize, Sweep } from './sweep.svelte.ts';
+
+const KEY = Symbol('sweeps');
+
+export class Sweeps {
+  /** sweeps waiting for their turn, oldest first, each with what starts it */
+  #queue: { sweep: Sweep; begin: () => void }[] = [];
+  /** the sweep whose turn it is; null: none */
+  #current: Sweep | null = null;
+  /** every sweep made here and not yet disposed; plain: nothing on the page draws from it */
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity
+  readonly #all = new Set<Sweep>();
+  #held = false;
+  readonly #poolSize: number;
+  /** starts an engine worker; undefined: the page's own (a test gives a fake) */
+  readonly #spawn: (() => Worker) | undefined;
+  /** runs `f` in a task of its own (tests give their own) */
+  readonly #later: (f: () => void) => void;
+
+  constructor(
+    options: {
+      poolSize?: number;
+      spawn?: () => Worker;
+      later?: (f: () => void) => void;
+    } = {},
+  ) {
+    this.#poolSize = options.poolSize ?? defaultPoolSize();
+    this.#spawn = options.spawn;
+    this.#later = options.later ?? ((f) => setTimeout(f, 0));
+  }
+
+  /** A sweep with a pool of its own, taking its turns here; dispose() ends it. */
+  create(): Sweep {
+    const sweep = new Sweep(this, this.#poolSize, this.#spawn);
+    this.#all.add(sweep);
+    return sweep;
+  }
+
+  /** whether the page holds the sweeps' workers (hold) */
+  get held(): boolean {
+    return this.#held;
+  }
+
+  /**
+   * Holds every sweep's workers at their next slice (`held`), or lets them go on: the page holds
+   * them from a change until its own run's first numbers are out, so that those come first.
+   */
+  hold(held: boolean): void {
+    if (this.#held === held) return;
+    this.#held = held;
+    for (const sweep of this.#all) sweep.hold(held);
+  }
+
+  /**
+   * `sweep` wants its turn; `begin` starts it once the sweeps asked for earlier are done. Asked
+   * again while waiting, it keeps its place and starts with the latest `begin`.
+   */
+  ask(sweep: Sweep, begin: () => void): void {
+    const waiting = this.#queue.find((e) => e.sweep === sweep);
+    if (waiting) waiting.begin = begin;
+    else this.#queue.push({ sweep, begin });
+    this.#next();
+  }
+
+  /** `sweep` no longer needs its turn (over, cancelled or disposed): the next one goes. */
+  release(sweep: Sweep): void {
+    this.#queue = this.#queue.filter((e) => e.sweep !== sweep);
+    if (this.#current === sweep) {
+      this.#current = null;
+      this.#next();
+    }
+  }
+
+  /** Ends every sweep made here (the page is going). */
+  dispose(): void {
+    for (const sweep of this.#all) sweep.dispose();
+    this.#all.clear();
+  }
+
+  /** Forgets a sweep its component ended (useSweep). */
+  forget(sweep: Sweep): void {
+    sweep.dispose();
+    this.#all.delete(sweep);
+  }
+
+  /** Starts the next waiting sweep if none is under way. */
+  #next(): void {
+    const entry = this.#current === null ? this.#queue.shift() : undefined;
+    if (!entry) return;
+    this.#current = entry.sweep;
+    // A task of its own: the views' effects that ask for sweeps run together, and copying a
+    // scenario to the workers is not free.
+    this.#later(entry.begin);
+  }
+}
+
+/** Makes `sweeps` the one the components under the caller get their sweeps from. */
+export function provideSweeps(sweeps: Sweeps): Sweeps {
+  return setContext(KEY, sweeps);
+}
+
+/** the sweeps of a component tree without a provider (one of their own) */
+let fallback: Sweeps | null = null;
+
+/**
+ * A sweep of the page's sweeps for the calling component, ended with it; call while the
+ * component starts.
+ */
+export function useSweep(): Sweep {
+  const sweeps = getContext<Sweeps | undefined>(KEY) ?? (fallback ??= new Sweeps());
+  const sweep = sweeps.create();
+  onDestroy(() => sweeps.forget(sweep));
+  return sweep;
+}
