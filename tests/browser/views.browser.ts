@@ -187,7 +187,8 @@ describe('every view passes axe', () => {
       });
       // One view at a time on the stage: each, once its sweep or trace is over (or it has
       // nothing to do), with its data tables open.
-      for (const tab of await page.getByRole('tab').allTextContents()) {
+      // each tab by its long name (the short one beside it is for projector mode)
+      for (const tab of await page.getByRole('tab').locator('.long').allTextContents()) {
         await page.getByRole('tab', { name: tab, exact: true }).click();
         await expect
           .poll(() => page.locator('.views [aria-busy="true"]').count(), { timeout: 120_000 })
