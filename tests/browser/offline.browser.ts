@@ -67,7 +67,8 @@ describe('with the network gone', () => {
       }
       await page.getByLabel('Preset').selectOption('asci-q-2002');
       await runDone(page, 120_000);
-      for (const tab of await page.getByRole('tab').allTextContents()) {
+      // each tab by its long name (the short one beside it is for projector mode)
+      for (const tab of await page.getByRole('tab').locator('.long').allTextContents()) {
         await page.getByRole('tab', { name: tab, exact: true }).click();
         const panel = page.getByRole('tabpanel');
         await expect.poll(() => panel.locator('svg').count(), SOON).toBeGreaterThan(0);
