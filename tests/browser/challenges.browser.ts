@@ -22,7 +22,9 @@ const CHECKED = { timeout: 120_000, interval: 250 };
 
 const panel = (page: Page) => page.getByRole('region', { name: /^Challenge:/ });
 /** the stage's selected tab's label */
-const tabOnStage = (page: Page) => page.locator('[role="tab"][aria-selected="true"]').textContent();
+/** the selected tab's name (its long one: the short one beside it is for projector mode) */
+const tabOnStage = (page: Page) =>
+  page.locator('[role="tab"][aria-selected="true"] .long').textContent();
 const verdict = (page: Page) => panel(page).getByRole('status');
 
 async function check(page: Page): Promise<string> {
