@@ -331,7 +331,8 @@ export function cycleSeries(points: readonly SweepPointResult[]): CycleData {
       minUs: s.minIterationUs,
       modelUs: tree.modelIterationUs,
       cycles: s.iterations,
-      exchange: tree.rankCollectiveUs ?? null,
+      // Worley's waits per exchange are a halo's presentation: a tree's collectives have none.
+      exchange: tree.grid !== null ? (tree.rankCollectiveUs ?? null) : null,
       coarse: pt.final === false,
       ...pointTrust(pt),
     });

@@ -251,11 +251,19 @@ describe('the curves', () => {
   });
 
   it("give a halo's waits as Worley did: most, mean and least over the ranks (004)", () => {
-    const halo = (nodes: number, min: number, mean: number, max: number) => {
+    const waits = (grid: boolean) => (nodes: number, min: number, mean: number, max: number) => {
       const p = fake(nodes, 4, 1010, 1005);
-      (p.result.tree as unknown as Record<string, unknown>).rankCollectiveUs = { min, mean, max };
+      const tree = p.result.tree as unknown as Record<string, unknown>;
+      tree.rankCollectiveUs = { min, mean, max };
+      tree.grid = grid ? { dimensions: 2, periodic: true, sides: [64, 64] } : null;
       return p;
     };
+    const halo = waits(true);
+    // A tree's collectives report waits too, but they are no halo's: no sentence, no columns.
+    const tree = waits(false);
+    const sage = cycleSeries([tree(4, 3, 5, 7), tree(1024, 0, 6.6, 93)]);
+    expect(cycleSummary(sage, 'cycle', (us) => `${us} µs`)).not.toContain('halo exchange');
+    expect(cycleCsv(sage, 'sage').split('\n')[2]).toMatch(/,,,$/);
     const data = cycleSeries([halo(4, 3, 5, 7), halo(1024, 0, 6.6, 93)]);
     expect(cycleSummary(data, 'iteration', (us) => `${us} µs`)).toContain(
       "A rank's wait in one halo exchange, from 16 to 4,096 processors (per exchange over the " +
