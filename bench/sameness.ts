@@ -12,26 +12,23 @@ import { CASES } from './cases.ts';
 const SEEDS = Array.from({ length: 20 }, (_, k) => k + 1);
 const ITERATIONS = 300;
 
+/** A preset on its whole machine, `ITERATIONS` iterations, at `seed`. */
+const whole = (id: string) => (seed: number) => {
+  const s = loadPreset(id);
+  s.seed = seed;
+  s.job.nodes = s.machine.nodes;
+  s.workload.iterations = ITERATIONS;
+  return s;
+};
+
 const cases: { about: string; make: (seed: number) => Scenario }[] = [
   {
     about: `Jaguar XT5 RN preset, whole machine (18,688 × 7), ${ITERATIONS} iterations`,
-    make: (seed) => {
-      const s = loadPreset('jaguar-xt5-rn');
-      s.seed = seed;
-      s.job.nodes = s.machine.nodes;
-      s.workload.iterations = ITERATIONS;
-      return s;
-    },
+    make: whole('jaguar-xt5-rn'),
   },
   {
     about: `Jaguar XT5 RN prototype preset, whole machine, ${ITERATIONS} iterations`,
-    make: (seed) => {
-      const s = loadPreset('jaguar-xt5-rn-prototype');
-      s.seed = seed;
-      s.job.nodes = s.machine.nodes;
-      s.workload.iterations = ITERATIONS;
-      return s;
-    },
+    make: whole('jaguar-xt5-rn-prototype'),
   },
   {
     about: `dense: every rank of 149,504 hit by 25 µs at 1 kHz, ${ITERATIONS} iterations`,
