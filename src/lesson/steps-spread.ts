@@ -29,7 +29,12 @@ const COMPAQ_EP_COV_PERCENT = 6.91;
 const ONE_NODE_COV_PERCENT = 1.6;
 
 /** The 100 runs of EP on 32 nodes; steps 1 and 6 share them (the page makes them once). */
-const EP_RUNS_KEY = 'ep-32-nodes-100-runs';
+const EP_RUNS_SWEEP = {
+  label: `${RUNS} runs, one seed each`,
+  tag: `${RUNS} runs`,
+  key: 'ep-32-nodes-100-runs',
+  plan: seedsPlan(RUNS),
+};
 
 /** The CoV axis: 001 Table 2 spans 0.17% to 15.58%, a decade and more either side. */
 const COV_AXIS = {
@@ -57,12 +62,7 @@ export const sameJob: LessonStep = {
   revealView: 'variability',
   runs: RUNS,
   state: { preset: EP, edits: [] },
-  sweep: {
-    label: `${RUNS} runs, one seed each`,
-    tag: `${RUNS} runs`,
-    key: EP_RUNS_KEY,
-    plan: seedsPlan(RUNS),
-  },
+  sweep: EP_RUNS_SWEEP,
   runNote: `EP on 32 nodes × 4, one run of 5 s of simulated time (about 0.1 s); then the same job ${RUNS} times, seeds 1 to ${RUNS}: 5 to 10 s on a two-core laptop (the histogram on the stage makes the same runs). ASCI Q’s published noise stands in for the Compaq SC’s, which was not published (the same AlphaServer ES45 nodes, Tru64 and Quadrics network).`,
   question: {
     kind: 'marker',
@@ -259,12 +259,7 @@ export const reportSpread: LessonStep = {
   revealView: 'variability',
   runs: RUNS,
   state: { preset: EP, edits: [] },
-  sweep: {
-    label: `${RUNS} runs, one seed each`,
-    tag: `${RUNS} runs`,
-    key: EP_RUNS_KEY,
-    plan: seedsPlan(RUNS),
-  },
+  sweep: EP_RUNS_SWEEP,
   runNote: `EP on 32 nodes × 4, ${RUNS} runs (seeds 1 to ${RUNS}): step 1’s, kept if step 1 made them, else 5 to 10 s on a two-core laptop; the histogram on the stage makes the same runs again.`,
   question: {
     kind: 'choice',
