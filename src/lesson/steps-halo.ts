@@ -60,7 +60,7 @@ export const ripple: LessonStep = {
     value: 'a barrier waits for the slowest; a halo update only for the neighbours',
     detail:
       'At a barrier every process waits for the slowest of them all, at every step (000 sec 3.3). HALO has no global synchronisation: each update trades boundaries with the grid neighbours (004, “HALO on Jaguarcnl”), so a delay reaches the others only through its neighbours.',
-    cite: '000 sec 3.3; 004 (slide “HALO on Jaguarcnl”)',
+    cite: '000 sec 3.3; 004 slide “HALO on Jaguarcnl”',
   },
   simulate: ({ scenario }) => {
     const r = rippleOf(scenario, RIPPLE_DEFAULTS);
@@ -206,7 +206,7 @@ export const maxMin: LessonStep = {
     value: 'the max grows with the process count; the min does not',
     detail:
       '“Minimum time does not show total process count dependence”, while the maximum, 5 to 10 times the minimum for small halos, grows and gets noisier with the process count (“HALO on Franklin: max vs. min”). On the XT3 the cost of an update grew 3 times from 16 to 4,096 processes (“HALO on Jaguarcnl”).',
-    cite: '004 (slides “HALO on Franklin: max vs. min”, “HALO on Jaguarcnl”)',
+    cite: '004 slides “HALO on Franklin: max vs. min” and “HALO on Jaguarcnl”',
   },
   simulate: (input) => {
     const read = waitsOf(input);

@@ -17,7 +17,8 @@ const RANGE = String.raw`${REF}(?: ?[–-] ?(?:${REF}|\([a-z]\)))?`;
 const REFS = String.raw`${RANGE}(?:(?:, | and )${RANGE})*`;
 const WORD = String.raw`(?:sec|secs|Table|Tables|Fig|Figs|Figure|Figures|slide|slides|Finding|footnote)`;
 // Slides without numbers are named by their titles: slides "HALO on Jaguarcnl" and "…".
-const TITLED = String.raw`slides? "[^"]+"(?: and "[^"]+")*`;
+const TITLE = String.raw`(?:"[^"]+"|“[^”]+”)`;
+const TITLED = String.raw`slides? ${TITLE}(?:(?:, | and )${TITLE})*`;
 const PLACE = String.raw`(?:${WORD} ${REFS}(?: \([^()]+\))?|summary slides|${TITLED})`;
 const PLACES = String.raw`${PLACE}(?:(?:, | and )${PLACE})*`;
 const CITE = new RegExp(String.raw`${KEY}(?: (${PLACES}))?`, 'g');

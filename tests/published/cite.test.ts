@@ -59,6 +59,16 @@ const SHOWN: Record<string, string> = {
   '004 slides "HALO on Jaguarcnl" and "HALO on Franklin: max vs. min"':
     'Worley 2008 (slides), slides "HALO on Jaguarcnl" and "HALO on Franklin: max vs. min"',
   '001 Table 2, secs 9 and 11': 'Kramer and Ryan 2003, Table 2, secs. 9 and 11',
+  '000 sec 3.3; 004 slide “HALO on Jaguarcnl”':
+    'Petrini, Kerbyson and Pakin 2003, sec. 3.3; Worley 2008 (slides), slide “HALO on Jaguarcnl”',
+  '004': 'Worley 2008 (slides)',
+  '004 slides “HALO on Franklin: max vs. min” and “HALO on Jaguarcnl”':
+    'Worley 2008 (slides), slides “HALO on Franklin: max vs. min” and “HALO on Jaguarcnl”',
+  '001 Table 2': 'Kramer and Ryan 2003, Table 2',
+  '001 sec 9': 'Kramer and Ryan 2003, sec. 9',
+  '001 sec 11, Table 3': 'Kramer and Ryan 2003, sec. 11, Table 3',
+  '001 secs 3 and 14; 004 summary slides':
+    'Kramer and Ryan 2003, secs. 3 and 14; Worley 2008 (slides), summary slides',
 };
 
 /** A seed number standing alone, not part of a larger number such as 1,000 or 0.003. */
