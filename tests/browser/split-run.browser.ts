@@ -27,17 +27,15 @@ afterAll(async () => {
 });
 
 describe('a whole machine split over threads', () => {
-  it('runs Jaguar XT5 RN on all 18,688 nodes on several threads, with one thread’s numbers', async () => {
+  it('counts the ranks of Jaguar XT5 RN on all 18,688 nodes on one thread, with the engine’s numbers', async () => {
+    // Its ranks' only noise is their core's tick: counted, not split (src/engine/bulk-lanes.ts);
+    // a run split over part workers is tested in tests/worker/part-handler.test.ts.
     const { page, problems } = await openApp(site);
-    // 130,816 ranks × 300 iterations: past the split's threshold (partsFor), a few seconds.
     await page.goto(`${site.origin}/?preset=jaguar-xt5-rn&nodes=18688&iterations=300`);
     await runDone(page, 120_000);
-    const threads = await page.evaluate(() => navigator.hardwareConcurrency);
-    const parts = threads >= 4 ? Math.min(threads - 1, 8) : threads;
     const status = await page.locator('[data-run-status="done"]').textContent();
-    if (parts > 1)
-      expect(status).toMatch(new RegExp(`Done: 300 iterations in .* on ${parts} threads\\.`));
-    else expect(status).not.toMatch(/threads/);
+    expect(status).toMatch(/^Done: 300 iterations in /);
+    expect(status).not.toMatch(/threads/);
 
     const s = loadPreset('jaguar-xt5-rn');
     s.job.nodes = 18_688;
