@@ -49,7 +49,14 @@ function named(path: string, start: Scenario): string {
 }
 
 function plan(student: Scenario, start: Scenario): CheckPlan {
-  const allowed = start.noise.flatMap((_, i) => [`noise.${i}.phase`, `noise.${i}.phaseOffsetUs`]);
+  // Aligning a source drops its phase window and group (src/ui/controls/edit.ts withPhase):
+  // part of the same move in time, not another edit.
+  const allowed = start.noise.flatMap((_, i) => [
+    `noise.${i}.phase`,
+    `noise.${i}.phaseOffsetUs`,
+    `noise.${i}.phaseWindowUs`,
+    `noise.${i}.group`,
+  ]);
   const wrong = forbiddenChanges(start, student, allowed).map((p) => named(p, start));
   if (wrong.length > 0) {
     const shown = wrong.slice(0, 4).join(', ');

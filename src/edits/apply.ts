@@ -1,6 +1,6 @@
 // Applies a lesson step's or a challenge's edits to a preset scenario and validates the result:
 // the one way they change the simulator, so each passes the same validator as a file or a link.
-import { setPath, validateScenario } from '../scenario/index.ts';
+import { setPath, setSourcePhase, validateScenario } from '../scenario/index.ts';
 import type { Scenario } from '../scenario/types.ts';
 import type { Edit } from './types.ts';
 
@@ -32,15 +32,13 @@ export function applyEdits(base: Scenario, edits: readonly Edit[]): Scenario {
     if (matched.length === 0) throw new Error(`no noise source matches ${JSON.stringify(edit)}`);
     edited = {
       ...scenario,
-      noise: scenario.noise.map((s) =>
-        picks(edit, s)
-          ? {
-              ...s,
-              ...(edit.enabled === undefined ? {} : { enabled: edit.enabled }),
-              ...(edit.phase === undefined ? {} : { phase: edit.phase }),
-            }
-          : s,
-      ),
+      noise: scenario.noise.map((s) => {
+        if (!picks(edit, s)) return s;
+        const out = { ...s, ...(edit.enabled === undefined ? {} : { enabled: edit.enabled }) };
+        // the phase as the source editor sets it: aligned drops a window and a group
+        if (edit.phase !== undefined) setSourcePhase(out, edit.phase);
+        return out;
+      }),
     };
   }
   return validateScenario(edited);

@@ -2,8 +2,10 @@
 // stays on show until the validator accepts the copy. Values typed by the
 // user may be text the validator will refuse, hence `unknown`.
 import {
+  dropSourceTiming,
   meanDurationUs,
   setPath,
+  setSourcePhase,
   type Duration,
   type DurationDist,
   type HaloWorkload,
@@ -134,7 +136,7 @@ export function withArrival(scenario: Scenario, index: number, arrival: unknown)
       source.phaseOffsetUs = 0;
     }
     // a Poisson process has no phase to window or share (docs/noise-timing.md)
-    if (arrival === 'poisson') dropTiming(source);
+    if (arrival === 'poisson') dropSourceTiming(source);
   });
 }
 
@@ -144,18 +146,7 @@ export function withArrival(scenario: Scenario, index: number, arrival: unknown)
  * validator refuses an offset it would ignore.
  */
 export function withPhase(scenario: Scenario, index: number, phase: unknown): Scenario {
-  return withChange(scenario, (s) => {
-    const source = s.noise[index];
-    source.phase = phase as NoiseSource['phase'];
-    if (phase === 'random') source.phaseOffsetUs = 0;
-    if (phase === 'aligned') dropTiming(source);
-  });
-}
-
-/** A source's phase window and group, which only a periodic source of random phase has. */
-function dropTiming(source: NoiseSource): void {
-  delete source.phaseWindowUs;
-  delete source.group;
+  return withChange(scenario, (s) => setSourcePhase(s.noise[index], phase as NoiseSource['phase']));
 }
 
 /** A duration of another distribution with about the same mean (µs), to start editing from. */
