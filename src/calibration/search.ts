@@ -54,25 +54,24 @@ export async function compassSearch(
     history.push({ u: [...u], objective: y, accepted: false });
     return y;
   };
-  // The start point is evaluated where it is (the presets' values), not snapped.
+  // The start point is evaluated where it is (the fixed start values), not snapped.
   let best = [...start];
   let bestY = await value(best);
   history[0].accepted = true;
   const startY = bestY;
+  const result = (stop: SearchResult['stop']): SearchResult => ({
+    best,
+    bestObjective: bestY,
+    start: [...start],
+    startObjective: startY,
+    history,
+    stop,
+  });
   while (step >= minStep) {
     let moved = false;
     for (let k = 0; k < best.length; k++) {
       for (const dir of [1, -1]) {
-        if (seen.size >= opts.budget) {
-          return {
-            best,
-            bestObjective: bestY,
-            start: [...start],
-            startObjective: startY,
-            history,
-            stop: 'budget',
-          };
-        }
+        if (seen.size >= opts.budget) return result('budget');
         const u = [...best];
         u[k] = snap(best[k] + dir * step);
         if (u[k] === best[k]) continue;
@@ -88,14 +87,7 @@ export async function compassSearch(
     }
     if (!moved) step /= 2;
   }
-  return {
-    best,
-    bestObjective: bestY,
-    start: [...start],
-    startObjective: startY,
-    history,
-    stop: 'converged',
-  };
+  return result('converged');
 }
 
 /** A parameter's value from its unit coordinate. */

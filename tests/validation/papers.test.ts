@@ -3,9 +3,9 @@
 // `npm run validate:papers`) passes must pass here too, so a change that breaks a reproduced
 // result fails CI. The report's misses stay misses with their notes; they are not asserted here,
 // and nothing is dropped from a target to keep CI green.
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { allTargets } from '../../src/validation/index.ts';
+import { reportVerdicts } from '../helpers/report-verdicts.ts';
 
 /** Per target, ms: a guard against a run that never ends, not a speed check. The slowest
  * targets (1: SAGE on 8,192 ranks, 10: POP on 24,576, five seeds each) take about 50 s on two
@@ -20,23 +20,6 @@ const TIMEOUT_MS = 600_000;
  * report passes CI passes, and a change that breaks it fails here.
  */
 const FULL_IN_CI = new Set([1, 6, 8]);
-
-/** The verdict cell of every check row of the committed report, by check id. */
-function reportVerdicts(): Map<string, string> {
-  const text = readFileSync(new URL('../../docs/validation.md', import.meta.url), 'utf8');
-  const out = new Map<string, string>();
-  for (const line of text.split('\n')) {
-    const m = /^\| `([^`]+)` \|/.exec(line);
-    if (!m) continue;
-    // cells split at pipes not escaped by the renderer (\|)
-    const cells = line
-      .slice(1, -1)
-      .split(/(?<!\\)\|/)
-      .map((c) => c.trim());
-    out.set(m[1], cells[5]);
-  }
-  return out;
-}
 
 describe('the paper-validation targets, fast mode', () => {
   const targets = allTargets().filter((t) => t.fast);
