@@ -15,9 +15,7 @@ import type { Challenge, CheckPlan, Verdict } from './types.ts';
  * The goal: a slowdown (mean iteration over the noiseless g + L) of at most 2×.
  *
  * Measured with the engine in Node, seed 1 (the preset's), 1,000 iterations (50 warm-up), 1,024
- * nodes × 4, g = 1 ms (seeds 2 and 3 in brackets), on the presets before the RMS window was
- * fitted (docs/calibration.md); with it the start is 5.15× at seed 1 and the verdicts below are
- * unchanged (tests/challenges/co-schedule.test.ts):
+ * nodes × 4, g = 1 ms (seeds 2 and 3 in brackets):
  * - the start, every source random: 7.90× (7.08×, 6.14×);
  * - every periodic source aligned at offset 0: 1.51× (1.48×, 1.50×); every periodic source
  *   switched off instead: 1.49×, so aligned they cost almost nothing more than nothing;
@@ -33,7 +31,7 @@ import type { Challenge, CheckPlan, Verdict } from './types.ts';
  *   all but the RMS cluster monitor 1.86×, the 125 ms heartbeat 1.84×, the cluster manager
  *   1.65×, the ten daemons 1.63× (these pass; the verdict lists what is still random).
  * So 2× passes every all-aligned answer with a common offset, with room (1.85× at worst), and
- * fails the start by a factor of about 2.6 (5.15×); a tighter goal (1.6×) would fail a student who aligned
+ * fails the start by a factor of about 4; a tighter goal (1.6×) would fail a student who aligned
  * everything at another common offset for the one stall of a short run, which is no lesson.
  * Pinned by tests/challenges/co-schedule.test.ts.
  */

@@ -11,9 +11,8 @@ import type { Challenge, CheckPlan, Verdict } from './types.ts';
 const TARGET = 2;
 
 /**
- * The fewest sources switched off among the solutions we know: the 15 ms RMS daemon run and the
- * quorum node's 335 ms activity, 2.10× (seed 1, the presets as fitted in docs/calibration.md); no
- * single source reaches 2× (the 15 ms RMS run alone: 1.48×, the quorum node 1.25×; pinned by
+ * The fewest sources switched off among the solutions we know: the two RMS daemon runs (15 and
+ * 18 ms every 30 s), 2.24×; no single source reaches 2× (the 18 ms run alone: 1.64×; pinned by
  * tests/challenges/fewest-sources.test.ts).
  */
 export const BEST_KNOWN_OFF = 2;

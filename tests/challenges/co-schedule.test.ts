@@ -48,15 +48,15 @@ describe('co-schedule: pay for the noise once by aligning it across nodes', () =
     expect(planned.runs).toEqual([{ label: 'your scenario', scenario: student }]);
   });
 
-  it('fails the start, about 5 times slower than noiseless, and names what is still random', async () => {
+  it('fails the start, about 8 times slower than noiseless, and names what is still random', async () => {
     const { verdict, runs } = await checkInNode(coSchedule, start);
     expect(runs).toBe(1);
     expect(verdict.pass).toBe(false);
     expect(verdict.summary).toMatch(
       /^slowdown \d\.\d\d× \(mean iteration \d\.\d\d ms against 1\.01 ms without noise\), with 0 of 16 periodic sources aligned: not yet, the goal is at most 2\.00×\.$/,
     );
-    // seed 1: 5.15×, about 2.6 times the goal
-    expect(slowdownOf(verdict.summary)).toBeGreaterThan(2 * TARGET);
+    // seed 1: 7.90×, about 4 times the goal
+    expect(slowdownOf(verdict.summary)).toBeGreaterThan(3.5 * TARGET);
     expect(verdict.lines[0]).toMatch(
       /^Still random \(each node its own phase\): all 16 periodic sources\.$/,
     );
