@@ -172,9 +172,13 @@ export class NoiseTable {
           const phi =
             src.phase === 'aligned'
               ? src.phaseOffsetUs
-              : src.phaseWindowUs === undefined
-                ? u * src.periodUs // model.md §2
-                : windowPhase(common[j], u, src.phaseWindowUs, src.periodUs);
+              : partPhase(
+                  src.phaseWindowUs === undefined
+                    ? u * src.periodUs // model.md §2
+                    : windowPhase(common[j], u, src.phaseWindowUs, src.periodUs),
+                  src.phaseOffsetUs,
+                  src.periodUs,
+                );
           ent[o + E_PHASE] = phi;
           ent[o + E_TIME] = phi;
         } else {
@@ -270,17 +274,28 @@ export class NoiseTable {
   }
 }
 
-/**
- * Job node indices in the source's placement, in job order. A `fraction`
- * placement draws membership per machine node id (counter-based), so a node
- * keeps it whatever the job size.
- */
 /** φ(x) = (φ₀ + u(x)·W) mod T, in [0, T) (docs/noise-timing.md). */
 export function windowPhase(common: number, u: number, windowUs: number, periodUs: number): number {
   const phi = common + u * windowUs;
   return phi >= periodUs ? phi - periodUs : phi;
 }
 
+/**
+ * A random phase delayed by a group part's offset (0 outside a group, where the validator refuses
+ * any other), wrapped into [0, T): the part starts `offsetUs` after its group's instant every
+ * period, the first time included even when that instant fell before time 0
+ * (docs/noise-timing.md).
+ */
+export function partPhase(phi: number, offsetUs: number, periodUs: number): number {
+  const t = phi + offsetUs;
+  return t >= periodUs ? t - periodUs : t;
+}
+
+/**
+ * Job node indices in the source's placement, in job order. A `fraction`
+ * placement draws membership per machine node id (counter-based), so a node
+ * keeps it whatever the job size.
+ */
 function coveredNodes(src: NoiseSource, layout: Layout, memberKey: number): Int32Array {
   const p = src.placement;
   const ids = layout.nodeIds;

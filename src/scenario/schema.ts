@@ -35,8 +35,8 @@ export const CROSS_FIELD_RULES: readonly string[] = [
     'offsets below machine.clusterSize, placement node ids below machine.nodes',
   `machine.nodes × machine.coresPerNode is at most ${count(MAX_TOTAL_CORES)} cores`,
   'workload.warmup is less than workload.iterations',
-  'a uniform duration has minUs ≤ maxUs; an aligned phaseOffsetUs and a phaseWindowUs are at ' +
-    'most periodUs',
+  'a uniform duration has minUs ≤ maxUs; a phaseOffsetUs (aligned, or in a group) is below ' +
+    'periodUs and a phaseWindowUs at most periodUs',
   'the sources of one group share periodUs, phaseWindowUs, runProbability and placement',
   'noise ids are unique',
   'the run is small enough to finish: estimated phases, rank-iterations and noise events ' +
@@ -73,9 +73,15 @@ const CONDITIONS = new Map<ObjectSpec, Json[]>([
           },
         },
       },
-      // A random phase draws its own: an offset other than 0 would be ignored, so it is refused.
+      // A random phase draws its own: outside a group an offset other than 0 would be ignored,
+      // so it is refused; in a group it delays the part (docs/noise-timing.md).
       {
-        if: { not: { required: ['phase'], properties: { phase: { const: 'aligned' } } } },
+        if: {
+          allOf: [
+            { not: { required: ['phase'], properties: { phase: { const: 'aligned' } } } },
+            { not: { required: ['group'], properties: { group: { type: 'string' } } } },
+          ],
+        },
         then: { properties: { phaseOffsetUs: { const: 0 } } },
       },
     ],

@@ -497,9 +497,13 @@ export const SOURCE_SPEC: ObjectSpec = {
       default: 'random',
       about: 'random: a phase drawn per node; aligned: phaseOffsetUs on every node (periodic only)',
     },
-    phaseOffsetUs: time('µs of the first event, below periodUs (with phase "aligned")', {
-      default: 0,
-    }),
+    phaseOffsetUs: time(
+      'µs of the first event, below periodUs (with phase "aligned"); in a group, the part’s ' +
+        'delay after the group’s start',
+      {
+        default: 0,
+      },
+    ),
     phaseWindowUs: time(
       'µs: every node starts within this window of one common instant drawn per run (at most ' +
         'periodUs; periodic arrival, random phase); absent: independent phases per node',

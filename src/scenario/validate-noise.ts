@@ -92,7 +92,14 @@ function maybeSource(
     periodUs,
     arrival,
     phase,
-    phaseOffsetUs: maybePhaseOffset(c, at('phaseOffsetUs'), rec.phaseOffsetUs, phase, periodUs),
+    phaseOffsetUs: maybePhaseOffset(
+      c,
+      at('phaseOffsetUs'),
+      rec.phaseOffsetUs,
+      phase,
+      periodUs,
+      rec.group !== undefined,
+    ),
     // docs/noise-timing.md: left out of the result when left out of the file (model.md §2)
     ...(rec.phaseWindowUs === undefined
       ? {}
@@ -232,12 +239,19 @@ function maybePhaseOffset(
   value: unknown,
   phase: string | undefined,
   periodUs: number | undefined,
+  grouped: boolean,
 ): number | undefined {
   const offset = maybeNumber(c, path, value, num(SOURCE, 'phaseOffsetUs'));
   if (offset === undefined || offset === 0) return offset;
-  // A random phase draws φ(x) itself: an offset would be silently ignored, so refuse it.
-  if (phase === 'random') {
-    c.add(path, offset, 'would be ignored with phase "random"; remove it or set phase "aligned"');
+  // A random phase draws φ(x) itself: outside a group an offset would be silently ignored, so
+  // it is refused; in a group it delays the part after the group's start (docs/noise-timing.md).
+  if (phase === 'random' && !grouped) {
+    c.add(
+      path,
+      offset,
+      'would be ignored with phase "random" outside a group; remove it, set phase "aligned", ' +
+        'or put the source in a group (where it delays this part after the group’s start)',
+    );
     return undefined;
   }
   if (periodUs !== undefined && offset >= periodUs) {

@@ -1,6 +1,7 @@
 // Centrally driven and grouped noise (docs/noise-timing.md): where a windowed source's events
 // start on every node, what a window of 0 and of a whole period mean, that a group's parts start
-// together, that other sources' draws do not move, and a barrier's closed form at W = 0.
+// together (or a part δ after the group), that other sources' draws do not move, a spare core
+// absorbing parts that run one after another, and a barrier's closed form at W = 0.
 import { describe, expect, it } from 'vitest';
 import { BarrierRun } from '../../src/engine/barrier-run.ts';
 import { buildLayout } from '../../src/engine/layout.ts';
@@ -128,6 +129,83 @@ describe('a group', () => {
     const p = phases(machine(parts));
     expect(Array.from(p.get('rms-18ms')!)).toEqual(Array.from(p.get('rms-15ms')!));
     expect(Math.max(...arcOffsets(p.get('rms-15ms')!).offsets)).toBeLessThanOrEqual(1000);
+  });
+});
+
+describe("a group part's offset", () => {
+  it('starts the part δ after the group on every node, wrapped into the period', () => {
+    const delta = 40_000; // µs, so that some nodes wrap (group phase ≥ T − δ)
+    const parts = [
+      rms({ id: 'rms-15ms', group: 'rms' }),
+      rms({ id: 'rms-18ms', group: 'rms', phaseOffsetUs: delta }),
+    ];
+    const p = phases(machine(parts));
+    const a = p.get('rms-15ms')!;
+    const b = p.get('rms-18ms')!;
+    let wrapped = 0;
+    for (let x = 0; x < NODES; x++) {
+      const expected = a[x] + delta >= T ? a[x] + delta - T : a[x] + delta;
+      expect(b[x]).toBe(expected);
+      if (a[x] + delta >= T) wrapped++;
+    }
+    // the group's phases are uniform, so about δ/T of the nodes wrap
+    expect(wrapped / NODES).toBeGreaterThan(0.35);
+    expect(wrapped / NODES).toBeLessThan(0.45);
+  });
+
+  it('of 0 draws what a group without offsets draws, and moves no other source', () => {
+    const base = [rms({ id: 'a', group: 'g' }), rms({ id: 'b', group: 'g' }), rms({ id: 'c' })];
+    const shifted = [base[0], { ...base[1], phaseOffsetUs: 5000 }, base[2]];
+    const p0 = phases(machine(base));
+    const p1 = phases(machine(shifted));
+    const zero = phases(machine([base[0], { ...base[1], phaseOffsetUs: 0 }, base[2]]));
+    for (const id of ['a', 'b', 'c'])
+      expect(Array.from(zero.get(id)!)).toEqual(Array.from(p0.get(id)!));
+    expect(Array.from(p1.get('a')!)).toEqual(Array.from(p0.get('a')!));
+    expect(Array.from(p1.get('c')!)).toEqual(Array.from(p0.get('c')!));
+  });
+
+  // One node of 4 cores running 3 ranks (core 3 idle), g = 1 ms, L = 10 µs, and one activity of
+  // two parts, 15 and 18 ms, every 100 ms: model.md §3's `any` rule puts an event on the lowest
+  // free core whose queue is empty at its start.
+  const spare = (delta: number) => {
+    const g = 1000;
+    const iterations = 2000;
+    const s = validateScenario(
+      scenario({
+        nodes: 1,
+        cores: 4,
+        ranksPerNode: 3,
+        g,
+        iterations,
+        collective: { kind: 'hardware', baseUs: 10, perLevelUs: 0 },
+        noise: [
+          rms({ id: 'rms-15ms', group: 'rms' }),
+          rms({
+            id: 'rms-18ms',
+            group: 'rms',
+            phaseOffsetUs: delta,
+            duration: { dist: 'fixed', valueUs: 18_000 },
+          }),
+        ],
+      }),
+    );
+    return { timeUs: new BarrierRun(s).run().timeUs, noiselessUs: iterations * (g + 10) };
+  };
+
+  it('of at least the first part’s duration lets a spare core absorb both parts', () => {
+    // the first part ends on core 3 exactly when the second starts, so the second finds core 3
+    // free again: no rank is ever touched, and the run is the noiseless one to the µs
+    const { timeUs, noiselessUs } = spare(15_000);
+    expect(timeUs).toBeCloseTo(noiselessUs, 6);
+  });
+
+  it('of 0 starts both parts at once: the second takes a rank, 18 ms each period', () => {
+    // core 3 is busy with the first part at the instant, so the second preempts a rank: each
+    // period the barrier waits for that rank's 18 ms pause (less the ≤ 10 µs it was waiting)
+    const { timeUs, noiselessUs } = spare(0);
+    const periods = Math.floor(noiselessUs / T);
+    expect(timeUs - noiselessUs).toBeGreaterThanOrEqual(periods * (18_000 - 10));
   });
 });
 

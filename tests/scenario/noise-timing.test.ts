@@ -86,6 +86,27 @@ describe('phaseWindowUs and group', () => {
   });
 });
 
+describe("a group part's phaseOffsetUs", () => {
+  it('is kept in a group, different per part, below the period', () => {
+    const s = validateScenario(
+      twins({ 'noise.0.group': 'g', 'noise.1.group': 'g', 'noise.1.phaseOffsetUs': 15_000 }),
+    );
+    expect(s.noise.map((n) => n.phaseOffsetUs)).toEqual([0, 15_000]);
+    const T = s.noise[0].periodUs;
+    expect(problems(twins({ 'noise.0.group': 'g', 'noise.0.phaseOffsetUs': T }))).toEqual([
+      `noise[0].phaseOffsetUs: ${T} is not less than periodUs ${T}; allowed: ≥ 0 and < ${T}`,
+    ]);
+  });
+
+  it('is refused with a random phase outside a group, saying what it would mean in one', () => {
+    expect(problems(variant({ 'noise.0.phaseOffsetUs': 15_000 }))).toEqual([
+      'noise[0].phaseOffsetUs: 15000 would be ignored with phase "random" outside a group; ' +
+        'remove it, set phase "aligned", or put the source in a group (where it delays this ' +
+        'part after the group’s start)',
+    ]);
+  });
+});
+
 describe('runProbability', () => {
   it('is kept when given, from 0 to 1, and left out when left out', () => {
     for (const p of [0, 0.25, 1]) {

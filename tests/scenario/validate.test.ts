@@ -549,7 +549,7 @@ describe('inconsistent pairs', () => {
 
   it('reject a phase offset that a random phase would ignore, but accept the default 0', () => {
     expect(problems(variant({ 'noise.0.phaseOffsetUs': 500 }))).toEqual([
-      'noise[0].phaseOffsetUs: 500 would be ignored with phase "random"; remove it or set phase "aligned"',
+      'noise[0].phaseOffsetUs: 500 would be ignored with phase "random" outside a group; remove it, set phase "aligned", or put the source in a group (where it delays this part after the group’s start)',
     ]);
     expect(validateScenario(variant({ 'noise.0.phaseOffsetUs': 0 })).noise[0].phase).toBe('random');
   });
