@@ -13,8 +13,10 @@ import {
   uniqueId,
   withArrival,
   withDuplicate,
+  withGroup,
   withNewSource,
   withoutSource,
+  withPeriod,
   withPhase,
   withProgram,
   withReservation,
@@ -171,6 +173,72 @@ describe('edited copies of a scenario', () => {
         /cannot be used with arrival "poisson"/,
       );
     });
+  });
+});
+
+describe('a group of sources (docs/noise-timing.md)', () => {
+  // two RMS parts made one activity: the 18 ms one 15 ms after the 15 ms one, in a 20 s window
+  const i15 = asciQ.noise.findIndex((n) => n.id === 'rms-15ms');
+  const i18 = asciQ.noise.findIndex((n) => n.id === 'rms-18ms');
+  const grouped = withValue(
+    withValue(
+      withValue(
+        withValue(withValue(asciQ, `noise.${i15}.group`, 'rms'), `noise.${i18}.group`, 'rms'),
+        `noise.${i18}.phaseOffsetUs`,
+        15_000,
+      ),
+      `noise.${i15}.phaseWindowUs`,
+      20e6,
+    ),
+    `noise.${i18}.phaseWindowUs`,
+    20e6,
+  );
+
+  it('is a scenario the validator accepts', () => {
+    expect(refusal(grouped)).toBeNull();
+  });
+
+  it('withPeriod gives every part the new period and cuts a longer window to it', () => {
+    // one part's period alone would be refused: the parts of a group share it
+    expect(refusal(withValue(grouped, `noise.${i15}.periodUs`, 25e6))?.join('\n')).toMatch(
+      /differs in periodUs/,
+    );
+    const next = withPeriod(grouped, i15, 10e6);
+    for (const i of [i15, i18]) {
+      expect(next.noise[i]).toMatchObject({ periodUs: 10e6, phaseWindowUs: 10e6 });
+    }
+    expect(next.noise[i18].phaseOffsetUs).toBe(15_000);
+    expect(refusal(next)).toBeNull();
+    // a longer period leaves the window as it was; other sources keep theirs
+    const longer = withPeriod(grouped, i18, 60e6);
+    expect(longer.noise[i15]).toMatchObject({ periodUs: 60e6, phaseWindowUs: 20e6 });
+    expect(longer.noise[0].periodUs).toBe(asciQ.noise[0].periodUs);
+    // a typed value that is no period still reaches the validator alone
+    expect(refusal(withPeriod(grouped, i15, 'soon'))).not.toBeNull();
+    expect(withPeriod(grouped, i15, 'soon').noise[i18].periodUs).toBe(30e6);
+  });
+
+  it('withGroup empty takes a part out of its group and drops its delay, which it would ignore', () => {
+    expect(refusal(withValue(grouped, `noise.${i18}.group`, undefined))?.join('\n')).toMatch(
+      /would be ignored with phase "random" outside a group/,
+    );
+    const next = withGroup(grouped, i18, '');
+    expect('group' in next.noise[i18]).toBe(false);
+    expect(next.noise[i18].phaseOffsetUs).toBe(0);
+    expect(refusal(next)).toBeNull();
+    expect(withGroup(asciQ, i15, 'rms').noise[i15].group).toBe('rms');
+  });
+
+  it('withPhase aligned or withArrival Poisson takes a part out of its group with its delay', () => {
+    const aligned = withPhase(grouped, i18, 'aligned');
+    expect(aligned.noise[i18]).toMatchObject({ phase: 'aligned', phaseOffsetUs: 15_000 });
+    expect('group' in aligned.noise[i18]).toBe(false);
+    expect(refusal(aligned)).toBeNull();
+    const poisson = withArrival(grouped, i18, 'poisson');
+    expect(poisson.noise[i18]).toMatchObject({ arrival: 'poisson', phaseOffsetUs: 0 });
+    expect(refusal(poisson)).toBeNull();
+    // a part stays random and keeps its delay when random is chosen again
+    expect(withPhase(grouped, i18, 'random').noise[i18].phaseOffsetUs).toBe(15_000);
   });
 });
 

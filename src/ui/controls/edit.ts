@@ -5,6 +5,7 @@ import {
   dropSourceTiming,
   meanDurationUs,
   setPath,
+  setSourcePeriod,
   setSourcePhase,
   type Duration,
   type DurationDist,
@@ -140,10 +141,26 @@ export function withArrival(scenario: Scenario, index: number, arrival: unknown)
   });
 }
 
+/** Source `index` with another period: its group's parts with it, a longer window cut to it. */
+export function withPeriod(scenario: Scenario, index: number, periodUs: unknown): Scenario {
+  return withChange(scenario, (s) => setSourcePeriod(s, index, periodUs));
+}
+
+/** Source `index` in group `group` (empty text: in none, which drops its delay in a group). */
+export function withGroup(scenario: Scenario, index: number, group: string): Scenario {
+  return withChange(scenario, (s) => {
+    const source = s.noise[index];
+    if (group === '') {
+      delete source.group;
+      if (source.phase === 'random') source.phaseOffsetUs = 0;
+    } else source.group = group;
+  });
+}
+
 /**
  * Source `index` with another phase: `aligned` (co-scheduled: the same moment on every node,
- * its offset kept) or `random` (each node its own), which drops the offset (0), since the
- * validator refuses an offset it would ignore.
+ * its offset kept) or `random` (each node its own), which drops the offset (0) outside a
+ * group, since the validator refuses an offset it would ignore.
  */
 export function withPhase(scenario: Scenario, index: number, phase: unknown): Scenario {
   return withChange(scenario, (s) => setSourcePhase(s.noise[index], phase as NoiseSource['phase']));
