@@ -9,6 +9,7 @@ import {
   spreadOf,
   type Spread,
 } from '../engine/run-spread.ts';
+import { scaleLinear } from 'd3-scale';
 import type { Vary } from '../engine/sweep.ts';
 import { formatTimeUs } from '../format/numbers.ts';
 import type { Scenario } from '../scenario/types.ts';
@@ -100,4 +101,15 @@ export function variabilitySummary(v: Variability): string {
 /** The runs as CSV: seed and run time, µs. */
 export function variabilityCsv(runs: readonly RunTime[]): string {
   return ['seed,run_time_us', ...runs.map((r) => `${r.seed},${r.runTimeUs}`)].join('\n') + '\n';
+}
+
+/**
+ * The histogram's count axis: a domain from 0 made nice with the number of ticks the axis asks
+ * for (at most 5, at most the tallest bar), so its top tick is at or above the tallest bar.
+ */
+export function countAxis(counts: readonly number[]): { domain: [number, number]; ticks: number } {
+  const tallest = Math.max(1, ...counts);
+  const ticks = Math.min(5, tallest);
+  const [lo, hi] = scaleLinear().domain([0, tallest]).nice(ticks).domain();
+  return { domain: [lo, hi], ticks };
 }

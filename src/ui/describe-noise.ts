@@ -41,7 +41,12 @@ function describePhase(s: NoiseSource): string {
       s.phaseWindowUs === undefined
         ? ''
         : `, within ${formatTimeUs(s.phaseWindowUs)} of a common instant`;
-    const group = s.group === undefined ? '' : `, together with its group "${s.group}"`;
+    const group =
+      s.group === undefined
+        ? ''
+        : s.phaseOffsetUs > 0
+          ? `, ${formatTimeUs(s.phaseOffsetUs)} after the start of its group "${s.group}"`
+          : `, together with its group "${s.group}"`;
     return window + group;
   }
   const offset = s.phaseOffsetUs > 0 ? ` (offset ${formatTimeUs(s.phaseOffsetUs)})` : '';

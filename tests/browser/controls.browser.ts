@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runScenario } from '../../src/engine/index.ts';
 import { validateScenario, type Scenario } from '../../src/scenario/index.ts';
-import { withReservation, withValue } from '../../src/ui/controls/edit.ts';
+import { withPeriod, withReservation, withValue } from '../../src/ui/controls/edit.ts';
 import { formatQuantity } from '../../src/format/numbers.ts';
 import { openApp, type Problems, type Site, startSite, expectQuiet, runDone } from './site.ts';
 
@@ -79,16 +79,21 @@ async function open(): Promise<{ page: Page; problems: Problems }> {
 
 // Generous: the machine has 2 cores and other suites may share them.
 describe('the controls', { timeout: 120_000 }, () => {
-  it('switching a daemon off re-runs the simulation without it', async () => {
+  it('switching a noise source off re-runs the simulation without it', async () => {
+    // the 640 µs heartbeat: every run meets it (a node starts one about every 0.5 ms)
     const { page, problems } = await open();
     const before = await meanText(page);
-    const toggle = controls(page).getByRole('checkbox', { name: /^RMS daemon \(18 ms/ });
+    const toggle = controls(page).getByRole('checkbox', {
+      name: /^TruCluster kernel heartbeat \(640 µs/,
+    });
     await toggle.uncheck();
-    const index = startup.noise.findIndex((s) => s.id === 'rms-18ms');
+    const index = startup.noise.findIndex((s) => s.id === 'kernel-heartbeat-125ms');
     await showsRunOf(page, withValue(startup, `noise.${index}.enabled`, false));
     expect(await meanText(page)).not.toBe(before);
     expect(await toggle.isChecked()).toBe(false);
-    expect(await card(page).textContent()).toMatch(/ on; off: RMS daemon \(18 ms every 30 s\)/);
+    expect(await card(page).textContent()).toMatch(
+      / on; off: TruCluster kernel heartbeat \(640 µs every 125 ms\)/,
+    );
     expectQuiet(problems);
     await page.context().close();
   });
@@ -205,7 +210,8 @@ describe('the controls', { timeout: 120_000 }, () => {
     await period.fill('3000000');
     await period.press('Enter');
     const index = startup.noise.findIndex((s) => s.id === 'rms-15ms');
-    await showsRunOf(page, withValue(startup, `noise.${index}.periodUs`, 3_000_000));
+    // (with the parts of its group, if it has one, and a window cut to the period: edit.ts)
+    await showsRunOf(page, withPeriod(startup, index, 3_000_000));
     await page.getByRole('dialog').getByRole('button', { name: 'Done' }).click();
     expect(await page.getByRole('dialog').count()).toBe(0);
     expectQuiet(problems);

@@ -1,7 +1,9 @@
 // The variability view's data (src/charts/variability.ts): its seeds, its summary in words, and
 // its axis labels for run times that differ only in their last digits.
 import { describe, expect, it } from 'vitest';
+import { scaleLinear } from 'd3-scale';
 import {
+  countAxis,
   covDomain,
   formatCov,
   runTimeTickFormat,
@@ -55,5 +57,19 @@ describe('the variability view', () => {
       for (const p of PUBLISHED_COVS) expect(p.covPercent >= lo && p.covPercent <= hi).toBe(true);
       if (cov > 0) expect(cov >= lo && cov <= hi).toBe(true);
     }
+  });
+});
+
+describe('the histogram count axis', () => {
+  it('has its top tick at or above the tallest bar, with at most 5 ticks asked', () => {
+    for (let tallest = 1; tallest <= 60; tallest++) {
+      const { domain, ticks } = countAxis([0, tallest, 1]);
+      expect(domain[0]).toBe(0);
+      expect(ticks).toBe(Math.min(5, tallest));
+      const shown = scaleLinear().domain(domain).ticks(ticks);
+      expect(shown.at(-1)).toBeGreaterThanOrEqual(tallest);
+    }
+    // 13 runs in a bar: a plain nice() gave [0, 13], ticks 0, 2, …, 12 and the bar above them
+    expect(countAxis([]).domain).toEqual([0, 1]);
   });
 });

@@ -41,4 +41,16 @@ describe('describeSource: one line on the scenario card', () => {
       'every 125 ms, 640 µs, on every node, any core, aligned across nodes (offset 10 ms)',
     );
   });
+
+  it('says a window, a group, and a part’s delay after its group’s start', () => {
+    const part = { ...heartbeat, phaseWindowUs: 20e6, group: 'rms' };
+    expect(describeSource(part)).toBe(
+      'every 125 ms, 640 µs, on every node, any core, within 20 s of a common instant, ' +
+        'together with its group "rms"',
+    );
+    expect(describeSource({ ...part, phaseOffsetUs: 15_000 })).toBe(
+      'every 125 ms, 640 µs, on every node, any core, within 20 s of a common instant, ' +
+        '15 ms after the start of its group "rms"',
+    );
+  });
 });
