@@ -132,8 +132,8 @@ describe('co-schedule: pay for the noise once by aligning it across nodes', () =
         /changes noise\.0\.duration\.valueUs \(kernel-heartbeat-125ms\)/,
       ],
       [
-        [{ kind: 'set', path: 'noise.4.periodUs', value: 60_000_000 }],
-        /changes noise\.4\.periodUs \(rms-15ms\)/,
+        [{ kind: 'set', path: 'noise.6.periodUs', value: 2_000_000 }],
+        /changes noise\.6\.periodUs \(rms-cluster-monitor\)/,
       ],
       [
         [{ kind: 'set', path: 'noise.2.arrival', value: 'periodic' }],

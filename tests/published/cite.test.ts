@@ -17,6 +17,19 @@ import { authorYear, SEEDS, type SeedKey } from '../../src/published/seeds.ts';
 /** Every `cite: '…'` of src/, as written, with what the page shows for it. */
 const SHOWN: Record<string, string> = {
   '000 Table 3': 'Petrini, Kerbyson and Pakin 2003, Table 3',
+  '000 Table 2': 'Petrini, Kerbyson and Pakin 2003, Table 2',
+  '000 sec 3.2; 000 Fig 13(a)': 'Petrini, Kerbyson and Pakin 2003, sec. 3.2; Fig 13(a)',
+  '000 sec 3.2': 'Petrini, Kerbyson and Pakin 2003, sec. 3.2',
+  '000 Table 2; 002 slide 69':
+    'Petrini, Kerbyson and Pakin 2003, Table 2; Davis and Petrini 2004 (tutorial slides), slide 69',
+  '000 sec 4; 000 Table 2': 'Petrini, Kerbyson and Pakin 2003, sec. 4; Table 2',
+  '000 Fig 15, sec 3.4': 'Petrini, Kerbyson and Pakin 2003, Fig 15, sec. 3.4',
+  '000 Fig 18, sec 6': 'Petrini, Kerbyson and Pakin 2003, Fig 18, sec. 6',
+  '000 Fig 18, Finding #4': 'Petrini, Kerbyson and Pakin 2003, Fig 18, Finding #4',
+  '000 Fig 9, sec 3.2': 'Petrini, Kerbyson and Pakin 2003, Fig 9, sec. 3.2',
+  '002 slide 69': 'Davis and Petrini 2004 (tutorial slides), slide 69',
+  '000 sec 3.4, Finding #2': 'Petrini, Kerbyson and Pakin 2003, sec. 3.4, Finding #2',
+  '000 Fig 6, sec 3.1': 'Petrini, Kerbyson and Pakin 2003, Fig 6, sec. 3.1',
   '000 Fig 4': 'Petrini, Kerbyson and Pakin 2003, Fig 4',
   '000 Fig 6': 'Petrini, Kerbyson and Pakin 2003, Fig 6',
   '000 Fig 18(${panel})': 'Petrini, Kerbyson and Pakin 2003, Fig 18(${panel})',

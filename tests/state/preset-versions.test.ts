@@ -64,7 +64,7 @@ describe('the archive of released presets', () => {
 
 describe('a link pinned to a version', () => {
   // Today's ASCI Q 2002 file, as archived, and a recalibration of it released later (a changed
-  // RMS period): the world after the fidelity work changes a preset.
+  // rate of its short kernel activity): the world after a later fit changes a preset.
   const id = 'asci-q-2002';
   const old: PresetRelease = releasesOf(id).at(-1)!;
   const archived = (): Scenario => validateScenario(readJson(`versions/${id}/${old.version}.json`));
@@ -72,7 +72,7 @@ describe('a link pinned to a version', () => {
     const s = archived();
     return validateScenario({
       ...s,
-      noise: s.noise.map((n) => (n.id === 'rms-15ms' ? { ...n, periodUs: 20_000_000 } : n)),
+      noise: s.noise.map((n) => (n.id === 'kernel-activity' ? { ...n, periodUs: 3_000 } : n)),
     });
   };
   const next: PresetRelease = { version: contentVersion(recalibrated()), released: '2027-03-01' };
@@ -114,7 +114,7 @@ describe('a link pinned to a version', () => {
     const current = await openLink(withoutVersion(link), '', later);
     expect(current.kind === 'scenario' && current.pinned).toBeUndefined();
     if (current.kind !== 'scenario') return;
-    expect(current.scenario.noise.find((n) => n.id === 'rms-15ms')!.periodUs).toBe(20_000_000);
+    expect(current.scenario.noise.find((n) => n.id === 'kernel-activity')!.periodUs).toBe(3_000);
     expect(current.scenario.noise.find((n) => n.id === 'kernel-heartbeat-125ms')!.enabled).toBe(
       false,
     );
@@ -124,8 +124,8 @@ describe('a link pinned to a version', () => {
     const opened = await openLink(`?preset=${id}&nodes=64`, '', later);
     expect(
       opened.kind === 'scenario' &&
-        opened.scenario.noise.find((n) => n.id === 'rms-15ms')!.periodUs,
-    ).toBe(20_000_000);
+        opened.scenario.noise.find((n) => n.id === 'kernel-activity')!.periodUs,
+    ).toBe(3_000);
   });
 
   it('withoutVersion keeps every other parameter as written', () => {

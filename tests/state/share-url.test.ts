@@ -62,7 +62,8 @@ describe('a preset as a link', () => {
     const base = preset('asci-q-2002');
     const noise = base.noise.map((n) => {
       if (n.id === 'kernel-heartbeat-125ms') return { ...n, enabled: false };
-      if (n.id === 'rms-15ms') return { ...n, periodUs: 60_000_000 };
+      // (not an RMS part: the parts of its group share one period)
+      if (n.id === 'rms-cluster-monitor') return { ...n, periodUs: 2_000_000 };
       if (n.id === 'daemon-envmod') return { ...n, cpu: 0 };
       if (n.id === 'kernel-heartbeat-600ms')
         return { ...n, duration: { dist: 'fixed', valueUs: 100 } };
@@ -72,7 +73,7 @@ describe('a preset as a link', () => {
     const link = await linkOf(edited, 'asci-q-2002');
     expect(link).toBe(
       '?preset=asci-q-2002&off=kernel-heartbeat-125ms&src.kernel-heartbeat-600ms.duration=100us' +
-        '&src.rms-15ms.period=60s&src.daemon-envmod.cpu=0',
+        '&src.rms-cluster-monitor.period=2s&src.daemon-envmod.cpu=0',
     );
     const opened = await reopen(link);
     expect(opened.kind === 'scenario' && sameScenario(opened.scenario, edited)).toBe(true);

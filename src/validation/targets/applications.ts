@@ -4,7 +4,15 @@
 import { PhaseRun } from '../../engine/phase-run.ts';
 import type { Scenario } from '../../scenario/types.ts';
 import { loadPreset, variant } from '../presets.ts';
-import { nearOrders, nearOrdersText, nearValue, nearValueText } from '../tolerance.ts';
+import {
+  median,
+  nearOrders,
+  nearOrdersText,
+  nearValue,
+  nearValueText,
+  overSeeds,
+  overSeedsText,
+} from '../tolerance.ts';
 import type { Check, Target, TargetContext } from '../types.ts';
 import {
   allreduceWorkload,
@@ -17,6 +25,45 @@ import {
 
 const fmt = (x: number, digits = 2) => x.toFixed(digits);
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+
+/**
+ * Seeds and run lengths per mode. Every check runs on seeds 1–5 in both modes and is judged on
+ * the median of its per-seed values, their range shown. A check that compares two configurations
+ * (a ratio, a gain, a crossover, an order) computes its figure per seed with both sides on the
+ * same seed (common random numbers) and judges the median of those figures (an order: the order
+ * most seeds show). Full: the report. Fast: CI, the same checks and seeds on shorter runs. The
+ * seeds and the full-mode lengths were fixed before any result was looked at.
+ *
+ * Lengths are per seed, warm-up included. Full mode runs five seeds for at most about 2.5× the
+ * cost of the single seed it ran before: SAGE 22 cycles → 10 (50 in all: 2.3×), the allreduce
+ * benchmark 400 → 200 iterations (2.5×), MPI-FWQ 60 → 24 (2×), POP 12 steps → 6 (2.5×).
+ *
+ * Fast mode keeps one warm-up cycle or step: the first one of a run is not typical (on seeds
+ * 1–5, SAGE's first cycle on the 2002 machine was faster than the later ones in 8 of 10 runs at
+ * 1,024 and 2,048 nodes × 4, the median first cycle at 2,048 nodes 1.11 s against the report's
+ * 1.56 s; POP's first stock step at 24,576 processes was about 5% slower than the next two).
+ * Fig 3's fast mode instead runs the full-length cycles at the three node counts around the
+ * published crossovers: a crossover turns on rates a few percent apart, which one cycle per seed
+ * cannot tell apart, and at these counts each seed's rates are the report's.
+ */
+const SEEDS = [1, 2, 3, 4, 5];
+const FULL_SAGE = { iterations: 10, warmup: 2 }; // SAGE cycles, 0.6–2 s each
+const PLAN = {
+  full: {
+    sage: FULL_SAGE,
+    allreduce: { iterations: 200, warmup: 20 }, // allreduces at g = 0
+    fwq: { iterations: 24, warmup: 4 }, // MPI-FWQ quanta of 690 µs, each with its allreduce
+    pop: { iterations: 6, warmup: 1 }, // POP steps, 0.1–0.7 s each
+    fig3: { nodes: [32, 64, 128, 256, 512, 1024, 2048], sage: FULL_SAGE },
+  },
+  fast: {
+    sage: { iterations: 2, warmup: 1 },
+    allreduce: { iterations: 120, warmup: 10 },
+    fwq: { iterations: 3, warmup: 1 },
+    pop: { iterations: 2, warmup: 1 },
+    fig3: { nodes: [128, 256, 512], sage: FULL_SAGE },
+  },
+} as const;
 
 interface Measured {
   /** mean Δ (cycle, step or iteration), µs */
@@ -34,7 +81,15 @@ interface Measured {
   seed: number;
 }
 
+/** Runs are shared between the targets of one process: a scenario, seed included, gives one
+ * result (targets 1 and 4 run SAGE on 1,024 nodes × 4 alike, and so does target 2 in full mode;
+ * targets 3 and 4 the same allreduce). */
+const measured = new Map<string, Measured>();
+
 function measure(s: Scenario): Measured {
+  const key = JSON.stringify(s);
+  const known = measured.get(key);
+  if (known) return known;
   const run = new PhaseRun(s).run();
   const n = run.measured;
   let sum = 0;
@@ -47,7 +102,7 @@ function measure(s: Scenario): Measured {
     coll += run.rootCollectiveUs[i];
     root += run.rootDurations[i];
   }
-  return {
+  const m: Measured = {
     mean: sum / n,
     min,
     model: run.granularityUs + run.collectiveUs,
@@ -57,44 +112,69 @@ function measure(s: Scenario): Measured {
     iterations: n,
     seed: s.seed,
   };
+  measured.set(key, m);
+  return m;
 }
 
-/** A preset with another job and workload. */
-function setup(
+/** One configuration run on every seed of SEEDS: the scenario of the first seed (for the run
+ * text) and each seed's measurements, in the order of SEEDS. */
+interface OverSeedRuns {
+  s: Scenario;
+  ms: Measured[];
+}
+
+/** A preset with another job and workload, run on each of SEEDS. */
+function runSeeds(
   preset: string,
   job: Partial<Scenario['job']>,
   workload: (s: Scenario) => Scenario['workload'],
   edit: (s: Scenario) => void = () => {},
-): Scenario {
-  const base = loadPreset(preset);
-  return variant(base, (d) => {
+): OverSeedRuns {
+  const base = variant(loadPreset(preset), (d) => {
     d.job = { ...d.job, ...job };
     d.workload = workload(d);
     edit(d);
   });
+  const scenarios = SEEDS.map((seed) =>
+    variant(base, (d) => {
+      d.seed = seed;
+    }),
+  );
+  return { s: scenarios[0], ms: scenarios.map(measure) };
 }
 
-function runText(preset: string, s: Scenario, m: Measured, what = 'cycles'): string {
+/** Median and range over SEEDS of a figure of each seed's run. */
+function perSeed(values: number[]) {
+  return overSeeds(values, SEEDS);
+}
+
+const SEEDS_TEXT = `seeds ${SEEDS[0]}–${SEEDS[SEEDS.length - 1]}`;
+
+function runText(preset: string, r: OverSeedRuns, what = 'cycles'): string {
+  const { s, ms } = r;
   const excl = s.job.excludeOffsets.length ? `, without offsets ${s.job.excludeOffsets}` : '';
   return (
-    `${preset}: ${s.job.nodes} nodes × ${s.job.ranksPerNode} (${m.ranks} ranks)${excl}, ` +
-    `${s.job.waitMode}, seed ${m.seed}, ${m.iterations} ${what}`
+    `${preset}: ${s.job.nodes} nodes × ${s.job.ranksPerNode} (${ms[0].ranks} ranks)${excl}, ` +
+    `${s.job.waitMode}, ${SEEDS_TEXT} × ${ms[0].iterations} ${what} ` +
+    `(after ${s.workload.warmup} warm-up)`
   );
 }
 
 // ---- SAGE on ASCI Q ----
 
-const SAGE_CYCLES = { full: { iterations: 22, warmup: 2 }, fast: { iterations: 8, warmup: 2 } };
-
 function sage(
   ctx: TargetContext,
   preset: string,
   job: Partial<Scenario['job']>,
-): { s: Scenario; m: Measured } {
-  const { iterations, warmup } = SAGE_CYCLES[ctx.mode];
-  const s = setup(preset, job, (d) => sageWorkload(d, iterations, warmup));
-  return { s, m: measure(s) };
+  { iterations, warmup } = PLAN[ctx.mode].sage,
+): OverSeedRuns {
+  return runSeeds(preset, job, (d) => sageWorkload(d, iterations, warmup));
 }
+
+/** SAGE's processing rate, cells per second: 13,500 cells per PE (000 Table 3) per cycle. */
+const sageRate = (ranks: number, cycleUs: number) => (ranks * 13_500) / (cycleUs / 1e6);
+
+const seconds = (x: number) => `${fmt(x)} s`;
 
 const table3Rows = [
   {
@@ -136,24 +216,26 @@ const sageTable3: Target = {
   fast: true,
   run(ctx) {
     const checks: Check[] = [];
-    const rates: { config: string; rate: number; published: number }[] = [];
-    let unoptRate = NaN;
-    let best3 = { rate: NaN };
+    // Per configuration, each seed's rate (cells/s), in the order of SEEDS.
+    const rates: { config: string; rates: number[]; published: number }[] = [];
+    let bestRates: number[] = [];
     for (const row of table3Rows) {
-      const { s, m } = sage(ctx, row.preset, row.job);
-      const cycleS = m.mean / 1e6;
-      const ok = Math.abs(cycleS / row.cycle - 1) <= 0.2;
-      const rate = (m.ranks * 13_500) / cycleS;
-      if (row.improvement === 1) unoptRate = rate;
-      rates.push({ config: row.config, rate, published: row.improvement });
+      const r = sage(ctx, row.preset, row.job);
+      const cycle = perSeed(r.ms.map((m) => m.mean / 1e6));
+      const ok = Math.abs(cycle.median / row.cycle - 1) <= 0.2;
+      const rowRates = r.ms.map((m) => sageRate(m.ranks, m.mean));
+      rates.push({ config: row.config, rates: rowRates, published: row.improvement });
+      const fastest = Math.min(...r.ms.map((m) => m.min)) / 1e6;
       checks.push({
         id: `table3-${row.config.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`,
         claim: `SAGE cycle time, ${row.config}`,
         published: `${fmt(row.cycle)} s`,
-        simulated: `${fmt(cycleS)} s (min ${fmt(m.min / 1e6)} s; rate ${fmt(rate / 1e6, 1)} M cells/s)`,
-        tolerance: '±20%',
+        simulated:
+          `mean cycle ${overSeedsText(cycle, seconds)}; fastest cycle of any seed ${seconds(fastest)}; ` +
+          `rate ${fmt(median(rowRates) / 1e6, 1)} M cells/s (median)`,
+        tolerance: '±20% (median over seeds)',
         pass: ok,
-        run: runText(row.preset, s, m),
+        run: runText(row.preset, r),
         // A fit, every row: SAGE's allreduces per cycle were chosen for the unoptimised row
         // and so that the 2003 rows stay within 20% (src/validation/workloads.ts).
         basis: 'calibrated' as const,
@@ -173,20 +255,19 @@ const sageTable3: Target = {
               : '',
       });
       if (row.config === 'Without nodes 0 and 31') {
-        // "Best observed": the paper's best cycles; here the fastest cycle of the same run.
-        const best = m.min / 1e6;
-        const bestRate = (m.ranks * 13_500) / best;
-        best3 = { rate: bestRate };
+        // "Best observed": the paper's best cycles; here each seed's fastest cycle.
+        const best = perSeed(r.ms.map((m) => m.min / 1e6));
+        bestRates = r.ms.map((m) => sageRate(m.ranks, m.min));
         checks.push({
           id: 'table3-best-observed',
           claim: 'SAGE best observed cycle, without nodes 0 and 31',
           published: '0.68 s',
-          simulated: `${fmt(best)} s (fastest measured cycle)`,
-          tolerance: '±20%',
-          pass: Math.abs(best / 0.68 - 1) <= 0.2,
-          run: runText(row.preset, s, m),
+          simulated: `fastest measured cycle of each seed: ${overSeedsText(best, seconds)}`,
+          tolerance: '±20% (median over seeds)',
+          pass: Math.abs(best.median / 0.68 - 1) <= 0.2,
+          run: runText(row.preset, r),
           note:
-            'Not met. Compared with the fastest cycle of the simulated run. In the model every ' +
+            'Not met. Compared with the fastest cycle of each simulated run. In the model every ' +
             'cycle of 7,680 PEs meets the same noise: the RMS daemons alone (15 and 18 ms every ' +
             '60 s on each of 1,920 nodes, published) start about 64 events a second, two or three ' +
             'per allreduce phase, and each phase waits for the longest. So cycles vary by a few ' +
@@ -196,8 +277,9 @@ const sageTable3: Target = {
         });
       }
     }
-    // The model row: the noiseless cycle at 8,192 PEs.
-    const model = setup(
+    // The model row: the noiseless cycle at 8,192 PEs (the seed changes nothing without noise;
+    // run on every seed all the same, as every check is).
+    const model = runSeeds(
       'asci-q-2002',
       { nodes: 2048, ranksPerNode: 4 },
       (d) => sageWorkload(d, 2, 0),
@@ -205,47 +287,72 @@ const sageTable3: Target = {
         d.noise = [];
       },
     );
-    const mm = measure(model);
-    rates.push({ config: 'Model', rate: (mm.ranks * 13_500) / (mm.mean / 1e6), published: 2.58 });
+    const modelCycle = perSeed(model.ms.map((m) => m.mean / 1e6));
+    rates.push({
+      config: 'Model',
+      rates: model.ms.map((m) => sageRate(m.ranks, m.mean)),
+      published: 2.58,
+    });
     checks.push({
       id: 'table3-model',
       claim: 'SAGE model cycle at 8,192 PEs (no noise)',
       published: '0.63 s',
-      simulated: `${fmt(mm.mean / 1e6, 3)} s`,
+      simulated: overSeedsText(modelCycle, (x) => `${fmt(x, 3)} s`),
       tolerance: '±20%',
-      pass: nearValue(mm.mean, SAGE_MODEL_CYCLE_US),
+      pass: nearValue(modelCycle.median * 1e6, SAGE_MODEL_CYCLE_US),
       basis: 'calibrated',
-      run: `asci-q-2002 with every source removed, 2048 × 4, ${mm.iterations} cycles`,
+      run: `asci-q-2002 with every source removed, 2048 × 4, ${SEEDS_TEXT} × ${model.ms[0].iterations} cycles`,
       note: 'Calibrated by construction (src/validation/workloads.ts): a check that the model line is the published one, not evidence.',
     });
-    // Improvement factors (rate / unoptimized rate) in the published order. The "best observed"
-    // row is an extreme of the measured distribution, not a configuration: it is checked on
-    // its own above and left out of the order (its factor is shown).
-    const byPublished = [...rates].sort((a, b) => b.published - a.published);
-    const bySim = [...rates].sort((a, b) => b.rate - a.rate);
-    const same = byPublished.every((r, i) => r.config === bySim[i].config);
+    // Improvement factors (rate / unoptimized rate), per seed with both rates from the same
+    // seed. Each seed's factors give that seed's order; the check is judged on the published
+    // order holding in most seeds, as Fig 18's "largest" checks are (target 8). The medians of
+    // the factors are shown, not judged: they share the unoptimised row's cycle, whose noise is
+    // large, so each is that of whichever seed lies in the middle for it. The "best observed"
+    // row is an extreme of the measured distribution, not a configuration: it is checked on its
+    // own above and left out of the order (its factor is shown).
+    const unopt = rates[0].rates;
+    const factors = rates.map((r) => ({
+      ...r,
+      factors: r.rates.map((x, k) => x / unopt[k]),
+    }));
+    const medianFactor = (r: (typeof factors)[number]) => median(r.factors);
+    const byPublished = [...factors].sort((a, b) => b.published - a.published);
+    const bySim = [...factors].sort((a, b) => medianFactor(b) - medianFactor(a));
+    const seedsInOrder = SEEDS.filter((_, k) =>
+      byPublished.every((r, i) => i === 0 || byPublished[i - 1].factors[k] > r.factors[k]),
+    ).length;
+    const bestFactor = perSeed(bestRates.map((x, k) => x / unopt[k]));
     checks.push({
       id: 'table3-order',
       claim: 'improvement factors in the published order',
       published: byPublished.map((r) => `${r.config} ${fmt(r.published)}`).join(' > '),
-      simulated: bySim.map((r) => `${r.config} ${fmt(r.rate / unoptRate)}`).join(' > '),
-      tolerance: 'same order',
-      pass: same,
+      simulated:
+        `the published order in ${seedsInOrder} of ${SEEDS.length} seeds; median factors ` +
+        bySim.map((r) => `${r.config} ${fmt(medianFactor(r))}`).join(' > '),
+      tolerance: 'same order, in most seeds (each seed’s factors on its own rates)',
+      pass: seedsInOrder * 2 > SEEDS.length,
       basis: 'calibrated',
-      run: 'the rows above',
-      note: `A fit: built on the rows above, each fitted. The "best observed" row (published 2.21) is left out of the order: it is the best of the measured cycles, not a configuration; the fastest simulated cycle gives ${fmt(best3.rate / unoptRate)}.`,
+      run: `the rows above, ${SEEDS_TEXT}`,
+      note:
+        'A fit: built on the rows above, each fitted. The "best observed" row (published 2.21) ' +
+        'is left out of the order: it is the best of the measured cycles, not a configuration; ' +
+        `the fastest simulated cycle of each seed gives ${overSeedsText(bestFactor, (x) => fmt(x))}.`,
     });
     // Mystery #1: 4,096 PEs on the 2002 machine at about twice the model.
-    const { s, m } = sage(ctx, 'asci-q-2002', { nodes: 1024, ranksPerNode: 4 });
-    const ratio = m.mean / m.model;
+    const q = sage(ctx, 'asci-q-2002', { nodes: 1024, ranksPerNode: 4 });
+    const ratio = perSeed(q.ms.map((m) => m.mean / m.model));
+    const share = perSeed(q.ms.map((m) => m.rootShare));
     checks.push({
       id: 'mystery1',
       claim: 'Mystery #1: SAGE at 4,096 PEs runs at about twice its model',
       published: '2× (Fig 1)',
-      simulated: `${fmt(ratio)}× (cycle ${fmt(m.mean / 1e6)} s, model ${fmt(m.model / 1e6)} s)`,
-      tolerance: nearValueText(2, (x) => `${fmt(x)}×`),
-      pass: nearValue(ratio, 2),
-      run: runText('asci-q-2002', s, m),
+      simulated:
+        `${overSeedsText(ratio, (x) => `${fmt(x)}×`)} (cycle ` +
+        `${seconds(median(q.ms.map((m) => m.mean / 1e6)))} median, model ${seconds(q.ms[0].model / 1e6)})`,
+      tolerance: `${nearValueText(2, (x) => `${fmt(x)}×`)} (median over seeds)`,
+      pass: nearValue(ratio.median, 2),
+      run: runText('asci-q-2002', q),
       note: "A fit: SAGE's allreduces per cycle were set for this twice (src/validation/workloads.ts).",
       basis: 'calibrated',
     });
@@ -253,16 +360,17 @@ const sageTable3: Target = {
       id: 'allreduce-share',
       claim: 'SAGE at 4,096 PEs spends over 51% of its time in allreduce',
       published: '> 51% (000 sec 3.1)',
-      simulated: `${pct(m.rootShare)} (rank 0)`,
-      tolerance: '> 51%',
-      pass: m.rootShare > 0.51,
-      run: runText('asci-q-2002', s, m),
+      simulated: `${overSeedsText(share, pct)} (rank 0)`,
+      tolerance: '> 51% (median over seeds)',
+      pass: share.median > 0.51,
+      run: runText('asci-q-2002', q),
       note:
         'Measured on rank 0, as the paper profiled the root processor (Fig 5). In this model ' +
         'the share is 1 − compute/cycle, so over 51% needs the cycle above 2.04× the model; ' +
         'the calibration (24 allreduces per cycle) puts 4,096 PEs at about 2× and the share ' +
         'just under half. A trade-off with the 2003 rows of Table 3: more allreduces per ' +
-        'cycle pass this check (26: 52%) and push those rows past +20%.',
+        'cycle pass this check and push those rows past +20% (26 did when ' +
+        'SAGE_ALLREDUCES_PER_CYCLE was calibrated, src/validation/workloads.ts).',
     });
     return checks;
   },
@@ -270,10 +378,28 @@ const sageTable3: Target = {
 
 // ---- Figure 3: processes per node ----
 
-function crossover(nodes: number[], better: boolean[]): number | null {
+function crossover(nodes: readonly number[], better: boolean[]): number | null {
   // The first node count from which the fewer-PPN rate stays ahead.
   for (let i = 0; i < nodes.length; i++) if (better.slice(i).every(Boolean)) return nodes[i];
   return null;
+}
+
+const nodesText = (x: number) => (Number.isFinite(x) ? `${x} nodes` : 'never');
+
+/** Why the 3-PPN crossover misses: how close 3 and 4 PPN are at the published node count. */
+function threeAt(published: number, nodes: readonly number[], rate: Record<number, number[][]>) {
+  const i = nodes.indexOf(published);
+  if (i < 0) return `The runs do not include ${published} nodes.`;
+  const ratio = median(rate[3][i]) / median(rate[4][i]);
+  return (
+    `At ${published} nodes 3 PPN processes ${fmt(ratio * 100, 0)}% of 4 PPN's cells per ` +
+    'second (medians over seeds): 4 PPN has a third more processes, so 3 PPN wins once noise ' +
+    'slows 4 PPN by more than 4/3 and the crossover falls near where that happens. Each RMS ' +
+    'spawn (15 then 18 ms) goes to the spare processor of 3 PPN, but while one event holds ' +
+    'it the next takes a process (the long node-0, node-1 and node-31 activities hold it ' +
+    'for tens to hundreds of ms), so near the crossover the two are close and each seed’s ' +
+    'noise decides.'
+  );
 }
 
 const figure3: Target = {
@@ -282,47 +408,65 @@ const figure3: Target = {
   cite: '000 sec 2, Figs 2–3',
   fast: true,
   run(ctx) {
-    const nodes = ctx.mode === 'full' ? [32, 64, 128, 256, 512, 1024, 2048] : [64, 256, 1024];
-    const rate: Record<number, number[]> = { 2: [], 3: [], 4: [] };
-    const runs: string[] = [];
+    const { nodes, sage: cycles } = PLAN[ctx.mode].fig3;
+    // rate[ppn][i][k]: cells/s at nodes[i] on seed SEEDS[k]
+    const rate: Record<number, number[][]> = { 2: [], 3: [], 4: [] };
     for (const ppn of [2, 3, 4]) {
       for (const n of nodes) {
-        const { m } = sage(ctx, 'asci-q-2002', { nodes: n, ranksPerNode: ppn });
-        rate[ppn].push((m.ranks * 13_500) / (m.mean / 1e6));
+        const r = sage(ctx, 'asci-q-2002', { nodes: n, ranksPerNode: ppn }, cycles);
+        rate[ppn].push(r.ms.map((m) => sageRate(m.ranks, m.mean)));
       }
     }
-    runs.push(
-      `asci-q-2002, SAGE, ${SAGE_CYCLES[ctx.mode].iterations} cycles per point, nodes ${nodes.join(', ')}`,
-    );
+    const { iterations, warmup } = cycles;
+    const run =
+      `asci-q-2002, SAGE, ${SEEDS_TEXT} × ${iterations - warmup} cycles (after ${warmup} ` +
+      `warm-up) per point, nodes ${nodes.join(', ')}`;
     const checks: Check[] = [];
     for (const [ppn, published] of [
       [3, 256],
       [2, 512],
     ]) {
-      const ahead = nodes.map((_, i) => rate[ppn][i] > rate[4][i]);
-      const at = crossover(nodes, ahead);
+      // Each seed's crossover, both PPN on that seed; a seed that never crosses counts as past
+      // the largest node count (Infinity), so the median is still defined.
+      const at = SEEDS.map(
+        (_, k) =>
+          crossover(
+            nodes,
+            nodes.map((_, i) => rate[ppn][i][k] > rate[4][i][k]),
+          ) ?? Infinity,
+      );
+      const o = perSeed(at);
+      const rates = nodes
+        .map(
+          (n, i) =>
+            `${n}: ${fmt(median(rate[4][i]) / 1e6, 0)}/${fmt(median(rate[ppn][i]) / 1e6, 0)}`,
+        )
+        .join(', ');
       checks.push({
         id: `fig3-${ppn}ppn`,
         claim: `${ppn} PPN processes more cells per second than 4 PPN beyond about ${published} nodes`,
         published: `${published} nodes`,
         simulated:
-          at === null
-            ? 'never'
-            : `${at} nodes (rates 4 PPN / ${ppn} PPN: ${nodes.map((n, i) => `${n}: ${fmt(rate[4][i] / 1e6, 0)}/${fmt(rate[ppn][i] / 1e6, 0)}`).join(', ')} M cells/s)`,
-        tolerance: `at ${published} nodes (the runs double the nodes, as the paper's do)`,
-        pass: at === published,
-        run: runs[0],
+          `crossover ${overSeedsText(o, nodesText)}; per seed ${at.map(nodesText).join(', ')} ` +
+          `(median rates 4 PPN / ${ppn} PPN: ${rates} M cells/s)`,
+        tolerance:
+          `the median over seeds of each seed's crossover (4 and ${ppn} PPN on the same seed) ` +
+          `at ${published} nodes (the runs double the nodes, as the paper's do)`,
+        pass: o.median === published,
+        run,
         note:
           ppn === 2
             ? 'Two PPN wins once four PPN runs at more than twice the model. The same SAGE ' +
-              'calibration puts 4,096 PEs at about 2.0–2.2× its model (Mystery #1, "twice") and ' +
+              'calibration puts 4,096 PEs at about twice its model (Mystery #1) and ' +
               '8,192 PEs near the extrapolated 1.60 s (Table 3), so the 2-PPN crossover sits ' +
               'where the slowdown passes 2, between 1,024 and 2,048 nodes. Moving it down to ' +
               '512 nodes needs a slowdown over 2 at 512 nodes, hence about 2.7× at 1,024 and ' +
               'over 2 s at 8,192 PEs: Mystery #1 and the Table 3 row would fail instead. The ' +
               "paper's three figures (Figs 1, 3 and Table 3) are not consistent with one " +
               'slowdown curve in this model; we kept Fig 1 and Table 3.'
-            : '',
+            : o.median === published
+              ? ''
+              : threeAt(published, nodes, rate),
       });
     }
     return checks;
@@ -331,17 +475,12 @@ const figure3: Target = {
 
 // ---- Figure 6: allreduce latency against PPN ----
 
-const ALLREDUCE_ITER = {
-  full: { iterations: 400, warmup: 20 },
-  fast: { iterations: 120, warmup: 10 },
-};
-
 function allreduceLatency(ctx: TargetContext, preset: string, job: Partial<Scenario['job']>) {
-  const { iterations, warmup } = ALLREDUCE_ITER[ctx.mode];
-  const s = setup(preset, job, () => allreduceWorkload(0, iterations, warmup));
-  const m = measure(s);
-  return { s, m };
+  const { iterations, warmup } = PLAN[ctx.mode].allreduce;
+  return runSeeds(preset, job, () => allreduceWorkload(0, iterations, warmup));
 }
+
+const micros = (x: number) => `${fmt(x, 0)} µs`;
 
 const figure6: Target = {
   number: 3,
@@ -351,30 +490,41 @@ const figure6: Target = {
   run(ctx) {
     const checks: Check[] = [];
     for (const ppn of [1, 2, 3, 4]) {
-      const { s, m } = allreduceLatency(ctx, 'asci-q-2002', { nodes: 1024, ranksPerNode: ppn });
+      const r = allreduceLatency(ctx, 'asci-q-2002', { nodes: 1024, ranksPerNode: ppn });
+      const o = perSeed(r.ms.map((m) => m.mean));
+      // The noiseless allreduce: the same on every seed.
+      const model = r.ms[0].model;
       const four = ppn === 4;
+      const pass = four ? o.median > 3000 : o.median < 300;
       checks.push({
         id: `fig6-${ppn}ppn`,
         claim: four
           ? 'allreduce over 3 ms with 4 PPN at about 1,000 nodes'
           : `allreduce under 300 µs with ${ppn} PPN at about 1,000 nodes`,
         published: four ? '> 3 ms' : '< 300 µs',
-        simulated: `${fmt(m.mean, 0)} µs (no noise: ${fmt(m.model, 0)} µs)`,
-        tolerance: four ? '> 3 ms' : '< 300 µs',
-        pass: four ? m.mean > 3000 : m.mean < 300,
-        run: runText('asci-q-2002', s, m, 'allreduces (g = 0)'),
+        simulated: `${overSeedsText(o, micros)} (no noise: ${micros(model)})`,
+        tolerance: `${four ? '> 3 ms' : '< 300 µs'} (median over seeds)`,
+        pass,
+        run: runText('asci-q-2002', r, 'allreduces (g = 0)'),
         note: four
           ? 'A fit: the daemons of the 2002 preset were set for the 4-process allreduce at a ' +
-            'little over 3 ms and 7× faster when blocking (their provenance).'
+            'little over 3 ms and 7× faster when blocking (their provenance).' +
+            (pass
+              ? ''
+              : ` Not met on the median; the seeds spread from ${micros(o.lo)} to ` +
+                `${micros(o.hi)}. This mean is made by rare events of milliseconds on some of ` +
+                `the 1,024 nodes, so a seed's mean over ${r.ms[0].iterations} allreduces ` +
+                'depends on how many of them it meets, and the median of such means tends to ' +
+                'sit below the mean of a long run.')
           : 'A fit: the tree’s hop was set so that the noiseless allreduce stays under 300 µs ' +
             '(scenarios/README.md).' +
-            (m.mean < 300
+            (pass
               ? ''
-              : ` Not met with the noise: ${fmt(m.mean, 0)} µs, ${fmt(m.mean / m.model, 2)}× the ` +
-                `noiseless ${fmt(m.model, 0)} µs. Every source of the preset is cpu "any", so ` +
-                'the free core takes the events it can; what is left still reaches some of the ' +
-                'allreduces on 1,024 nodes. Why the paper measured under 300 µs is not ' +
-                'established.'),
+              : ` Not met with the noise: a median of ${micros(o.median)}, ` +
+                `${fmt(o.median / model, 2)}× the noiseless ${micros(model)}. Every source ` +
+                'of the preset is cpu "any", so the free core takes the events it can; what ' +
+                'is left still reaches some of the allreduces on 1,024 nodes. Why the paper ' +
+                'measured under 300 µs is not established.'),
         basis: 'calibrated' as const,
       });
     }
@@ -392,25 +542,29 @@ const mystery2: Target = {
   run(ctx) {
     const block = { waitMode: 'block' as const, wakeupUs: 5 };
     const job = { nodes: 1024, ranksPerNode: 4 };
+    // Poll and block on the same seed (common random numbers), the ratio per seed.
     const poll = allreduceLatency(ctx, 'asci-q-2002', job);
     const blk = allreduceLatency(ctx, 'asci-q-2002', { ...job, ...block });
-    const speedup = poll.m.mean / blk.m.mean;
+    const speedup = perSeed(poll.ms.map((m, k) => m.mean / blk.ms[k].mean));
     const sagePoll = sage(ctx, 'asci-q-2002', job);
     const sageBlock = sage(ctx, 'asci-q-2002', { ...job, ...block });
-    const gain = sagePoll.m.mean / sageBlock.m.mean - 1;
+    const gain = perSeed(sagePoll.ms.map((m, k) => m.mean / sageBlock.ms[k].mean - 1));
+    const med = (r: OverSeedRuns, f: (m: Measured) => number) => median(r.ms.map(f));
     return [
       {
         id: 'mystery2-allreduce',
         claim: 'poll-then-block makes the allreduce about 7× faster (4 PPN, 1,024 nodes)',
         published: '7×',
-        simulated: `${fmt(speedup, 1)}× (${fmt(poll.m.mean, 0)} → ${fmt(blk.m.mean, 0)} µs)`,
-        tolerance: nearValueText(7, (x) => `${fmt(x, 1)}×`),
-        pass: nearValue(speedup, 7),
-        run: `${runText('asci-q-2002', poll.s, poll.m, 'allreduces')}; block: wake-up ${block.wakeupUs} µs`,
+        simulated:
+          `${overSeedsText(speedup, (x) => `${fmt(x, 1)}×`)} (medians ` +
+          `${micros(med(poll, (m) => m.mean))} → ${micros(med(blk, (m) => m.mean))})`,
+        tolerance: `${nearValueText(7, (x) => `${fmt(x, 1)}×`)} (median over seeds)`,
+        pass: nearValue(speedup.median, 7),
+        run: `${runText('asci-q-2002', poll, 'allreduces')}; block: wake-up ${block.wakeupUs} µs`,
         note:
           'Block mode stands for the paper\'s "poll 100 µs, then block" (docs/workloads.md §2). ' +
           'A fit: the 2002 daemons were set for this 7× (their provenance).' +
-          (nearValue(speedup, 7)
+          (nearValue(speedup.median, 7)
             ? ''
             : ' The fit falls short: without the daemons the polling allreduce already takes ' +
               'about 3.9 ms and blocking makes it about 10× faster (the provenance says so), ' +
@@ -422,11 +576,14 @@ const mystery2: Target = {
         id: 'mystery2-sage',
         claim: 'the same change gains SAGE only about 5% at 4,096 PEs',
         published: '"small improvements in Sage (5%)" (002 slide 56); "negligible" (000 sec 3.1)',
-        simulated: `${pct(gain)} (${fmt(sagePoll.m.mean / 1e6)} → ${fmt(sageBlock.m.mean / 1e6)} s)`,
-        tolerance: nearValueText(0.05, (x) => pct(x)),
-        pass: nearValue(gain, 0.05),
-        run: runText('asci-q-2002', sagePoll.s, sagePoll.m),
-        note: nearValue(gain, 0.05)
+        simulated:
+          `${overSeedsText(gain, pct)} (median cycles ` +
+          `${seconds(med(sagePoll, (m) => m.mean / 1e6))} → ` +
+          `${seconds(med(sageBlock, (m) => m.mean / 1e6))})`,
+        tolerance: `${nearValueText(0.05, (x) => pct(x))} (median over seeds)`,
+        pass: nearValue(gain.median, 0.05),
+        run: `${runText('asci-q-2002', sagePoll)}; block: wake-up ${block.wakeupUs} µs`,
+        note: nearValue(gain.median, 0.05)
           ? ''
           : 'Not met: blocking gains SAGE less than the paper’s 5% here. In the model a SAGE ' +
             'cycle waits on its noise in the compute between allreduces as much as in them, ' +
@@ -446,26 +603,31 @@ const jaguarApps: Target = {
   fast: true,
   run(ctx) {
     const checks: Check[] = [];
-    const its = ctx.mode === 'full' ? { iterations: 60, warmup: 5 } : { iterations: 20, warmup: 2 };
+    const plan = PLAN[ctx.mode];
+    const ms = (x: number) => `${fmt(x / 1e3, 1)} ms`;
     // MPI-FWQ at 49,152 cores, -N 6 -cc 2-7, both kernels (003 sec 4).
     const layout = { nodes: 8192, ranksPerNode: 6, reservedCores: [0, 1] };
-    const fwq = (preset: string) => {
-      const s = setup(preset, layout, () => mpiFwqWorkload(FWQ_W18_US, its.iterations, its.warmup));
-      return { s, m: measure(s) };
-    };
+    const fwq = (preset: string) =>
+      runSeeds(preset, layout, () =>
+        mpiFwqWorkload(FWQ_W18_US, plan.fwq.iterations, plan.fwq.warmup),
+      );
     const stock = fwq('jaguar-xt5-stock');
     const rn = fwq('jaguar-xt5-rn-prototype');
-    const ratio = stock.m.rootCollective / rn.m.rootCollective;
+    // Per seed, both kernels on that seed: stock / RN time in the allreduce at rank 0.
+    const ratio = perSeed(stock.ms.map((m, k) => m.rootCollective / rn.ms[k].rootCollective));
+    const rootMedian = (r: OverSeedRuns) => median(r.ms.map((m) => m.rootCollective));
     checks.push({
       id: 'mpi-fwq',
       claim:
         'MPI-FWQ allreduce at 49,152 cores: RN kernel two orders of magnitude faster at the root',
       published: '~100× (Fig 3: "two orders of magnitude")',
-      simulated: `${fmt(ratio, 0)}× (${fmt(stock.m.rootCollective, 0)} → ${fmt(rn.m.rootCollective, 0)} µs at rank 0)`,
-      tolerance: nearOrdersText(2),
-      pass: nearOrders(ratio, 2),
+      simulated:
+        `${overSeedsText(ratio, (x) => `${fmt(x, 0)}×`)} (medians ${micros(rootMedian(stock))} ` +
+        `→ ${micros(rootMedian(rn))} at rank 0)`,
+      tolerance: `${nearOrdersText(2)} (median over seeds)`,
+      pass: nearOrders(ratio.median, 2),
       basis: 'calibrated',
-      run: `${runText('jaguar-xt5-stock / jaguar-xt5-rn-prototype', stock.s, stock.m, 'iterations')}`,
+      run: runText('jaguar-xt5-stock / jaguar-xt5-rn-prototype', stock, 'iterations'),
       note:
         "A fit: the stock kernel's long per-core work was set for these two orders of magnitude " +
         '(its provenance). ' +
@@ -477,29 +639,29 @@ const jaguarApps: Target = {
         '49,152 application cores in most iterations.',
     });
     // POP, Table 1 (-N 6 -cc 2-7), step 1,000.
-    const popIts =
-      ctx.mode === 'full' ? { iterations: 12, warmup: 2 } : { iterations: 4, warmup: 1 };
-    const pop = (preset: string, procs: number) => {
-      const s = setup(preset, { nodes: procs / 6, ranksPerNode: 6, reservedCores: [0, 1] }, (d) =>
-        popWorkload(d, popIts.iterations, popIts.warmup),
+    const pop = (preset: string, procs: number) =>
+      runSeeds(preset, { nodes: procs / 6, ranksPerNode: 6, reservedCores: [0, 1] }, (d) =>
+        popWorkload(d, plan.pop.iterations, plan.pop.warmup),
       );
-      return { s, m: measure(s) };
-    };
+    const stepMedian = (r: OverSeedRuns) => median(r.ms.map((m) => m.mean));
     for (const [procs, published] of [
       [24_576, (137.94 - 94.58) / 137.94],
       [384, (663.13 - 660.03) / 663.13],
     ]) {
       const st = pop('jaguar-xt5-stock', procs);
       const r = pop('jaguar-xt5-rn-prototype', procs);
-      const gain = (st.m.mean - r.m.mean) / st.m.mean;
+      // Per seed, both kernels on that seed: the share of the stock step the RN kernel saves.
+      const gain = perSeed(st.ms.map((m, k) => (m.mean - r.ms[k].mean) / m.mean));
       checks.push({
         id: `pop-${procs}`,
         claim: `POP at ${procs.toLocaleString('en-US')} processes: time saved by the RN kernel`,
         published: `${pct(published)} (step 1,000: ${procs === 384 ? '663.13 → 660.03' : '137.94 → 94.58'} s)`,
-        simulated: `${pct(gain)} (step ${fmt(st.m.mean / 1e3, 1)} → ${fmt(r.m.mean / 1e3, 1)} ms)`,
-        tolerance: nearValueText(published, (x) => `${(x * 100).toFixed(2)}%`),
-        pass: nearValue(gain, published),
-        run: runText('jaguar-xt5-stock / jaguar-xt5-rn-prototype', st.s, st.m, 'steps'),
+        simulated:
+          `${overSeedsText(gain, pct)} (median steps ${ms(stepMedian(st))} → ` +
+          `${ms(stepMedian(r))})`,
+        tolerance: `${nearValueText(published, (x) => `${(x * 100).toFixed(2)}%`)} (median over seeds)`,
+        pass: nearValue(gain.median, published),
+        run: runText('jaguar-xt5-stock / jaguar-xt5-rn-prototype', st, 'steps'),
         note:
           "A fit: POP's solver phases and the stock kernel's noise were set for these gains " +
           "(src/validation/workloads.ts and the presets' provenance)." +
@@ -512,16 +674,15 @@ const jaguarApps: Target = {
       });
     }
     // Shark (003 Table 2): 1,024 nodes, RN 7,168 processes (-N 7 -cc 1-7) against stock 8,192 (-N 8).
-    const shark = (preset: string, job: Partial<Scenario['job']>) => {
-      const s = setup(preset, { nodes: 1024, ...job }, (d) =>
-        popWorkload(d, popIts.iterations, popIts.warmup),
+    const shark = (preset: string, job: Partial<Scenario['job']>) =>
+      runSeeds(preset, { nodes: 1024, ...job }, (d) =>
+        popWorkload(d, plan.pop.iterations, plan.pop.warmup),
       );
-      return { s, m: measure(s) };
-    };
     const sStock = shark('jaguar-xt5-stock', { ranksPerNode: 8, reservedCores: [] });
     const sRn = shark('jaguar-xt5-rn', { ranksPerNode: 7, reservedCores: [0] });
     // 003 Table 2: 379.03 s (RN, 7,168 processes) against 499.0 s (stock, 8,192), 2,000 steps.
-    const sharkRatio = sRn.m.mean / sStock.m.mean;
+    // Per seed, both machines on that seed: RN step / stock step.
+    const sharkRatio = perSeed(sRn.ms.map((m, k) => m.mean / sStock.ms[k].mean));
     const publishedRatio = 379.03 / 499.0;
     checks.push({
       id: 'shark',
@@ -529,11 +690,11 @@ const jaguarApps: Target = {
         'Shark: POP on 1,024 nodes is faster with 7,168 RN processes than with 8,192 stock ones',
       published: '379.03 s vs 499.0 s (2,000 steps): RN takes 0.76 of the stock time',
       simulated:
-        `${fmt(sharkRatio, 2)} (${fmt(sRn.m.mean / 1e3, 1)} ms vs ` +
-        `${fmt(sStock.m.mean / 1e3, 1)} ms per step)`,
-      tolerance: nearValueText(publishedRatio, (x) => fmt(x, 2)),
-      pass: nearValue(sharkRatio, publishedRatio),
-      run: `${runText('jaguar-xt5-rn', sRn.s, sRn.m, 'steps')}; ${runText('jaguar-xt5-stock', sStock.s, sStock.m, 'steps')}`,
+        `${overSeedsText(sharkRatio, (x) => fmt(x, 2))} (median steps ${ms(stepMedian(sRn))} ` +
+        `vs ${ms(stepMedian(sStock))})`,
+      tolerance: `${nearValueText(publishedRatio, (x) => fmt(x, 2))} (median over seeds)`,
+      pass: nearValue(sharkRatio.median, publishedRatio),
+      run: `${runText('jaguar-xt5-rn', sRn, 'steps')}; ${runText('jaguar-xt5-stock', sStock, 'steps')}`,
       note: '',
     });
     return checks;

@@ -14,7 +14,13 @@ import {
   type PooledRun,
 } from '../presets.ts';
 import { fmtMs, fmtPct, fmtTimes } from '../report.ts';
-import { nearValue, nearValueText, overSeeds, overSeedsText } from '../tolerance.ts';
+import {
+  DRAMATIC_MARGIN,
+  nearValue,
+  nearValueText,
+  overSeeds,
+  overSeedsText,
+} from '../tolerance.ts';
 import type { Check, Target, TargetContext } from '../types.ts';
 
 /**
@@ -221,8 +227,9 @@ function figure15({ mode }: TargetContext): Check[] {
       run,
       note:
         (fitted
-          ? 'A fit: the noise of the special nodes was set so that removing node 0 alone gains ' +
-            'about 15% and nodes 0, 1 and 31 together 35% (the preset’s provenance). '
+          ? 'A fit: the node-0 activities were fitted so that removing node 0 alone gains about ' +
+            '15% and nodes 0, 1 and 31 together 35%, with the other results of ' +
+            'docs/calibration.md (on seeds 11–20, not these). '
           : '') +
         (nearValue(g.median, published)
           ? ''
@@ -231,8 +238,8 @@ function figure15({ mode }: TargetContext): Check[] {
               `the special nodes' noise is a few long events (tens to hundreds of ms) per ` +
               'minute, so a run meets a handful and its gain depends on which.'
             : `Not met, and the seeds agree (${fmtPct(g.lo)}–${fmtPct(g.hi)}): the model's ` +
-              'figure, not chance. Why it differs from the paper’s is not established; the ' +
-              'joint fit of the presets is still to be made.'),
+              'figure, not chance. Node 1’s noise is published (335 ms every minute, 000 sec ' +
+              '3.2) and node 31’s too (about 7 ms every second): the fit moves neither.'),
       ...(fitted ? { basis: 'calibrated' as const } : {}),
     });
   }
@@ -251,16 +258,17 @@ function figure15({ mode }: TargetContext): Check[] {
     simulated:
       `kernel ${overSeedsText(kernel, (x) => fmtPct(x))}; best of the others ` +
       `${overSeedsText(best, (x) => fmtPct(x))}; margin median ${fmtPct(margin.median)} points`,
-    tolerance: 'larger than every other removal (median over seeds of the margin > 0)',
-    pass: margin.median > 0,
+    tolerance: `at least ${fmtPct(DRAMATIC_MARGIN, 0)} points above every other removal (our reading of “dramatically”; median over seeds of the margin)`,
+    pass: margin.median >= DRAMATIC_MARGIN,
     run,
     note:
-      'The margin is small where the paper says “dramatically”: every kernel source is ' +
-      'calibrated or published to other targets (the 640 µs heartbeat must stay the main kernel ' +
-      'cost, target 9), and the published RMS stalls remain after the kernel is gone. The ' +
-      'paper’s RMS activity is centrally driven; here each node’s RMS daemons start at their ' +
-      'own random phase, so with a thousand nodes one of their 15–18 ms events is nearly always ' +
-      'running somewhere; a synchronised start of RMS activity is not modelled yet.',
+      'A fit: the node-0 activities, the kernel activities and the daemons were fitted to ' +
+      'this margin with the other results of docs/calibration.md (on seeds 11–20, not these). ' +
+      'A node’s two RMS events are one spawned daemon, the 18 ms one 15 ms after the 15 ms one ' +
+      'on the same processor (docs/noise-timing.md); started apart they would stall the job twice ' +
+      'as often. The paper’s “dramatically” comes with no figure: the check reads it as ' +
+      '15 points above the best other removal (src/validation/tolerance.ts).',
+    basis: 'calibrated',
   });
   return checks;
 }
@@ -314,17 +322,20 @@ function figure16({ mode }: TargetContext): Check[] {
         `${fmtMs(after[g].latencyUs)})`,
       tolerance: value !== undefined ? nearValueText(value, (x) => fmtTimes(x)) : `> ${min}×`,
       pass: value !== undefined ? nearValue(ratio.median, value) : ratio.median > min!,
+      // The daemons' period and duration were fitted to the 13× with Fig 6 and sec 3.1's 7×
+      // (docs/calibration.md); 1 and 5 ms were not in the fit.
+      ...(g === 0 ? { basis: 'calibrated' as const } : {}),
       run,
       note:
         g === 0
-          ? 'Not met, by choice. After January 2003 the barrier at g = 0 cannot get much faster ' +
-            'than about 0.9 ms here: the 640 µs heartbeat starts 7.7 times per ms somewhere ' +
+          ? 'A fit, not met: the daemons removed in January 2003 were fitted to this 13× together ' +
+            'with Fig 6 and sec 3.1 (docs/calibration.md), and the fit chose the allreduce. After ' +
+            'January 2003 the barrier at g = 0 cannot get much faster than about 0.9 ms here: the 640 µs heartbeat starts 7.7 times per ms somewhere ' +
             'among 960 nodes, so some process is almost always frozen. 13× would then need the ' +
             '2002 barrier near 12 ms. The only unpublished noise that could add that is the ' +
             'removed daemons, and at that weight (tried: ten daemons of 12 ms every 33 s) the ' +
             '2002 allreduce at g = 0 took about 18 ms and blocking made it 48× faster, against ' +
-            'a little over 3 ms (000 Fig 6) and 7× (000 sec 3.1) published: the daemons were ' +
-            'kept light instead (scenarios/README.md). The 2003 side runs without nodes 0 and ' +
+            'a little over 3 ms (000 Fig 6) and 7× (000 sec 3.1) published. The 2003 side runs without nodes 0 and ' +
             '31 because the optimised barrier runs of 000 sec 6 used 960 nodes, 1,024 less ' +
             'nodes 0 and 31 of 32 clusters, as in the January 2003 SAGE runs (000 sec 5).'
           : '',
@@ -339,11 +350,18 @@ const FIG18 = [
   { g: 5000 as Granularity, cat: 'trucluster', published: 0.52, what: 'TruCluster' },
 ];
 
+/** Fig 18's machine: the optimised ASCI Q on its first 960 nodes, every node of their 30
+ * clusters in the job. 000 footnote 2: the noise of these runs is "the superimposition of the
+ * data in all four graphs of Figure 13 weighted by the number of nodes represented by each
+ * graph" — nodes 0, 1 and 31 included; and TruCluster's 52% at 5 ms needs node 0, where the
+ * January changes confined it (sec 4). */
+const FIG18_PRESET = 'asci-q-2003';
+
 function figure18({ mode }: TargetContext): Check[] {
-  const after = sweep(AFTER, mode);
-  const run = sweepRun(mode, `${AFTER} (asci-q-2003 with nodes 0 and 31 configured out)`);
-  // The other reading of "960 nodes": 30 whole clusters, nodes 0, 1 and 31 in the job.
-  const whole = mode === 'full' ? sweep('asci-q-2003', mode) : null;
+  const after = sweep(FIG18_PRESET, mode);
+  const run = sweepRun(mode, `${FIG18_PRESET} (every node of 30 clusters, 000 footnote 2)`);
+  // The other reading of "960 nodes": nodes 0 and 31 configured out, as the SAGE runs of sec 5.
+  const other = mode === 'full' ? sweep(AFTER, mode) : null;
   const checks: Check[] = [];
   for (const { g, cat, published, what } of FIG18) {
     const r = after[g];
@@ -354,11 +372,14 @@ function figure18({ mode }: TargetContext): Check[] {
     const tops = r.bySeed.map((v) => largestCategory(v));
     const leads = tops.filter((t) => t === cat).length;
     const all = describeShares(r);
-    const alt = whole
-      ? ` With nodes 0, 1, 31 in the job (asci-q-2003, first 960 nodes): ${describeShares(whole[g])}.`
+    const alt = other
+      ? ` With nodes 0 and 31 configured out (${AFTER}): ${describeShares(other[g])}.`
       : '';
     const gms = `g = ${g / 1000} ms`;
     const shareOk = nearValue(share.median, published);
+    const fit =
+      'A fit: the node-0 activities and the long kernel activity were fitted to ' +
+      'Fig 18 with the other results of docs/calibration.md (on seeds 11–20, not these).';
     checks.push({
       id: `fig18-g${g / 1000}ms-share`,
       claim: `at ${gms}, ${what} cause ${fmtPct(published, 0)} of the lost time`,
@@ -367,7 +388,8 @@ function figure18({ mode }: TargetContext): Check[] {
       tolerance: nearValueText(published, (x) => fmtPct(x, 0)),
       pass: shareOk,
       run,
-      note: shareOk ? '' : fig18Miss(g) + alt,
+      note: `${fit}${shareOk ? '' : ` ${fig18Miss(share)}`}${alt}`,
+      basis: 'calibrated',
     });
     const majority = leads * 2 > tops.length;
     checks.push({
@@ -378,7 +400,8 @@ function figure18({ mode }: TargetContext): Check[] {
       tolerance: 'the largest in most seeds',
       pass: majority,
       run,
-      note: majority ? '' : fig18Miss(g) + alt,
+      note: `${fit}${majority ? '' : ` ${fig18Miss(share)}`}${alt}`,
+      basis: 'calibrated',
     });
   }
   return checks;
@@ -391,26 +414,12 @@ function describeShares(r: PooledRun): string {
     .join(', ');
 }
 
-function fig18Miss(g: Granularity): string {
-  if (g === 1000) {
-    return (
-      'RMS is the largest cause, as published, but with a larger share: in this job the kernel ' +
-      'is the only other noise left (TruCluster’s is on the excluded node 0), and raising the ' +
-      'kernel’s loss at 1 ms would break Sec 4’s split (target 9), where the 640 µs heartbeat ' +
-      'must cause about 75% of it.'
-    );
-  }
-  if (g === 5000) {
-    return (
-      'No TruCluster noise is left in this job: the January changes confined it to node 0 ' +
-      '(000 sec 4) and this reading of "960 nodes" configures node 0 out. The paper’s Fig 18 ' +
-      'superimposes all the nodes of Fig 13 (000 footnote 2), node 0 included: the other ' +
-      'reading, below, keeps it.'
-    );
-  }
+function fig18Miss(share: { lo: number; hi: number }): string {
   return (
-    'At g = 0 every µs of a long stall is lost: the published RMS runs, the node-31 monitor and ' +
-    'the TruCluster activities stall the job for a share of the time that leaves the kernel less.'
+    `The seeds spread from ${fmtPct(share.lo)} to ${fmtPct(share.hi)}: the node-0 and node-1 ` +
+    'activities are a few long events a minute (tens to hundreds of ms), so a run of seconds ' +
+    'meets a handful, and which decides the shares; the paper’s shares are of longer ' +
+    'measurements.'
   );
 }
 
@@ -420,11 +429,11 @@ const HEARTBEATS = [
 ];
 
 function section4({ mode }: TargetContext): Check[] {
-  const r = sweep(AFTER, mode)[1000];
+  const r = sweep(FIG18_PRESET, mode)[1000];
   const kernelIds = Object.keys(r.lostBySource).filter((id) => id.startsWith('kernel-'));
   const p = PLAN[mode].fig16;
   const run =
-    `${AFTER}, ${NODES} nodes × 4, g = 1 ms; seeds ${p.seeds.join(', ')} × ` +
+    `${FIG18_PRESET}, ${NODES} nodes × 4, g = 1 ms; seeds ${p.seeds.join(', ')} × ` +
     `${p.iterations[1000].toLocaleString('en-US')} iterations (the run of target 8 at 1 ms); ` +
     `share among the loss charged to ${kernelIds.join(', ')}`;
   return HEARTBEATS.map(({ id, published, what }): Check => {
@@ -448,11 +457,9 @@ function section4({ mode }: TargetContext): Check[] {
           ? 'Medium granularity taken as g = 1 ms: the paper calls 1 ms the granularity of many ' +
             'LANL codes (sec 3.2) and at 1 ms the medium-duration RMS noise resonates (Fig 18(b)). ' +
             'Measured on the optimised configuration of Fig 18, the paper’s loss-by-source ' +
-            'analysis, where the kernel takes 40% of the loss; the kernel noise is the same in ' +
-            '2002 and 2003. In the 2002 configuration (1,024 nodes) the RMS, TruCluster and ' +
-            'node-31 stalls take over 90% and the kernel’s split is about the same (about 69% ' +
-            'for this heartbeat when calibrated). kernel-activity-long’s rate was fitted ' +
-            'to this 75%.'
+            'analysis; the kernel noise is the same in 2002 and 2003. A fit: ' +
+            'kernel-activity-long’s rate was fitted to this 75% with the other results of ' +
+            'docs/calibration.md.'
           : 'Across 960 nodes the 640 µs heartbeat starts 7.7 times per ms, so it is in almost ' +
             'every iteration and the 350 µs one almost never decides the barrier.',
     };

@@ -8,7 +8,15 @@ import { runFwq } from '../../engine/fwq.ts';
 import { resultOf } from '../../engine/result.ts';
 import type { Scenario } from '../../scenario/types.ts';
 import { loadPreset, variant } from '../presets.ts';
-import { median, nearOrders, nearOrdersText, nearValue, nearValueText } from '../tolerance.ts';
+import {
+  median,
+  nearOrders,
+  nearOrdersText,
+  nearValue,
+  nearValueText,
+  overSeeds,
+  overSeedsText,
+} from '../tolerance.ts';
 import type { Check, Target, TargetContext } from '../types.ts';
 
 /** The FWQ quantum of w = 18 on Jaguar XT5, µs (not published; see workloads.ts). */
@@ -165,15 +173,27 @@ const fwqKurtosis: Target = {
 /** Node counts of the BG/P barrier series (target 11): one node to the full machine. */
 export const BGP_NODE_COUNTS = [1, 8, 64, 512, 4096, 40960];
 
+/**
+ * Seeds and iterations per node count of the BG/P barrier series, fixed before any result was
+ * looked at: seeds 1–5 in both modes, judged on the median over seeds. Full mode runs 500
+ * iterations a seed where it ran 1,000 on the preset's one seed (2.5× the cost); fast mode 100.
+ */
+const BGP_SEEDS = [1, 2, 3, 4, 5];
+const BGP_PLAN = {
+  full: { iterations: 500, warmup: 20 },
+  fast: { iterations: 100, warmup: 10 },
+} as const;
+
 interface BarrierPoint {
   nodes: number;
   latencyUs: number;
 }
 
-/** Mean barrier latency ℓ = Δ − g of the BG/P preset at each node count. */
-function bgpSeries(base: Scenario, g: number, iterations: number, warmup: number) {
+/** Mean barrier latency ℓ = Δ − g of the BG/P preset at each node count, on one seed. */
+function bgpSeries(base: Scenario, seed: number, g: number, iterations: number, warmup: number) {
   return BGP_NODE_COUNTS.map((nodes): BarrierPoint => {
     const s = variant(base, (d) => {
+      d.seed = seed;
       d.job.nodes = nodes;
       d.workload = { kind: 'barrier', granularityUs: g, iterations, warmup };
     });
@@ -189,31 +209,39 @@ const bgpBarrier: Target = {
   fast: true,
   run(ctx) {
     const base = loadPreset('bgp-intrepid');
-    const iterations = ctx.mode === 'full' ? 1000 : 200;
-    const warmup = ctx.mode === 'full' ? 20 : 10;
+    const { iterations, warmup } = BGP_PLAN[ctx.mode];
     const { baseUs, perLevelUs } = base.machine.collective;
     const d = base.noise[0].duration;
     const eventUs = d.dist === 'fixed' ? d.valueUs : NaN;
     return [0, 1000].map((g): Check => {
-      const series = bgpSeries(base, g, iterations, warmup);
-      const one = series[0].latencyUs;
-      const worst = Math.max(...series.map((p) => p.latencyUs / one));
-      const list = series
-        .map((p) => `${p.nodes.toLocaleString('en-US')}: ${fmt(p.latencyUs, 2)}`)
-        .join(', ');
+      const series = BGP_SEEDS.map((seed) => bgpSeries(base, seed, g, iterations, warmup));
+      // Per seed, every node count on that seed: the largest latency over the one-node one.
+      const worst = overSeeds(
+        series.map((pts) => Math.max(...pts.map((p) => p.latencyUs / pts[0].latencyUs))),
+        BGP_SEEDS,
+      );
+      const list = BGP_NODE_COUNTS.map(
+        (nodes, i) =>
+          `${nodes.toLocaleString('en-US')}: ${fmt(median(series.map((pts) => pts[i].latencyUs)), 2)}`,
+      ).join(', ');
       return {
         id: `bgp-barrier-flat-g${g}`,
         claim:
           `BG/P barrier at g = ${g === 0 ? '0' : '1 ms'}: the global barrier network and the ` +
           'quiet CNK keep the latency within 2× of one node’s up to the full machine',
         published: 'BG/P "very quiet" (003 sec 4); no barrier latency published',
-        simulated: `mean latency (µs) by nodes: ${list}; at most ${fmt(worst, 2)}× the one-node value`,
-        tolerance: 'none published; shown: ≤ 2× the one-node value at every size',
-        pass: worst <= 2,
+        simulated:
+          `median over seeds of the mean latency (µs) by nodes: ${list}; the largest over the ` +
+          `one-node value: ${overSeedsText(worst, (x) => `${fmt(x, 2)}×`)}`,
+        tolerance:
+          'none published; shown: ≤ 2× the one-node value at every size (median over seeds of ' +
+          'each seed’s largest ratio)',
+        pass: worst.median <= 2,
         basis: 'illustration',
         run:
-          `scenarios/bgp-intrepid.json, 4 ranks per node, poll, g = ${g} µs, seed ${base.seed}, ` +
-          `${iterations} iterations (${warmup} warm-up) at each of ` +
+          `scenarios/bgp-intrepid.json, 4 ranks per node, poll, g = ${g} µs, seeds ` +
+          `${BGP_SEEDS[0]}–${BGP_SEEDS[BGP_SEEDS.length - 1]} × ${iterations} iterations ` +
+          `(${warmup} warm-up) at each of ` +
           `${BGP_NODE_COUNTS.map((n) => n.toLocaleString('en-US')).join(', ')} nodes`,
         note:
           `Mostly by construction: the barrier is ${baseUs} µs + ${perLevelUs} µs per doubling ` +
