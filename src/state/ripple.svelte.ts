@@ -1,9 +1,11 @@
 // The ripple view's runs as the page sees them: a halo exchange and a barrier on a small grid
-// (src/engine/ripple.ts), computed in an engine worker of its own. The latest request wins:
+// (src/engine/ripple.ts), computed in the view worker the page's small runs share
+// (view-worker.ts; the page's runs give it, sweeps.svelte.ts: useRipples). The latest request wins:
 // answers to an older one are dropped, and the last answer stays on show until the next arrives.
 import type { Ripple, RippleOptions } from '../engine/ripple.ts';
-import type { PageMessage, WorkerMessage } from '../protocol.ts';
+import type { WorkerMessage } from '../protocol.ts';
 import type { Scenario } from '../scenario/types.ts';
+import type { ViewWorker } from './view-worker.ts';
 
 export type RippleStatus = 'idle' | 'running' | 'done' | 'error';
 
@@ -13,9 +15,12 @@ export class Ripples {
   #error = $state<string | null>(null);
   /** ms of worker time for the last answer */
   #wallMs = $state(0);
-  #worker: Worker | null = null;
-  #runId = 0;
+  readonly #worker: ViewWorker;
   #active: number | null = null;
+
+  constructor(worker: ViewWorker) {
+    this.#worker = worker;
+  }
 
   get status(): RippleStatus {
     return this.#status;
@@ -34,39 +39,31 @@ export class Ripples {
   run(scenario: Scenario, options: RippleOptions): void {
     this.#status = 'running';
     this.#error = null;
-    const runId = ++this.#runId;
+    if (this.#active !== null) this.#worker.drop(this.#active);
+    const runId = this.#worker.nextId();
     this.#active = runId;
-    this.#post({
-      type: 'ripple',
-      runId,
-      scenario: $state.snapshot(scenario) as Scenario,
-      options: { ...options },
-    });
+    this.#worker.send(
+      {
+        type: 'ripple',
+        runId,
+        scenario: $state.snapshot(scenario) as Scenario,
+        options: { ...options },
+      },
+      {
+        answer: (message) => this.#receive(message),
+        crashed: (reason) => {
+          this.#active = null;
+          this.#status = 'error';
+          this.#error = `The ripple view's worker stopped: ${reason}. Change a control to try again.`;
+        },
+      },
+    );
   }
 
+  /** The view is going: drops the request under way (the worker is the page's). */
   dispose(): void {
+    if (this.#active !== null) this.#worker.drop(this.#active);
     this.#active = null;
-    this.#worker?.terminate();
-    this.#worker = null;
-  }
-
-  #post(message: PageMessage): void {
-    if (!this.#worker) {
-      // A module URL for the bundler, not reactive state.
-      // eslint-disable-next-line svelte/prefer-svelte-reactivity
-      const worker = new Worker(new URL('../../workers/engine.worker.ts', import.meta.url), {
-        type: 'module',
-      });
-      worker.onmessage = (event: MessageEvent<WorkerMessage>) => this.#receive(event.data);
-      worker.onerror = (event) => {
-        event.preventDefault();
-        this.dispose();
-        this.#status = 'error';
-        this.#error = `The ripple view's worker stopped: ${event.message || 'it failed to load'}. Change a control to try again.`;
-      };
-      this.#worker = worker;
-    }
-    this.#worker.postMessage(message);
   }
 
   #receive(message: WorkerMessage): void {

@@ -14,6 +14,7 @@ import type { PageMessage, WorkerMessage } from '../protocol.ts';
 import { estimateIterationMs, estimateRunSeconds } from '../scenario/cost.ts';
 import type { Scenario } from '../scenario/types.ts';
 import { remainingText } from '../format/numbers.ts';
+import { startEngineWorker } from './engine-worker.ts';
 
 /** `waiting`: a long run that starts only when asked (run(…, true): the Run button) */
 export type RunStatus = 'idle' | 'running' | 'done' | 'error' | 'cancelled' | 'waiting';
@@ -32,13 +33,6 @@ const STALL_ITERATIONS = 8;
 /** ms between the watchdog's looks */
 const WATCH_MS = 500;
 
-function startWorker(): Worker {
-  // Inline `new URL(...)` inside `new Worker(...)`: the form Vite bundles.
-  return new Worker(new URL('../../workers/engine.worker.ts', import.meta.url), {
-    type: 'module',
-  });
-}
-
 /** The clock and timers the watchdog uses (tests give their own). */
 export interface SimulationHost {
   spawn: () => Worker;
@@ -48,7 +42,7 @@ export interface SimulationHost {
 }
 
 const browserHost: SimulationHost = {
-  spawn: startWorker,
+  spawn: startEngineWorker,
   now: () => performance.now(),
   setInterval: (f, ms) => setInterval(f, ms),
   clearInterval: (handle) => clearInterval(handle as ReturnType<typeof setInterval>),

@@ -18,6 +18,7 @@ import type { Vary } from '../engine/sweep.ts';
 import type { PointLength, PointReach } from '../engine/point-length.ts';
 import type { PageMessage, WorkerMessage } from '../protocol.ts';
 import type { Scenario } from '../scenario/types.ts';
+import { startEngineWorker } from './engine-worker.ts';
 import type { Sweeps } from './sweeps.svelte.ts';
 
 /** `text`, cut to `most` characters with an ellipsis */
@@ -52,12 +53,6 @@ export interface SweepPass {
   indices?: readonly number[];
 }
 
-function startWorker(): Worker {
-  return new Worker(new URL('../../workers/engine.worker.ts', import.meta.url), {
-    type: 'module',
-  });
-}
-
 /** Workers in the pool: the cores left after the page's own, at most 4, at least 1. */
 export function defaultPoolSize(cores = globalThis.navigator?.hardwareConcurrency ?? 2): number {
   return Math.max(1, Math.min(4, cores - 1));
@@ -89,7 +84,7 @@ export class Sweep {
   readonly #spawn: () => Worker;
 
   /** Made by Sweeps.create (the page's sweeps), which gives it its turns. */
-  constructor(turns: Sweeps, poolSize: number, spawn: () => Worker = startWorker) {
+  constructor(turns: Sweeps, poolSize: number, spawn: () => Worker = startEngineWorker) {
     this.#turns = turns;
     this.#poolSize = poolSize;
     this.#spawn = spawn;

@@ -1,10 +1,16 @@
-// The page's sweeps: every view that sweeps (latency, cycle time, resonance, run to run) and the
-// lesson get their Sweep from here rather than starting workers of their own. Their sweeps run
-// one at a time, in the order they were asked for, so they do not split the few cores between
-// them; and the page holds all their workers while its own run's first numbers are due.
-// The page controller owns one; a component gets a sweep of it with useSweep().
+// The page's runs for its views: every view that sweeps (latency, cycle time, resonance, run to
+// run) and the lesson get their Sweep from here, and the timeline and ripple views their traces
+// and ripple runs, rather than starting workers of their own. Sweeps run one at a time, in the
+// order they were asked for, so they do not split the few cores between them; and the page holds
+// all their workers while its own run's first numbers are due. Traces and ripple runs are small
+// and answered at once: they share one view worker (view-worker.ts) and do not queue behind a
+// sweep. The page controller owns one Sweeps; a component gets its part with useSweep(),
+// useTraces() or useRipples().
 import { getContext, onDestroy, setContext } from 'svelte';
+import { Ripples } from './ripple.svelte.ts';
 import { defaultPoolSize, Sweep } from './sweep.svelte.ts';
+import { Traces } from './trace.svelte.ts';
+import { ViewWorker } from './view-worker.ts';
 
 const KEY = Symbol('sweeps');
 
@@ -33,6 +39,20 @@ export class Sweeps {
     this.#poolSize = options.poolSize ?? defaultPoolSize();
     this.#spawn = options.spawn;
     this.#later = options.later ?? ((f) => setTimeout(f, 0));
+    this.views = new ViewWorker(options.spawn);
+  }
+
+  /** the one worker of the views' small runs (traces, ripple pairs) */
+  readonly views: ViewWorker;
+
+  /** Traces for a timeline, computed in the views' worker; dispose() drops its request. */
+  traces(): Traces {
+    return new Traces(this.views);
+  }
+
+  /** Ripple runs for a ripple view, computed in the views' worker. */
+  ripples(): Ripples {
+    return new Ripples(this.views);
   }
 
   /** A sweep with a pool of its own, taking its turns here; dispose() ends it. */
@@ -77,10 +97,11 @@ export class Sweeps {
     }
   }
 
-  /** Ends every sweep made here (the page is going). */
+  /** Ends every sweep made here and the views' worker (the page is going). */
   dispose(): void {
     for (const sweep of this.#all) sweep.dispose();
     this.#all.clear();
+    this.views.dispose();
   }
 
   /** Forgets a sweep its component ended (useSweep). */
@@ -113,8 +134,26 @@ let fallback: Sweeps | null = null;
  * component starts.
  */
 export function useSweep(): Sweep {
-  const sweeps = getContext<Sweeps | undefined>(KEY) ?? (fallback ??= new Sweeps());
+  const sweeps = pageRuns();
   const sweep = sweeps.create();
   onDestroy(() => sweeps.forget(sweep));
   return sweep;
+}
+
+/** Traces for the calling component, from the page's views' worker; call while it starts. */
+export function useTraces(): Traces {
+  const traces = pageRuns().traces();
+  onDestroy(() => traces.dispose());
+  return traces;
+}
+
+/** Ripple runs for the calling component, from the page's views' worker; call while it starts. */
+export function useRipples(): Ripples {
+  const ripples = pageRuns().ripples();
+  onDestroy(() => ripples.dispose());
+  return ripples;
+}
+
+function pageRuns(): Sweeps {
+  return getContext<Sweeps | undefined>(KEY) ?? (fallback ??= new Sweeps());
 }

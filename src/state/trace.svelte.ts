@@ -1,13 +1,15 @@
 // Traces for the timeline view as the page sees them: a few iterations of a barrier scenario on
-// a handful of nodes (src/engine/trace.ts), computed in one engine worker of its own. A request
+// a handful of nodes (src/engine/trace.ts), computed in the view worker the page's small runs
+// share (view-worker.ts; the page's runs give it, sweeps.svelte.ts: useTraces). A request
 // is a list of scenarios traced one after the other with the same options; the later ones show
 // the nodes the first one chose, so two timelines (random and aligned noise) have the same rows.
 // The traces of a request are published together when the last one arrives (the view switches
 // from one window to the next at once, without a half-drawn state); until then the previous
 // request's stay on show. The latest request wins: answers to an older one are dropped.
 import type { Trace, TraceOptions } from '../engine/trace.ts';
-import type { PageMessage, WorkerMessage } from '../protocol.ts';
+import type { WorkerMessage } from '../protocol.ts';
 import type { Scenario } from '../scenario/types.ts';
+import type { ViewWorker } from './view-worker.ts';
 
 export type TraceStatus = 'idle' | 'running' | 'done' | 'error';
 
@@ -20,14 +22,17 @@ export class Traces {
   /** ms of worker time for the whole request */
   #wallMs = $state(0);
   #elapsed = 0;
-  #worker: Worker | null = null;
-  #runId = 0;
+  readonly #worker: ViewWorker;
   #active: number | null = null;
   #queue: Scenario[] = [];
   /** the request under way: its scenarios and the traces received so far */
   #requested: Scenario[] = [];
   #received: Trace[] = [];
   #options: TraceOptions = { firstIteration: 0, iterations: 1 };
+
+  constructor(worker: ViewWorker) {
+    this.#worker = worker;
+  }
 
   get status(): TraceStatus {
     return this.#status;
@@ -61,15 +66,15 @@ export class Traces {
 
   /** Drops the request under way (its answers will be ignored). */
   cancel(): void {
+    if (this.#active !== null) this.#worker.drop(this.#active);
     this.#active = null;
     this.#queue = [];
     if (this.#status === 'running') this.#status = 'idle';
   }
 
+  /** The view is going: drops the request under way (the worker is the page's). */
   dispose(): void {
     this.cancel();
-    this.#worker?.terminate();
-    this.#worker = null;
   }
 
   #next(): void {
@@ -82,31 +87,20 @@ export class Traces {
       this.#status = 'done';
       return;
     }
-    const runId = ++this.#runId;
+    const runId = this.#worker.nextId();
     this.#active = runId;
     const first = this.#received[0];
     const options: TraceOptions =
       first && this.#options.nodes === undefined
         ? { ...this.#options, nodes: first.nodes.map((n) => n.node) }
         : this.#options;
-    this.#post({ type: 'trace', runId, scenario, options });
-  }
-
-  #post(message: PageMessage): void {
-    if (!this.#worker) {
-      // A module URL for the bundler, not reactive state.
-      // eslint-disable-next-line svelte/prefer-svelte-reactivity
-      const worker = new Worker(new URL('../../workers/engine.worker.ts', import.meta.url), {
-        type: 'module',
-      });
-      worker.onmessage = (event: MessageEvent<WorkerMessage>) => this.#receive(event.data);
-      worker.onerror = (event) => {
-        event.preventDefault();
-        this.#crashed(event.message || 'it failed to load or stopped');
-      };
-      this.#worker = worker;
-    }
-    this.#worker.postMessage(message);
+    this.#worker.send(
+      { type: 'trace', runId, scenario, options },
+      {
+        answer: (message) => this.#receive(message),
+        crashed: (reason) => this.#crashed(reason),
+      },
+    );
   }
 
   #receive(message: WorkerMessage): void {
@@ -122,9 +116,9 @@ export class Traces {
     }
   }
 
-  /** The worker died: drop it (the next request starts a fresh one) and say so. */
+  /** The worker died (the next request starts a fresh one): say so. */
   #crashed(reason: string): void {
-    this.dispose();
+    this.cancel();
     this.#status = 'error';
     this.#error = `The timeline's worker stopped: ${reason}. Change a control to try again.`;
   }
