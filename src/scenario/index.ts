@@ -34,4 +34,9 @@ export {
 } from './phases.ts';
 export { migrateToCurrent, migrations, type Migration } from './migrate.ts';
 export { getPath, parseAssignment, parsePath, setPath } from './paths.ts';
-export { dropSourceTiming, setSourcePeriod, setSourcePhase } from './source-phase.ts';
+export {
+  dropSourceTiming,
+  setSourcePeriod,
+  setSourcePhase,
+  withGroupPeriods,
+} from './source-phase.ts';

@@ -6,6 +6,7 @@
 //   group's start); outside a group the offset becomes 0;
 // - a period is the whole group's (its parts start together every period), and a window is at
 //   most the period.
+import type { PatchOp } from './patch.ts';
 import type { NoiseSource, Scenario } from './types.ts';
 
 /** Sets `phase` on `source` (in place), with what the validator then requires. */
@@ -41,4 +42,35 @@ export function setSourcePeriod(scenario: Scenario, index: number, periodUs: unk
     s.periodUs = periodUs;
     if (s.phaseWindowUs !== undefined && s.phaseWindowUs > periodUs) s.phaseWindowUs = periodUs;
   }
+}
+
+const PERIOD_OP = /^noise\.([a-z0-9-]{1,64})\.periodUs$/;
+
+/**
+ * `ops` (edits of `base` by source id, patch.ts) with what setSourcePeriod does to a group added:
+ * after an op that sets a grouped source's period to a number, the same period for each other
+ * part of its group in `base` that `ops` do not set themselves, and the windows longer than it
+ * cut to it. For a hand-written link (`src.rms-15ms.period=60s`), where one part's period alone
+ * would be refused by the validator (a group has one period).
+ */
+export function withGroupPeriods(ops: readonly PatchOp[], base: Scenario): PatchOp[] {
+  const setsPeriod = new Set(ops.map((op) => PERIOD_OP.exec(op[0])?.[1]).filter(Boolean));
+  const out: PatchOp[] = [];
+  for (const op of ops) {
+    out.push(op);
+    const id = PERIOD_OP.exec(op[0])?.[1];
+    const periodUs = op[1];
+    if (id === undefined || typeof periodUs !== 'number' || !(periodUs > 0)) continue;
+    const group = base.noise.find((s) => s.id === id)?.group;
+    if (group === undefined) continue;
+    for (const part of base.noise.filter((s) => s.group === group)) {
+      if (part.id !== id && !setsPeriod.has(part.id)) {
+        out.push([`noise.${part.id}.periodUs`, periodUs]);
+      }
+      if (part.phaseWindowUs !== undefined && part.phaseWindowUs > periodUs) {
+        out.push([`noise.${part.id}.phaseWindowUs`, periodUs]);
+      }
+    }
+  }
+  return out;
 }

@@ -7,7 +7,7 @@
 
 import { canonicalJson } from '../scenario/canonical.ts';
 import { diffScenario, type PatchOp } from '../scenario/patch.ts';
-import { MAX_TEXT_LENGTH, type Scenario } from '../scenario/index.ts';
+import { MAX_TEXT_LENGTH, type Scenario, withGroupPeriods } from '../scenario/index.ts';
 import {
   applyAssignments,
   formatQuery,
@@ -141,7 +141,8 @@ function leanSources(ops: PatchOp[], base: Scenario, current: Scenario): PatchOp
 function readsBack(query: string, rest: PatchOp[], base: Scenario, current: Scenario, id: string) {
   const parsed = parseQuery(query, [id]);
   if (parsed.errors.length > 0) return false;
-  const applied = applyAssignments(base, parsed.assignments, [...parsed.ops, ...rest]);
+  const ops = [...withGroupPeriods(parsed.ops, base), ...rest];
+  const applied = applyAssignments(base, parsed.assignments, ops);
   return applied.ok && canonicalJson(applied.scenario) === canonicalJson(current);
 }
 

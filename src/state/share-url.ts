@@ -14,6 +14,7 @@ import {
 import type { Scenario } from '../scenario/types.ts';
 import { canonicalJson } from '../scenario/canonical.ts';
 import type { PatchOp } from '../scenario/patch.ts';
+import { withGroupPeriods } from '../scenario/source-phase.ts';
 import { decodePatch, deltaQuery } from './delta-link.ts';
 import type { PresetRelease } from './preset-releases.ts';
 import { applyAssignments, parseQuery, type Assignment } from './query-params.ts';
@@ -127,7 +128,7 @@ export async function openLink(search: string, hash: string, deps: OpenDeps): Pr
   }
   try {
     const patch = parsed.patch === undefined ? undefined : await decodePatch(parsed.patch);
-    const ops = [...parsed.ops, ...(patch?.ops ?? [])];
+    const ops = patch?.ops ?? [];
     const view = patch?.view ?? {};
     // A preset's own file by its path (`?scenario=scenarios/<id>.json`, links from before
     // `preset=`): opened as that preset, so the page's link for it is a short preset link.
@@ -187,13 +188,15 @@ function unknownSources(ops: readonly PatchOp[], base: Scenario): string[] {
 function applied(
   base: Scenario,
   readable: { assignments: Assignment[]; ops: PatchOp[] },
-  ops: PatchOp[],
+  patchOps: PatchOp[],
   view: Record<string, ViewValue>,
   presetId: string | null,
   fileName: string | null,
 ): Opened {
   const unknown = unknownSources(readable.ops, base);
   if (unknown.length > 0) return { kind: 'error', lines: unknown };
+  // The readable edits first (a grouped source's period goes to its whole group), then p='s.
+  const ops = [...withGroupPeriods(readable.ops, base), ...patchOps];
   const result = applyAssignments(base, readable.assignments, ops);
   if (!result.ok) return { kind: 'error', lines: result.error.split('\n') };
   return { kind: 'scenario', scenario: result.scenario, presetId, fileName, base, view };

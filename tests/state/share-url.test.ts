@@ -150,6 +150,28 @@ describe('openLink', () => {
     expect(opened.presetId).toBe('jaguar-xt5-rn');
   });
 
+  it("a hand-written period for one part of a group sets the whole group's", async () => {
+    // RMS's 15 and 18 ms events are parts of one activity (group "rms"): one period between them.
+    const opened = await openLink('?preset=asci-q-2002&src.rms-15ms.period=60s', '', deps());
+    expect(opened.kind).toBe('scenario');
+    if (opened.kind !== 'scenario') return;
+    const periods = opened.scenario.noise
+      .filter((s) => s.group === 'rms')
+      .map((s) => [s.id, s.periodUs]);
+    expect(periods).toEqual([
+      ['rms-15ms', 60e6],
+      ['rms-18ms', 60e6],
+    ]);
+    // the part's delay after the group's start is kept
+    expect(opened.scenario.noise.find((s) => s.id === 'rms-18ms')?.phaseOffsetUs).toBe(15000);
+  });
+
+  it("a period shorter than a part's delay in its group is refused with the field named", async () => {
+    const opened = await openLink('?preset=asci-q-2002&src.rms-15ms.period=10ms', '', deps());
+    expect(opened.kind).toBe('error');
+    if (opened.kind === 'error') expect(opened.lines.join('\n')).toMatch(/rms-18ms|phaseOffsetUs/);
+  });
+
   it('knobs without a preset apply to the default preset', async () => {
     const opened = await openLink('?seed=5', '', deps());
     expect(opened).toMatchObject({ kind: 'scenario', presetId: 'asci-q-2002' });
