@@ -71,6 +71,26 @@ export function measure(node: SVGGraphicsElement, report: (size: Size) => void) 
 }
 
 /** Where the rotated y title's baseline goes: its ascent (about 0.8 of its box) from the edge. */
+/**
+ * Where the rotated y title goes along the axis of a chart box of `height` (viewBox units) whose
+ * plot is inset by `margin`: centred on the plot, moved in so that it stays inside the box, and
+ * shrunk (`scale` < 1) when it is longer than the box is high. Projector mode's large type makes
+ * "mean latency (log scale)" longer than a short plot: centred, it ran up over the progress bar
+ * above the chart. `y` is the title's centre from the box's top.
+ */
+export function yTitlePlace(
+  yTitle: Size,
+  height: number,
+  margin: Pick<Margin, 'top' | 'bottom'>,
+): { y: number; scale: number } {
+  const centre = (margin.top + height - margin.bottom) / 2;
+  const room = Math.max(0, height - 2 * EDGE_GAP);
+  const scale = yTitle.width > room && yTitle.width > 0 ? room / yTitle.width : 1;
+  const half = (yTitle.width * scale) / 2;
+  const y = Math.min(Math.max(centre, EDGE_GAP + half), height - EDGE_GAP - half);
+  return { y, scale };
+}
+
 export function yTitleX(yTitle: Size): number {
   return yTitle.height > 0 ? EDGE_GAP + 0.8 * yTitle.height : 14;
 }

@@ -2,7 +2,13 @@
 // the arrows of published bounds inside the plot.
 import { describe, expect, it } from 'vitest';
 import { boundInsets, BOUND_REACH } from '../../src/charts/bound-inset.ts';
-import { EDGE_GAP, fitMargin, TITLE_GAP, yTitleX } from '../../src/charts/fit-margin.ts';
+import {
+  EDGE_GAP,
+  fitMargin,
+  TITLE_GAP,
+  yTitlePlace,
+  yTitleX,
+} from '../../src/charts/fit-margin.ts';
 
 const base = { top: 16, right: 16, bottom: 44, left: 64 };
 
@@ -65,5 +71,27 @@ describe('boundInsets(marks, plot)', () => {
   it('insets the top for an "over" mark near it, and never by more than a third of the plot', () => {
     expect(boundInsets([{ t: 0.99, bound: 'over' }], 280).top).toBeGreaterThan(0);
     expect(boundInsets([{ t: 0, bound: 'under' }], 30)).toEqual({ bottom: 10, top: 0 });
+  });
+});
+
+describe('yTitlePlace(yTitle, height, margin): the rotated y title inside its box', () => {
+  const margin = { top: 16, bottom: 60 };
+  it('centres a title that fits on the plot, at full size', () => {
+    expect(yTitlePlace({ width: 100, height: 14 }, 320, margin)).toEqual({ y: 138, scale: 1 });
+  });
+  it('moves a title that would run past the box top back inside it', () => {
+    // plot centre 118 (16 … 220); a title of 240 would reach from −2 to 238
+    const { y, scale } = yTitlePlace({ width: 240, height: 14 }, 280, margin);
+    expect(scale).toBe(1);
+    expect(y - 120).toBe(EDGE_GAP);
+    expect(y + 120).toBeLessThanOrEqual(280 - EDGE_GAP);
+  });
+  it('shrinks a title longer than the box is high to fit it, end to end', () => {
+    const { y, scale } = yTitlePlace({ width: 400, height: 20 }, 300, margin);
+    expect(scale).toBeCloseTo((300 - 2 * EDGE_GAP) / 400, 12);
+    expect(y).toBeCloseTo(150, 12);
+  });
+  it('leaves a title not measured yet where the plot centre is', () => {
+    expect(yTitlePlace({ width: 0, height: 0 }, 320, margin)).toEqual({ y: 138, scale: 1 });
   });
 });
