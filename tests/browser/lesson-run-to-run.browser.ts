@@ -4,14 +4,12 @@
 // its citation and the answer's view on the stage (the run-to-run histogram of the very runs the
 // reveal counts); a step's link reopens the same step with the same numbers; a bad step in a
 // link is explained; axe finds nothing serious in the panel; the console stays quiet.
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RUN_TO_RUN_STEPS } from '../../src/lesson/steps-run-to-run.ts';
-import type { Question } from '../../src/lesson/types.ts';
 import { readableCite } from '../../src/published/cite.ts';
 import { VIEWS } from '../../src/state/classroom-params.ts';
 import { expectQuiet, openApp, type Site, startSite } from './site.ts';
+import { SOON, answer, panel, press, reveal, serious } from './lesson-page.ts';
 
 let site: Site;
 beforeAll(async () => {
@@ -21,58 +19,7 @@ afterAll(async () => {
   await site?.close();
 });
 
-/** How long a poll waits for the page: generous, the machine is shared and has 2 cores. */
-const SOON = { timeout: 20_000 };
 const TITLE = 'Why does my job take a different time every run?';
-
-const panel = (page: Page) => page.getByRole('region', { name: /^Lesson:/ });
-const simulatedValue = (page: Page) =>
-  panel(page).locator('[data-figure="simulated"] .value').textContent();
-
-async function press(page: Page, locator: Locator, key: string) {
-  await locator.focus();
-  await page.keyboard.press(key);
-}
-
-async function serious(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .include('section[aria-labelledby="lesson-heading"]')
-    .analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-/**
- * Answers by keyboard: the second option, a sketch's first point raised, or the marker moved two
- * steps up its axis.
- */
-async function answer(page: Page, kind: Question['kind']): Promise<void> {
-  if (kind === 'choice') {
-    await press(page, panel(page).getByRole('radio').nth(1), 'Space');
-    await expect.poll(() => panel(page).getByRole('radio').nth(1).isChecked(), SOON).toBe(true);
-  } else if (kind === 'sketch') {
-    await press(page, panel(page).getByRole('slider').first(), 'ArrowUp');
-    await expect
-      .poll(() => panel(page).getByRole('button', { name: 'Reveal' }).isDisabled(), SOON)
-      .toBe(false);
-  } else {
-    const slider = panel(page).getByRole('slider');
-    const before = await slider.getAttribute('aria-valuenow');
-    await press(page, slider, 'ArrowRight');
-    await page.keyboard.press('ArrowRight');
-    await expect.poll(() => slider.getAttribute('aria-valuenow'), SOON).not.toBe(before);
-  }
-}
-
-/** Reveals the step and waits for its simulated figure (its runs done). */
-async function reveal(page: Page): Promise<string> {
-  await press(page, panel(page).getByRole('button', { name: 'Reveal' }), 'Enter');
-  await expect
-    .poll(() => simulatedValue(page), { timeout: 120_000, interval: 250 })
-    .not.toMatch(/running/);
-  return (await simulatedValue(page)) ?? '';
-}
 
 const tabOf = (id: string) => VIEWS.find((v) => v.id === id)!.tab;
 

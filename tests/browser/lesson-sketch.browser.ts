@@ -5,10 +5,10 @@
 // sketch comes back from its link; step 4's marker placed by mouse and
 // by keyboard; the printed handout keeps the step's question, answer, chart and reveal and drops
 // the buttons; axe finds nothing serious on a sketch step. Screenshots go to /tmp for a look.
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectQuiet, openApp, type Site, startSite } from './site.ts';
+import { SOON, openStep, panel, serious } from './lesson-page.ts';
 
 let site: Site;
 beforeAll(async () => {
@@ -18,35 +18,15 @@ afterAll(async () => {
   await site?.close();
 });
 
-/** How long a poll waits for the page: generous, the machine is shared and has 2 cores. */
-const SOON = { timeout: 20_000 };
-
-const panel = (page: Page) => page.getByRole('region', { name: /^Lesson:/ });
 const plotOf = (page: Page) => panel(page).locator('svg rect.plot');
 const handles = (page: Page) => panel(page).getByRole('slider');
 const valuesOf = (page: Page) =>
   handles(page).evaluateAll((els) => els.map((e) => Number(e.getAttribute('aria-valuenow'))));
 
-async function open(page: Page, query: string, title: RegExp): Promise<void> {
-  await page.goto(`${site.origin}/?${query}`);
-  await expect
-    .poll(() => panel(page).getByRole('heading', { level: 3 }).textContent(), SOON)
-    .toMatch(title);
-}
-
-async function serious(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .include('section[aria-labelledby="lesson-heading"]')
-    .analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 describe('sketch the curve you expect', () => {
   it('draws with the mouse, corrects by keyboard, and reveals the simulated curve over it', async () => {
     const { page, problems } = await openApp(site);
-    await open(page, 'lesson=barrier-amplifies', /^6\. Why a barrier/);
+    await openStep(page, site.origin, 'lesson=barrier-amplifies', /^6\. Why a barrier/);
     const reveal = panel(page).getByRole('button', { name: 'Reveal' });
     expect(await reveal.isDisabled()).toBe(true); // draw first: predict, then reveal
     expect(await handles(page).count()).toBe(11);
@@ -132,7 +112,7 @@ describe('sketch the curve you expect', () => {
   it('step 9: sketches the slowdown against the granularity, and reveals a sweep over it', async () => {
     const { page, problems } = await openApp(site);
     const opened = Date.now();
-    await open(page, 'lesson=resonance', /^9\. Finding #4/);
+    await openStep(page, site.origin, 'lesson=resonance', /^9\. Finding #4/);
     expect(await handles(page).count()).toBe(7);
     const at0 = handles(page).first();
     expect(await at0.getAttribute('aria-label')).toBe('Your slowdown at 0');
@@ -200,7 +180,7 @@ describe('sketch the curve you expect', () => {
 
   it('comes back from its link, point for point', async () => {
     const { page, problems } = await openApp(site);
-    await open(page, 'lesson=6&answers=6*0139hqxzzzz', /^6\. /);
+    await openStep(page, site.origin, 'lesson=6&answers=6*0139hqxzzzz', /^6\. /);
     expect(await valuesOf(page)).toEqual([0, 1, 3, 9, 17, 26, 33, 35, 35, 35, 35]);
     expect(await handles(page).nth(1).getAttribute('aria-valuetext')).toBe('2 nodes: 3%');
     expectQuiet(problems);
@@ -211,7 +191,7 @@ describe('sketch the curve you expect', () => {
 describe('drag a marker on the chart', () => {
   it('places the marker by mouse and by keyboard, and reveals the paper and the run', async () => {
     const { page, problems } = await openApp(site);
-    await open(page, 'lesson=small-noise', /^4\. /);
+    await openStep(page, site.origin, 'lesson=small-noise', /^4\. /);
     const marker = panel(page).getByRole('slider');
     expect(await marker.getAttribute('aria-valuetext')).toBe('1.5×');
     // a click near the right end of the axis (1× to 10×)

@@ -3,13 +3,11 @@
 // beside the published one with its citation; a step's link reopens the same step with the same
 // numbers; axe finds nothing serious in the panel of any step, revealed (and on the whole page of
 // a few); the console stays quiet.
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STEPS } from '../../src/lesson/steps.ts';
 import { readableCite } from '../../src/published/cite.ts';
-import type { Question } from '../../src/lesson/types.ts';
 import { expectQuiet, openApp, type Site, startSite } from './site.ts';
+import { SOON, answer, panel, press, reveal, serious } from './lesson-page.ts';
 
 let site: Site;
 beforeAll(async () => {
@@ -18,58 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await site?.close();
 });
-
-/** How long a poll waits for the page: generous, the machine is shared and has 2 cores. */
-const SOON = { timeout: 20_000 };
-
-const panel = (page: Page) => page.getByRole('region', { name: /^Lesson:/ });
-const simulatedValue = (page: Page) =>
-  panel(page).locator('[data-figure="simulated"] .value').textContent();
-
-/** Focuses a control and presses a key on it, as a keyboard user would after tabbing there. */
-async function press(page: Page, locator: ReturnType<Page['locator']>, key: string) {
-  await locator.focus();
-  await page.keyboard.press(key);
-}
-
-/** Serious axe violations: of the lesson panel only, or (`whole`) of the whole page. */
-async function serious(page: Page, whole = true): Promise<string[]> {
-  const builder = new AxeBuilder({ page });
-  if (!whole) builder.include('section[aria-labelledby="lesson-heading"]');
-  const { violations } = await builder.analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-/**
- * Answers the step on show by keyboard: its second option, a sketch's first point raised, or
- * the slider (a numeric estimate's or a marker's) nudged up.
- */
-async function answer(page: Page, kind: Question['kind']): Promise<void> {
-  if (kind === 'choice') {
-    await press(page, panel(page).getByRole('radio').nth(1), 'Space');
-    await expect.poll(() => panel(page).getByRole('radio').nth(1).isChecked(), SOON).toBe(true);
-  } else if (kind === 'sketch') {
-    await press(page, panel(page).getByRole('slider').first(), 'ArrowUp');
-    await expect
-      .poll(() => panel(page).getByRole('button', { name: 'Reveal' }).isDisabled(), SOON)
-      .toBe(false);
-  } else {
-    const slider = panel(page).getByRole('slider');
-    await press(page, slider, 'ArrowRight');
-    await page.keyboard.press('ArrowRight');
-  }
-}
-
-/** Reveals the step and waits for its simulated figure (its runs done). */
-async function reveal(page: Page): Promise<string> {
-  await press(page, panel(page).getByRole('button', { name: 'Reveal' }), 'Enter');
-  await expect
-    .poll(() => simulatedValue(page), { timeout: 90_000, interval: 250 })
-    .not.toMatch(/running/);
-  return (await simulatedValue(page)) ?? '';
-}
 
 describe('the guided lesson', () => {
   it('walks all 13 steps by keyboard, each reveal simulated beside published', async () => {
@@ -178,7 +124,7 @@ describe('the guided lesson', () => {
     await expect.poll(() => dialog.isVisible(), SOON).toBe(true);
     expect(await dialog.getByRole('heading', { name: 'Learning goals' }).isVisible()).toBe(true);
     expect(await dialog.getByRole('table').count()).toBe(1);
-    expect(await serious(page)).toEqual([]);
+    expect(await serious(page, true)).toEqual([]);
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.isVisible(), SOON).toBe(false);
     // leaving the lesson: the panel goes, focus returns to the header, the address drops the step

@@ -1,0 +1,74 @@
+// What the lesson tests do to the page as a student would: find the lesson panel, answer a step
+// by keyboard, reveal it and read its simulated figure, and ask axe about it. Shared by the tests
+// of both lessons and of the sketch questions, so each says only what it checks.
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import type { Question } from '../../src/lesson/types.ts';
+
+/** How long a poll waits for the page: generous, the machine is shared and has 2 cores. */
+export const SOON = { timeout: 20_000 };
+
+/** The lesson's panel (a region named "Lesson: …"). */
+export const panel = (page: Page) => page.getByRole('region', { name: /^Lesson:/ });
+
+/** The text of the step's simulated figure ("running…" until its runs are done). */
+export const simulatedValue = (page: Page) =>
+  panel(page).locator('[data-figure="simulated"] .value').textContent();
+
+/** Focuses a control and presses a key on it, as a keyboard user would after tabbing there. */
+export async function press(page: Page, locator: Locator, key: string): Promise<void> {
+  await locator.focus();
+  await page.keyboard.press(key);
+}
+
+/** Serious axe violations: of the lesson panel only, or (`whole`) of the whole page. */
+export async function serious(page: Page, whole = false): Promise<string[]> {
+  const builder = new AxeBuilder({ page });
+  if (!whole) builder.include('section[aria-labelledby="lesson-heading"]');
+  const { violations } = await builder.analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/**
+ * Answers the step on show by keyboard: its second option, a sketch's first point raised, or
+ * the slider (a numeric estimate's or a marker's) moved two steps, and waits until the page has
+ * the answer.
+ */
+export async function answer(page: Page, kind: Question['kind']): Promise<void> {
+  if (kind === 'choice') {
+    await press(page, panel(page).getByRole('radio').nth(1), 'Space');
+    await expect.poll(() => panel(page).getByRole('radio').nth(1).isChecked(), SOON).toBe(true);
+  } else if (kind === 'sketch') {
+    await press(page, panel(page).getByRole('slider').first(), 'ArrowUp');
+    await expect
+      .poll(() => panel(page).getByRole('button', { name: 'Reveal' }).isDisabled(), SOON)
+      .toBe(false);
+  } else {
+    const slider = panel(page).getByRole('slider');
+    // a drawn marker says its value in aria-valuenow, a native range input in its value
+    const value = () =>
+      slider.evaluate((e) => e.getAttribute('aria-valuenow') ?? (e as HTMLInputElement).value);
+    const before = await value();
+    await press(page, slider, 'ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(value, SOON).not.toBe(before);
+  }
+}
+
+/** Reveals the step and waits (up to `timeout` ms) for its simulated figure: its runs done. */
+export async function reveal(page: Page, timeout = 120_000): Promise<string> {
+  await press(page, panel(page).getByRole('button', { name: 'Reveal' }), 'Enter');
+  await expect.poll(() => simulatedValue(page), { timeout, interval: 250 }).not.toMatch(/running/);
+  return (await simulatedValue(page)) ?? '';
+}
+
+/** Opens `origin/?query` and waits for the lesson panel's step heading to match `title`. */
+export async function openStep(page: Page, origin: string, query: string, title: RegExp) {
+  await page.goto(`${origin}/?${query}`);
+  await expect
+    .poll(() => panel(page).getByRole('heading', { level: 3 }).textContent(), SOON)
+    .toMatch(title);
+}
