@@ -9,7 +9,7 @@ import { RIPPLE_DEFAULTS } from '../../src/engine/ripple.ts';
 import { Sweeps } from '../../src/state/sweeps.svelte.ts';
 import { handleRipple } from '../../workers/ripple-handler.ts';
 import { handleTrace } from '../../workers/trace-handler.ts';
-import { scenario } from '../helpers/scenario.ts';
+import { scenario, source } from '../helpers/scenario.ts';
 
 class FakeWorker {
   sent: PageMessage[] = [];
@@ -55,29 +55,14 @@ function setUp() {
   return { sweeps, workers };
 }
 
-/** four nodes of two cores, one rank each, a 100 µs event on every core every 1 ms */
+/** four nodes of two cores, a rank on each core, a 100 µs event on every node every 1 ms */
 const noisy = scenario({
   nodes: 4,
   cores: 2,
   ranksPerNode: 2,
   g: 1000,
   iterations: 10,
-  noise: [
-    {
-      id: 'tick',
-      label: 'tick',
-      category: 'kernel',
-      enabled: true,
-      periodUs: 1000,
-      arrival: 'periodic',
-      phase: 'random',
-      phaseOffsetUs: 0,
-      duration: { dist: 'fixed', valueUs: 100 },
-      placement: { kind: 'all' },
-      cpu: 'any',
-      provenance: {},
-    },
-  ],
+  noise: [source({ id: 'tick', periodUs: 1000, duration: { dist: 'fixed', valueUs: 100 } })],
 });
 const traceOptions = { firstIteration: 0, iterations: 3, autoNodes: 2 };
 
