@@ -41,9 +41,14 @@ describe('the guided lesson', () => {
         // "choose the curve you expect": one small chart per option
         expect(await region.locator('fieldset svg').count()).toBe(step.question.options.length);
       }
+      // before the reveal, nothing on the page gives the answer: no results table under the
+      // instrument, no headline numbers, and the strip's labels are the run's own
+      expect(await page.locator('#results-heading').count(), `step ${step.number}`).toBe(0);
+      expect(await page.getByText(/shown once the step is revealed\.$/).isVisible()).toBe(true);
       await answer(page, step.question.kind);
       const simulated = await reveal(page);
       expect(simulated, `step ${step.number}`).toMatch(/[0-9]/);
+      await expect.poll(() => page.locator('#results-heading').count(), SOON).toBe(1);
       const published = region.locator('[data-figure="published"]');
       expect(await published.locator('.value').textContent()).toBe(step.published.value);
       expect(await published.locator('cite').textContent()).toBe(readableCite(step.published.cite));

@@ -61,4 +61,17 @@ describe('headline', () => {
     expect(costliest(quiet)).toBeNull();
     expect(headline(quiet).find((i) => i.key === 'costliest')!.value).toBe('—');
   });
+
+  it('says a tree run charges no source, with its labels for collectives', () => {
+    const tree = runScenario({
+      ...noisy,
+      workload: { kind: 'allreduce', granularityUs: 1000, iterations: 50, warmup: 5, hopUs: null },
+    });
+    const items = headline(tree);
+    const of = (key: string) => items.find((i) => i.key === key)!;
+    expect(of('latency').label).toBe('Collectives, mean');
+    expect(of('costliest').value).toBe('not charged (no single barrier)');
+    // before the run, a dash
+    expect(headline(null).find((i) => i.key === 'costliest')!.value).toBe('—');
+  });
 });

@@ -79,7 +79,12 @@ export function headline(result: RunResult | null): HeadlineItem[] {
     {
       key: 'costliest',
       label: 'Costs most',
-      value: worst ? `${worst.label} (${formatPercent(worst.share)}%)` : '—',
+      // A tree or halo run charges no lost time to sources: say so rather than a bare dash.
+      value: worst
+        ? `${worst.label} (${formatPercent(worst.share)}%)`
+        : tree && measured
+          ? 'not charged (no single barrier)'
+          : '—',
       title: tree
         ? 'Workloads without a single barrier (software trees, halo exchanges) charge no lost time to sources'
         : 'The noise source charged with the largest share of the lost time',
