@@ -124,7 +124,10 @@ export class Lesson {
     return true;
   }
 
-  /** Leaves the lesson; the simulator keeps the state on show, the answers stay in the page. */
+  /**
+   * Leaves the lesson; the answers stay in the page. The page brings back the set-up it had
+   * when the lesson was chosen (PageController.restoreSetup).
+   */
   stop(): void {
     this.#active = false;
     this.#request++;

@@ -368,6 +368,43 @@ export class PageController {
     if (this.scenario.redo()) this.rerun();
   }
 
+  /** the set-up on show when the lesson was chosen, to come back to when it is left */
+  #beforeLesson: {
+    scenario: Scenario;
+    presetId: string | null;
+    fileName: string | null;
+    base: Scenario;
+  } | null = null;
+
+  /**
+   * The lesson is chosen from the page: keep the set-up on show (its steps replace it) to bring
+   * it back when the lesson is left. Kept once: choosing another lesson keeps the first set-up.
+   */
+  keepSetup(): void {
+    this.#beforeLesson ??= {
+      scenario: this.scenario.current,
+      presetId: this.scenario.presetId,
+      fileName: this.scenario.fileName,
+      base: this.scenario.loaded,
+    };
+  }
+
+  /**
+   * The lesson is left: the set-up kept when it was chosen comes back, and runs. A lesson opened
+   * by a link kept none: its step's state stays.
+   */
+  restoreSetup(): void {
+    const kept = this.#beforeLesson;
+    this.#beforeLesson = null;
+    if (!kept) return;
+    this.scenario.open(kept.scenario, {
+      presetId: kept.presetId,
+      fileName: kept.fileName,
+      base: kept.base,
+    });
+    this.rerun();
+  }
+
   /** What a lesson step or a challenge shows: `next`, the preset `presetId` edited, run. */
   showStep(next: Scenario, presetId: string, base: Scenario): void {
     this.scenario.open(next, { presetId, fileName: null, base });

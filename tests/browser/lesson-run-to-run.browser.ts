@@ -105,6 +105,20 @@ describe('the run-to-run lesson', () => {
     await page.context().close();
   }, 900_000);
 
+  it('brings back the set-up the page had before the lesson when it is left', async () => {
+    const { page, problems } = await openApp(site, { width: 1366, height: 768 });
+    const preset = page.locator('#scenario-preset');
+    await expect.poll(() => preset.inputValue(), SOON).toBe('asci-q-2002');
+    await press(page, page.getByRole('button', { name: 'Lessons', exact: true }), 'Enter');
+    await press(page, page.getByRole('button', { name: /^2\. Why does my job/ }), 'Enter');
+    await expect.poll(() => preset.inputValue(), SOON).not.toBe('asci-q-2002');
+    await press(page, panel(page).getByRole('button', { name: 'Leave the lesson' }), 'Enter');
+    await expect.poll(() => preset.inputValue(), SOON).toBe('asci-q-2002');
+    await expect.poll(() => page.locator('#ctl-nodes').inputValue(), SOON).toBe('1024');
+    expectQuiet(problems);
+    await page.context().close();
+  }, 120_000);
+
   it('opens a step by its link, and its link with the answer gives the same numbers', async () => {
     const { page, problems } = await openApp(site);
     await page.goto(`${site.origin}/?lesson=run-to-run.4`);

@@ -367,6 +367,26 @@ describe('shortcuts', () => {
     expect(runs().map((s) => s.seed)).toEqual([first, 4, first, 4]);
   });
 
+  it('brings back the set-up it had when a lesson was chosen, once the lesson is left', async () => {
+    const { page, runs } = setUp();
+    await page.start();
+    page.setSeed(4); // the student's own set-up
+    const mine = page.scenario.current;
+    page.keepSetup();
+    const step = edited(77);
+    page.showStep(step, 'asci-q-2002', startupScenario());
+    page.keepSetup(); // another lesson chosen: the first set-up is the one kept
+    expect(page.scenario.current.seed).toBe(77);
+    page.restoreSetup();
+    expect(page.scenario.current).toBe(mine);
+    expect(page.scenario.presetId).toBe('asci-q-2002');
+    expect(runs().at(-1)?.seed).toBe(4);
+    // left again (a lesson opened by a link kept nothing): the state on show stays
+    page.showStep(step, 'asci-q-2002', startupScenario());
+    page.restoreSetup();
+    expect(page.scenario.current.seed).toBe(77);
+  });
+
   it('runs, then cancels the run under way, with the run shortcut', async () => {
     const { page, runs } = setUp();
     await page.start();
