@@ -22,7 +22,7 @@ import {
 } from './autosave.ts';
 import { Classroom } from './classroom.svelte.ts';
 import { VIEWS } from './classroom-params.ts';
-import { pageProblems, type PageProblem } from './page-problems.ts';
+import { DISMISSABLE, pageProblems, type PageProblem, type ProblemKey } from './page-problems.ts';
 import { findPreset, loadRelease, presetOf, STARTUP_PRESET_ID, versionOf } from './presets.ts';
 import { releasesOf } from './preset-releases.ts';
 import { ScenarioState } from './scenario.svelte.ts';
@@ -282,6 +282,12 @@ export class PageController {
   persist(): void {
     if (!this.#started) return;
     if (this.#keptAddress === this.scenario.revision) return;
+    if (this.#keptAddress !== null) {
+      // Changed since a broken link was opened: the address now holds the scenario, and the
+      // link's notice has said what it had to.
+      this.#keptAddress = null;
+      if (this.scenario.failure?.fileName === 'the link') this.scenario.dismissFailure();
+    }
     void this.scenario.revision;
     // the link carries the view on the stage: rewritten when the tab changes
     void this.classroom.view;
@@ -424,6 +430,19 @@ export class PageController {
   /** The restored notice's close button: the scenario stays, the notice goes. */
   dismissRestored(): void {
     this.#restoredAt = null;
+  }
+
+  /**
+   * A problem notice's close button (DISMISSABLE kinds): what it reported stays as it is (the
+   * scenario on show, the views at their defaults), the notice goes. A broken link's notice also
+   * goes by itself at the first change of the scenario (#clearLinkFailure).
+   */
+  dismissProblem(key: ProblemKey): void {
+    if (!DISMISSABLE.has(key)) return;
+    if (key === 'failure') this.scenario.dismissFailure();
+    else if (key === 'view') this.#viewProblems = [];
+    else if (key === 'link') this.#linkProblems = [];
+    else if (key === 'autosave') this.#autosaveProblem = null;
   }
 
   /** The pinned notice's Keep: the older version stays, the notice goes. */

@@ -2,7 +2,19 @@
 // (PageNotices) and in embed mode (EmbedPage). Every problem keeps the previous state on show.
 import type { LoadFailure } from './scenario.svelte.ts';
 
+/** What a problem is about: a notice the reader may close names it (PageController.dismiss). */
+export type ProblemKey = 'url' | 'view' | 'link' | 'unfinished' | 'autosave' | 'failure' | 'run';
+
+/** The problems a reader may close: each is about something already done and kept on show. */
+export const DISMISSABLE: ReadonlySet<ProblemKey> = new Set([
+  'view',
+  'link',
+  'autosave',
+  'failure',
+]);
+
 export interface PageProblem {
+  key: ProblemKey;
   title: string;
   lines: string[];
 }
@@ -29,24 +41,28 @@ export function pageProblems(p: ProblemSources): PageProblem[] {
   const out: PageProblem[] = [];
   if (p.urlProblem) {
     out.push({
+      key: 'url',
       title: 'The address bar cannot hold this scenario; use Export to share it as a file.',
       lines: [p.urlProblem],
     });
   }
   if (p.viewProblems && p.viewProblems.length > 0) {
     out.push({
+      key: 'view',
       title: 'Some view settings of the link were not understood; they are at their defaults.',
       lines: [...p.viewProblems],
     });
   }
   if (p.linkProblems && p.linkProblems.length > 0) {
     out.push({
+      key: 'link',
       title: 'Part of this link was not understood; the rest of it opened.',
       lines: [...p.linkProblems],
     });
   }
   if (p.unfinishedRun) {
     out.push({
+      key: 'unfinished',
       title: 'The scenario you were editing is back, but not run.',
       lines: [
         'Its run did not end on your last visit (the page was closed or stopped answering ' +
@@ -56,17 +72,19 @@ export function pageProblems(p: ProblemSources): PageProblem[] {
   }
   if (p.autosaveProblem) {
     out.push({
+      key: 'autosave',
       title: 'The scenario you were editing last time could not be restored, so a preset is shown.',
       lines: [p.autosaveProblem],
     });
   }
   if (p.failure) {
     out.push({
+      key: 'failure',
       title:
         p.failure.title ?? `Could not load ${p.failure.fileName}; the scenario shown is unchanged.`,
       lines: p.failure.lines,
     });
   }
-  if (p.runError) out.push({ title: 'The simulation stopped.', lines: [p.runError] });
+  if (p.runError) out.push({ key: 'run', title: 'The simulation stopped.', lines: [p.runError] });
   return out;
 }

@@ -233,6 +233,17 @@ describe('the URL holds the state', () => {
         expect(decodeURIComponent(page.url())).toContain(decodeURIComponent(path));
         await page.context().close();
       }
+      // The notice has a Close button, and goes by itself at the first change of the scenario.
+      const { page } = await openFresh(`${site.origin}/?preset=jaguar-xt5-stock&g=banana`, false);
+      const alert = page.getByRole('alert');
+      await alert.waitFor();
+      await alert.getByRole('button', { name: 'Close this notice' }).click();
+      await expect.poll(() => alert.count()).toBe(0);
+      await page.goto(`${site.origin}/?preset=jaguar-xt5-stock&g=banana`);
+      await alert.waitFor();
+      await enterSeed(page, '77');
+      await expect.poll(() => alert.count()).toBe(0);
+      await page.context().close();
     },
     SLOW,
   );

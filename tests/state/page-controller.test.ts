@@ -200,10 +200,25 @@ describe('start-up', () => {
     await page.start();
     page.persist();
     expect(written).toEqual([]);
+    expect(page.problems.map((p) => p.key)).toContain('failure');
     page.setSeed(3);
     page.persist();
     expect(written).toHaveLength(1);
     expect(written[0].state.scenario.seed).toBe(3);
+    // the address holds the edit now: the broken link's notice has said what it had to
+    expect(page.problems.map((p) => p.key)).not.toContain('failure');
+  });
+
+  it('closes the notices of what is done, never a run error or the address bar’s', async () => {
+    const { page } = setUp({ opened: broken });
+    await page.start({ lesson: part(false, ['lesson=99: no step']), challenge: part(false) });
+    expect(page.problems.map((p) => p.key)).toEqual(['link', 'failure']);
+    page.dismissProblem('failure');
+    expect(page.problems.map((p) => p.key)).toEqual(['link']);
+    page.dismissProblem('link');
+    expect(page.problems).toEqual([]);
+    page.dismissProblem('run'); // not closable: nothing happens
+    expect(page.problems).toEqual([]);
   });
 
   it('says why an unreadable autosave could not be restored, and shows the default', async () => {
@@ -258,6 +273,7 @@ describe('start-up', () => {
     const { page } = setUp();
     await page.start({ lesson: part(false, ['lesson=99: no step']), challenge: part(false) });
     expect(page.problems).toContainEqual({
+      key: 'link',
       title: 'Part of this link was not understood; the rest of it opened.',
       lines: ['lesson=99: no step'],
     });
