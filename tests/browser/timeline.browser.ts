@@ -138,6 +138,11 @@ describe('the timeline of ASCI Q 2002', () => {
     const view = page.getByRole('region', { name: 'Timeline of a few iterations' });
     await view.getByText(/The timeline shows barrier workloads/).waitFor({ timeout: 30_000 });
     expect(await view.locator('svg[role="img"]').count()).toBe(0);
+    // it offers the view that shows the run: the iteration times
+    await view.getByRole('button', { name: 'Show the Iterations view' }).click();
+    await expect
+      .poll(() => page.getByRole('tab', { name: 'Iterations' }).getAttribute('aria-selected'))
+      .toBe('true');
     expect(problems.consoleErrors).toEqual([]);
   });
 });
