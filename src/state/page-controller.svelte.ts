@@ -435,7 +435,7 @@ export class PageController {
   /**
    * A problem notice's close button (DISMISSABLE kinds): what it reported stays as it is (the
    * scenario on show, the views at their defaults), the notice goes. A broken link's notice also
-   * goes by itself at the first change of the scenario (#clearLinkFailure).
+   * goes by itself at the first change of the scenario (persist).
    */
   dismissProblem(key: ProblemKey): void {
     if (!DISMISSABLE.has(key)) return;
