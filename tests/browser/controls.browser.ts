@@ -137,7 +137,7 @@ describe('the controls', { timeout: 120_000 }, () => {
     await field.press('Enter');
     const alert = controls(page).getByRole('alert');
     await alert.waitFor();
-    expect(await alert.textContent()).toContain('job.excludeOffsets[0]: 40');
+    expect(await alert.textContent()).toContain('Excluded cluster offsets: 40');
     expect(await alert.textContent()).toContain('clusterSize is 32');
     expect(await field.getAttribute('aria-invalid')).toBe('true');
     expect(await field.inputValue()).toBe('40'); // the user's text stays to be fixed

@@ -103,7 +103,7 @@ describe('the exchange switch', () => {
     await field.press('Enter');
     await expect
       .poll(() => page.getByRole('alert').first().textContent())
-      .toContain('workload.usPerByte: 5 is out of range; allowed: 0..1');
+      .toContain('µs per byte: 5 is out of range; allowed: 0..1');
     await page.locator('#ctl-w-periodic').uncheck();
     await runDone(page);
     expect(await page.locator('#ctl-w-periodic').isChecked()).toBe(false);

@@ -1,0 +1,45 @@
+// A refused edit's lines in the panel's words (src/ui/controls/issue-words.ts).
+import { describe, expect, it } from 'vitest';
+import { inPanelWords } from '../../src/ui/controls/issue-words.ts';
+import { formatIssue, ScenarioError, validateScenario } from '../../src/scenario/index.ts';
+import { scenario } from '../helpers/scenario.ts';
+
+/** the validator's lines for `bad` */
+function refused(bad: unknown): string[] {
+  try {
+    validateScenario(bad);
+  } catch (e) {
+    if (e instanceof ScenarioError) return e.issues.map(formatIssue);
+    throw e;
+  }
+  throw new Error('accepted');
+}
+
+describe('inPanelWords', () => {
+  it('names a field by its label in the panel, and keeps what the validator says of it', () => {
+    const base = scenario({ nodes: 64, clusterSize: 32, cores: 4, ranksPerNode: 4 });
+    const lines = refused({ ...base, job: { ...base.job, excludeOffsets: [0, -1] } });
+    expect(lines[0]).toMatch(/^job\.excludeOffsets\[1\]: /);
+    const words = inPanelWords(lines[0]);
+    expect(words).toBe(lines[0].replace('job.excludeOffsets[1]', 'Excluded cluster offsets'));
+    expect(inPanelWords('job.ranksPerNode: 9 is more than coresPerNode 4')).toBe(
+      'Ranks per node: 9 is more than coresPerNode 4',
+    );
+  });
+
+  it('names a noise source by its place in the list and the editor’s field', () => {
+    expect(inPanelWords('noise[5].phaseOffsetUs: 15000 is not less than periodUs 10000')).toBe(
+      'Noise source 6, phase offset (µs): 15000 is not less than periodUs 10000',
+    );
+    expect(inPanelWords('noise[0].duration.meanUs: -1 must be ≥ 0')).toBe(
+      'Noise source 1, duration: -1 must be ≥ 0',
+    );
+  });
+
+  it('leaves a line alone when the panel has no label for its path, or it has no path', () => {
+    expect(inPanelWords('machine.tree.fanout: 1 is below 2')).toBe(
+      'machine.tree.fanout: 1 is below 2',
+    );
+    expect(inPanelWords('The seed must be a whole number')).toBe('The seed must be a whole number');
+  });
+});
