@@ -46,6 +46,16 @@ export function thinTicks(
   return values.filter((_, i) => i % k === 0);
 }
 
+/** The powers of two in a log scale's domain [lo, hi]: a machine's sizes (1,024, 4,096, 8,192
+ * processors), where decades would leave the largest unlabelled. */
+export function powersOfTwo([lo, hi]: number[]): number[] {
+  const out: number[] = [];
+  for (let e = Math.max(0, Math.ceil(Math.log2(lo) - 1e-9)); 2 ** e <= hi * (1 + 1e-9); e++) {
+    out.push(2 ** e);
+  }
+  return out;
+}
+
 /** The whole decades of a log scale's domain [lo, hi]: its ticks (a log axis spans two decades
  * or more). */
 export function decades([lo, hi]: number[]): number[] {

@@ -4,7 +4,7 @@
 import { scaleLog } from 'd3-scale';
 import { render } from 'svelte/server';
 import { describe, expect, it } from 'vitest';
-import { wholeTicks } from '../../src/charts/axis.ts';
+import { powersOfTwo, thinTicks, wholeTicks } from '../../src/charts/axis.ts';
 import Axes from '../../src/charts/marks/Axes.svelte';
 import DataTable from '../../src/charts/DataTable.svelte';
 
@@ -87,5 +87,21 @@ describe('DataTable', () => {
     expect(text).toContain(
       '<tbody><tr><td>pinned</td><td>64</td><td title="Petrini et al. 2003, Fig 18">000 Fig 18</td></tr></tbody>',
     );
+  });
+});
+
+describe('powersOfTwo: the processor axis of the cycle-time view', () => {
+  it('lists every power of two in the domain, the largest machine size included', () => {
+    expect(powersOfTwo([1, 8192])).toEqual([
+      1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192,
+    ]);
+    expect(powersOfTwo([3, 100])).toEqual([4, 8, 16, 32, 64]);
+    expect(powersOfTwo([1536, 6144])).toEqual([2048, 4096]);
+  });
+  it('thinned to what a narrow axis can label, from the first', () => {
+    const shown = thinTicks(powersOfTwo([1, 8192]), 400, 12);
+    expect(shown[0]).toBe(1);
+    expect(shown.length).toBeLessThan(14);
+    expect(shown.every((v, i) => i === 0 || v / shown[i - 1] === shown[1] / shown[0])).toBe(true);
   });
 });
