@@ -48,10 +48,10 @@ const PERIOD_OP = /^noise\.([a-z0-9-]{1,64})\.periodUs$/;
 
 /**
  * `ops` (edits of `base` by source id, patch.ts) with what setSourcePeriod does to a group added:
- * after an op that sets a grouped source's period to a number, the same period for each other
- * part of its group in `base` that `ops` do not set themselves, and the windows longer than it
- * cut to it. For a hand-written link (`src.rms-15ms.period=60s`), where one part's period alone
- * would be refused by the validator (a group has one period).
+ * after an op that sets a grouped source's period, an op for each other field that
+ * setSourcePeriod changes on `base` (the other parts' periods, unless `ops` set them themselves,
+ * and the windows it cuts). For a hand-written link (`src.rms-15ms.period=60s`), where one part's
+ * period alone would be refused by the validator (a group has one period).
  */
 export function withGroupPeriods(ops: readonly PatchOp[], base: Scenario): PatchOp[] {
   const setsPeriod = new Set(ops.map((op) => PERIOD_OP.exec(op[0])?.[1]).filter(Boolean));
@@ -59,18 +59,20 @@ export function withGroupPeriods(ops: readonly PatchOp[], base: Scenario): Patch
   for (const op of ops) {
     out.push(op);
     const id = PERIOD_OP.exec(op[0])?.[1];
-    const periodUs = op[1];
-    if (id === undefined || typeof periodUs !== 'number' || !(periodUs > 0)) continue;
-    const group = base.noise.find((s) => s.id === id)?.group;
-    if (group === undefined) continue;
-    for (const part of base.noise.filter((s) => s.group === group)) {
-      if (part.id !== id && !setsPeriod.has(part.id)) {
-        out.push([`noise.${part.id}.periodUs`, periodUs]);
+    const index = base.noise.findIndex((s) => s.id === id);
+    if (index < 0 || base.noise[index].group === undefined || op.length !== 2) continue;
+    // the rule written once: setSourcePeriod on a copy of the sources, and what it changed
+    const after = { ...base, noise: base.noise.map((s) => ({ ...s })) };
+    setSourcePeriod(after, index, op[1]);
+    after.noise.forEach((s, i) => {
+      const was = base.noise[i];
+      if (s.id !== id && !setsPeriod.has(s.id) && s.periodUs !== was.periodUs) {
+        out.push([`noise.${s.id}.periodUs`, s.periodUs]);
       }
-      if (part.phaseWindowUs !== undefined && part.phaseWindowUs > periodUs) {
-        out.push([`noise.${part.id}.phaseWindowUs`, periodUs]);
+      if (s.phaseWindowUs !== was.phaseWindowUs) {
+        out.push([`noise.${s.id}.phaseWindowUs`, s.phaseWindowUs]);
       }
-    }
+    });
   }
   return out;
 }
