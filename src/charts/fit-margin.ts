@@ -85,7 +85,7 @@ export function yTitlePlace(
 ): { y: number; scale: number } {
   const centre = (margin.top + height - margin.bottom) / 2;
   const room = Math.max(0, height - 2 * EDGE_GAP);
-  const scale = yTitle.width > room && yTitle.width > 0 ? room / yTitle.width : 1;
+  const scale = yTitle.width > room ? room / yTitle.width : 1;
   const half = (yTitle.width * scale) / 2;
   const y = Math.min(Math.max(centre, EDGE_GAP + half), height - EDGE_GAP - half);
   return { y, scale };

@@ -2,7 +2,7 @@
 // (PageNotices) and in embed mode (EmbedPage). Every problem keeps the previous state on show.
 import type { LoadFailure } from './scenario.svelte.ts';
 
-/** What a problem is about: a notice the reader may close names it (PageController.dismiss). */
+/** What a problem is about: a notice the reader may close names it (PageController.dismissProblem). */
 export type ProblemKey = 'url' | 'view' | 'link' | 'unfinished' | 'autosave' | 'failure' | 'run';
 
 /** The problems a reader may close: each is about something already done and kept on show. */
