@@ -310,7 +310,7 @@ export class BarrierRun {
     for (let e = 0; e < t.rowStart[this.layout.nodes]; e++) {
       const j = t.ent[e * ENTRY_STRIDE + E_SOURCE];
       if (anyOnly && t.pinnedCore[j] >= 0) continue;
-      perIteration += span / t.periodUs[j];
+      perIteration += (span * t.occurP[j]) / t.periodUs[j];
     }
     // Per node of the table's range (a part's table holds its own nodes only).
     return perIteration / (this.noise.hi - this.noise.lo);

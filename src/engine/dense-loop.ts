@@ -334,9 +334,12 @@ export class DenseLanes {
 
   /**
    * The dense loop's lanes for a run, or null when it cannot run: some rank core is fed by more
-   * than one enabled pinned source, or by a Poisson one (its events are then not one lane).
+   * than one enabled pinned source, or by a Poisson one (its events are then not one lane); or
+   * some source skips periods (eventProbability), which the loop's own period arithmetic does
+   * not know.
    */
   static of(scenario: Scenario, layout: Layout, noise: NoiseTable): DenseLanes | null {
+    if (noise.thinned) return null;
     const C = layout.cores;
     // Per core: how many enabled sources are pinned to it, and whether one is Poisson.
     const pinned = new Int32Array(C);

@@ -4,7 +4,7 @@
 // With no waiting there are no freezes: every event pauses the quantum in
 // progress on the core it lands on. Cost follows the events: the quanta
 // between two events are exactly w and are recorded without simulation.
-import { meanDurationUs } from '../scenario/cost.ts';
+import { meanDurationUs, meanGapUs } from '../scenario/cost.ts';
 import { MAX_NOISE_EVENTS } from '../scenario/limits.ts';
 import type { NoiseSource, Scenario } from '../scenario/types.ts';
 import type { Layout } from './layout.ts';
@@ -96,10 +96,10 @@ export function fwqProblem(scenario: Scenario, opts: FwqOptions): string | null 
     if (!source.enabled) continue;
     const share = coverage(source, node, scenario.machine.clusterSize);
     if (share === 0) continue;
-    const rho = meanDurationUs(source.duration) / source.periodUs;
+    const rho = meanDurationUs(source.duration) / meanGapUs(source);
     if (source.cpu === 'any') for (let c = 0; c < C; c++) loads[c] += rho / C;
     else loads[source.cpu] += rho;
-    rate += share / source.periodUs;
+    rate += share / meanGapUs(source);
   }
   let worst = 0;
   for (let c = 1; c < C; c++) if (loads[c] > loads[worst]) worst = c;

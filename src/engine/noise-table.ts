@@ -22,6 +22,7 @@ const SALT_DURATION = 3;
 const SALT_VICTIM = 4;
 const SALT_GAP = 5;
 const SALT_COMMON = 6; // a phase window's common instant (docs/noise-timing.md)
+const SALT_OCCUR = 8; // which periods of an eventProbability source have an event (7: presence.ts)
 
 /** Fields of a packed entry (NoiseTable.ent), and its stride. */
 export const E_TIME = 0;
@@ -46,6 +47,15 @@ export class NoiseTable {
   readonly durationKey: Uint32Array;
   readonly victimKey: Uint32Array;
   readonly gapKey: Uint32Array;
+  /**
+   * Per source: q of a thinned periodic source (eventProbability < 1; docs/noise-timing.md), 1
+   * for every other, and the key of its per-period draws. The periods with an event are the same
+   * on every node.
+   */
+  readonly occurP: Float64Array;
+  readonly occurKey: Uint32Array;
+  /** whether any source is thinned: the dense paths, which step periods themselves, then stay off */
+  readonly thinned: boolean;
   /** per job node x: its entries are [rowStart[x], rowStart[x + 1]) */
   readonly rowStart: Int32Array;
   /**
@@ -102,6 +112,8 @@ export class NoiseTable {
     this.durationKey = new Uint32Array(S);
     this.victimKey = new Uint32Array(S);
     this.gapKey = new Uint32Array(S);
+    this.occurP = new Float64Array(S).fill(1);
+    this.occurKey = new Uint32Array(S);
     this.nodeIds = layout.nodeIds;
     this.labels = enabled.map((k) => scenario.noise[k].label || scenario.noise[k].id);
     const ranked = new Set(rankCores(scenario));
@@ -141,6 +153,10 @@ export class NoiseTable {
       this.durationKey[j] = deriveSeed(seed, key, SALT_DURATION);
       this.victimKey[j] = deriveSeed(seed, key, SALT_VICTIM);
       this.gapKey[j] = deriveSeed(seed, key, SALT_GAP);
+      if (src.eventProbability !== undefined && src.eventProbability < 1) {
+        this.occurP[j] = src.eventProbability;
+        this.occurKey[j] = deriveSeed(seed, timing, SALT_OCCUR);
+      }
       phaseKeys.push(deriveSeed(seed, timing, SALT_PHASE));
       common.push(
         src.phaseWindowUs === undefined
@@ -153,6 +169,7 @@ export class NoiseTable {
       laneOf.push(lane);
       for (const x of nodes) if (x >= lo && x < hi) laneCount[x * W + lane]++;
     }
+    this.thinned = this.occurP.some((q) => q < 1);
     this.laneStart = new Int32Array(n * W + 1);
     for (let q = 0; q < n * W; q++) this.laneStart[q + 1] = this.laneStart[q] + laneCount[q];
     this.rowStart = new Int32Array(n + 1);
@@ -179,8 +196,10 @@ export class NoiseTable {
                   src.phaseOffsetUs,
                   src.periodUs,
                 );
+          const k0 = this.occurP[j] < 1 ? this.nextPeriod(j, -1) : 0;
           ent[o + E_PHASE] = phi;
-          ent[o + E_TIME] = phi;
+          ent[o + E_COUNT] = k0;
+          ent[o + E_TIME] = phi + k0 * src.periodUs;
         } else {
           ent[o + E_TIME] = this.poissonGap(j, layout.nodeIds[x], 0);
         }
@@ -209,10 +228,30 @@ export class NoiseTable {
     const o = e * ENTRY_STRIDE;
     const ent = this.ent;
     const j = ent[o + E_SOURCE];
+    if (this.occurP[j] < 1) {
+      const k = this.nextPeriod(j, ent[o + E_COUNT]);
+      ent[o + E_COUNT] = k;
+      ent[o + E_TIME] = ent[o + E_PHASE] + k * this.periodUs[j];
+      return;
+    }
     const k = ent[o + E_COUNT] + 1;
     ent[o + E_COUNT] = k;
     if (this.periodic[j]) ent[o + E_TIME] = ent[o + E_PHASE] + k * this.periodUs[j];
     else ent[o + E_TIME] += this.poissonGap(j, this.nodeIds[x], k);
+  }
+
+  /**
+   * The next period index after k (k = −1: the first) in which thinned source j has an event: k
+   * plus a geometric gap G ≥ 1 of parameter q, G = 1 + ⌊ln(1 − U)/ln(1 − q)⌋ with U drawn from
+   * (the source's key, k + 1). Each period then has an event with probability q, independently
+   * (the gaps of a Bernoulli sequence), and the same periods on every node, since the draws
+   * depend on k alone. q = 0: none, ever (+∞).
+   */
+  nextPeriod(j: number, k: number): number {
+    const q = this.occurP[j];
+    if (!(q > 0)) return Infinity;
+    const u = uniformAt(this.occurKey[j], k + 1);
+    return k + 1 + Math.floor(Math.log(1 - u) / Math.log(1 - q));
   }
 
   /**
@@ -227,6 +266,14 @@ export class NoiseTable {
     if (!(t < bound)) return 0;
     const j = ent[o + E_SOURCE];
     const k0 = ent[o + E_COUNT];
+    if (this.occurP[j] < 1) {
+      // Thinned: walk the periods that have an event.
+      const phase = ent[o + E_PHASE];
+      const T = this.periodUs[j];
+      let n = 0;
+      for (let k = k0; phase + k * T < bound; k = this.nextPeriod(j, k)) n++;
+      return n;
+    }
     if (this.periodic[j]) {
       // The first k > k0 with phase + k·T ≥ bound.
       const phase = ent[o + E_PHASE];

@@ -9,7 +9,7 @@
 // A cap on the point's noise events (the engine's cost follows them) keeps the page's sweeps
 // affordable; a point the cap cut short says what precision it reached. Pure: the worker and the
 // tests share it.
-import { coveredJobNodes, meanDurationUs } from '../scenario/cost.ts';
+import { coveredJobNodes, meanDurationUs, meanGapUs } from '../scenario/cost.ts';
 import type { Scenario } from '../scenario/types.ts';
 
 export interface PointLength {
@@ -41,9 +41,10 @@ export function pointTargetUs(s: Scenario, length: PointLength): number {
   for (const source of s.noise) {
     if (!source.enabled) continue;
     const nodes = coveredJobNodes(source.placement, s);
-    if (!(nodes > 0) || !(source.periodUs > 0)) continue;
-    const impact = Math.min(1, (nodes * meanDurationUs(source.duration)) / source.periodUs);
-    needed = Math.max(needed, (impact * impact * source.periodUs) / (eps2 * nodes));
+    const gap = meanGapUs(source);
+    if (!(nodes > 0) || !(gap > 0 && gap < Infinity)) continue;
+    const impact = Math.min(1, (nodes * meanDurationUs(source.duration)) / gap);
+    needed = Math.max(needed, (impact * impact * gap) / (eps2 * nodes));
   }
   return needed;
 }
@@ -78,10 +79,11 @@ export function reachedPrecision(s: Scenario, simulatedUs: number): number {
   for (const source of s.noise) {
     if (!source.enabled) continue;
     const nodes = coveredJobNodes(source.placement, s);
-    if (!(nodes > 0) || !(source.periodUs > 0)) continue;
-    const impact = Math.min(1, (nodes * meanDurationUs(source.duration)) / source.periodUs);
+    const gap = meanGapUs(source);
+    if (!(nodes > 0) || !(gap > 0 && gap < Infinity)) continue;
+    const impact = Math.min(1, (nodes * meanDurationUs(source.duration)) / gap);
     if (impact === 0) continue;
-    const met = (simulatedUs * nodes) / source.periodUs;
+    const met = (simulatedUs * nodes) / gap;
     worst = Math.max(worst, met > 0 ? impact / Math.sqrt(met) : Infinity);
   }
   return worst;

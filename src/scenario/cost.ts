@@ -9,7 +9,16 @@ import {
   phaseProgram,
   treeDepth,
 } from './phases.ts';
-import type { Duration, Placement, Scenario } from './types.ts';
+import type { Duration, NoiseSource, Placement, Scenario } from './types.ts';
+
+/**
+ * µs between a source's events on a node, on average: its period, over its eventProbability
+ * when only some periods have an event (docs/noise-timing.md); +∞ when none has.
+ */
+export function meanGapUs(source: NoiseSource): number {
+  const q = source.eventProbability ?? 1;
+  return q > 0 ? source.periodUs / q : Infinity;
+}
 
 /**
  * Mean of a duration distribution in µs, as the estimates use it: exact for every distribution
@@ -155,7 +164,7 @@ export function coreLoads(s: Scenario): number[] {
   let anyLoad = 0;
   for (const source of s.noise) {
     if (!source.enabled) continue;
-    const rho = meanDurationUs(source.duration) / source.periodUs;
+    const rho = meanDurationUs(source.duration) / meanGapUs(source);
     if (source.cpu === 'any') anyLoad += rho;
     else if (source.cpu < C) loads[source.cpu] += rho;
   }
@@ -226,7 +235,7 @@ function backlogUs(s: Scenario): number {
     for (const source of s.noise) {
       if (!source.enabled) continue;
       if (source.cpu !== 'any' && source.cpu !== core) continue;
-      const rate = source.cpu === 'any' ? 1 / (source.periodUs * C) : 1 / source.periodUs;
+      const rate = source.cpu === 'any' ? 1 / (meanGapUs(source) * C) : 1 / meanGapUs(source);
       work += rate * secondMomentUs2(source.duration);
     }
     worst = Math.max(worst, work / (2 * (1 - loads[core])));
@@ -263,7 +272,7 @@ function iterationModel(s: Scenario): { base: number; spill: (L: number) => numb
     // 0 × Infinity would be NaN: a source on no job node spills nothing.
     if (!(nodes > 0)) continue;
     means.push(meanDurationUs(source.duration));
-    rates.push(nodes / source.periodUs);
+    rates.push(nodes / meanGapUs(source));
   }
   const spill = (L: number) => {
     let sum = base;
@@ -305,7 +314,7 @@ function eventsOver(s: Scenario, horizon: number): number {
     if (!source.enabled) continue;
     const nodes = coveredJobNodes(source.placement, s);
     // 0 × Infinity would be NaN: a source that covers no job node adds no events.
-    if (nodes > 0) events += (nodes * horizon) / source.periodUs;
+    if (nodes > 0) events += (nodes * horizon) / meanGapUs(source);
   }
   return events;
 }

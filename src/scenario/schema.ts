@@ -84,6 +84,21 @@ const CONDITIONS = new Map<ObjectSpec, Json[]>([
         },
         then: { properties: { phaseOffsetUs: { const: 0 } } },
       },
+      // A period's chance of an event: periods to draw for, one activity per draw.
+      {
+        if: {
+          required: ['eventProbability'],
+          properties: { eventProbability: { type: 'number' } },
+        },
+        then: {
+          not: {
+            anyOf: [
+              { required: ['arrival'], properties: { arrival: { const: 'poisson' } } },
+              { required: ['group'], properties: { group: { type: 'string' } } },
+            ],
+          },
+        },
+      },
     ],
   ],
   [

@@ -524,6 +524,15 @@ export const SOURCE_SPEC: ObjectSpec = {
         'the probability that the source runs at all in a run, drawn once per run from the seed ' +
         '(parts of a group together); absent: it always runs',
     },
+    eventProbability: {
+      t: 'number',
+      min: 0,
+      max: 1,
+      optional: true,
+      about:
+        'the probability that a period’s event happens, drawn once per period and shared by ' +
+        'every node (periodic arrival, no group); absent: every period',
+    },
     duration: DURATION_SPEC,
     placement: PLACEMENT_SPEC,
     cpu: {

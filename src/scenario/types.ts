@@ -187,6 +187,8 @@ export const PROVENANCE_FIELDS = [
   'periodUs',
   'arrival',
   'phase',
+  'phaseWindowUs',
+  'eventProbability',
   'duration',
   'placement',
   'cpu',
@@ -233,6 +235,12 @@ export interface NoiseSource {
    * group's parts together), else not at all (docs/noise-timing.md); absent: always (p = 1).
    */
   runProbability?: number;
+  /**
+   * 0 ≤ q ≤ 1, periodic sources outside a group: each period's event happens with probability q,
+   * drawn once per period index and shared by every node (a central scan that finds work or not:
+   * the T3E's job migration, 001 sec 11; docs/noise-timing.md); absent: every period (q = 1).
+   */
+  eventProbability?: number;
   duration: Duration;
   placement: Placement;
   /** 'any': the OS picks a core (model.md §3); a number: pinned to that core */

@@ -126,6 +126,17 @@ function maybeSource(
             num(SOURCE, 'runProbability'),
           ),
         }),
+    ...(rec.eventProbability === undefined
+      ? {}
+      : {
+          eventProbability: maybeEventProbability(
+            c,
+            at('eventProbability'),
+            rec.eventProbability,
+            arrival,
+            rec.group !== undefined,
+          ),
+        }),
     duration: maybeDuration(c, at('duration'), rec.duration),
     placement: maybePlacement(c, at('placement'), rec.placement, m),
     cpu: maybeCpu(c, at('cpu'), rec.cpu, m.coresPerNode),
@@ -177,6 +188,33 @@ function maybeWindow(
   } else if (periodUs !== undefined && w > periodUs) {
     c.add(path, w, `is larger than periodUs ${periodUs}; allowed: 0..${periodUs}`);
   } else return w;
+  return undefined;
+}
+
+/**
+ * A period's chance of an event (docs/noise-timing.md): 0..1, for a periodic source outside a
+ * group (a group's parts would need one draw per activity, and a part's period index is not
+ * its activity's on every node).
+ */
+function maybeEventProbability(
+  c: Checker,
+  path: string,
+  value: unknown,
+  arrival: string | undefined,
+  grouped: boolean,
+): number | undefined {
+  const q = maybeNumber(c, path, value, num(SOURCE, 'eventProbability'));
+  if (q === undefined) return undefined;
+  if (arrival === 'poisson') {
+    c.add(
+      path,
+      q,
+      'cannot be used with arrival "poisson" (it has no periods; a Poisson source thinned by q ' +
+        'is one of period periodUs / q); remove it',
+    );
+  } else if (grouped) {
+    c.add(path, q, 'cannot be used in a group; remove it or the group');
+  } else return q;
   return undefined;
 }
 

@@ -59,9 +59,14 @@ export function describeSource(s: NoiseSource): string {
     s.arrival === 'periodic'
       ? `every ${formatTimeUs(s.periodUs)}`
       : `about every ${formatTimeUs(s.periodUs)} (Poisson)`;
+  // docs/noise-timing.md: the same periods on every node
+  const periods =
+    s.eventProbability === undefined
+      ? ''
+      : ` (an event in ${formatPercent(s.eventProbability)}% of periods, the same on every node)`;
   const core = s.cpu === 'any' ? 'any core' : `core ${s.cpu}`;
   const where = `on ${describePlacement(s.placement)}, ${core}`;
   const runs =
     s.runProbability === undefined ? '' : `; in ${formatPercent(s.runProbability)}% of runs`;
-  return `${when}, ${describeDuration(s.duration)}, ${where}${describePhase(s)}${runs}`;
+  return `${when}${periods}, ${describeDuration(s.duration)}, ${where}${describePhase(s)}${runs}`;
 }

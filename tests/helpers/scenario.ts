@@ -69,6 +69,8 @@ export function source(over: Partial<NoiseSource> & { periodUs: number }): Noise
     phaseOffsetUs: over.phaseOffsetUs ?? 0,
     ...(over.phaseWindowUs === undefined ? {} : { phaseWindowUs: over.phaseWindowUs }),
     ...(over.group === undefined ? {} : { group: over.group }),
+    ...(over.runProbability === undefined ? {} : { runProbability: over.runProbability }),
+    ...(over.eventProbability === undefined ? {} : { eventProbability: over.eventProbability }),
     duration: over.duration ?? { dist: 'fixed', valueUs: 10 },
     placement: over.placement ?? { kind: 'all' },
     cpu: over.cpu ?? 'any',

@@ -375,7 +375,7 @@ describe('noise provenance', () => {
     [
       'noise.0.provenance.label',
       published,
-      'noise[0].provenance.label: unknown field; allowed: periodUs, arrival, phase, duration, placement, cpu',
+      'noise[0].provenance.label: unknown field; allowed: periodUs, arrival, phase, phaseWindowUs, eventProbability, duration, placement, cpu',
     ],
     [
       'noise.0.provenance.periodUs',

@@ -140,3 +140,28 @@ describe('runProbability', () => {
     ]);
   });
 });
+
+describe('eventProbability', () => {
+  it('is kept when given, from 0 to 1, and left out when left out', () => {
+    for (const q of [0, 0.25, 1]) {
+      expect(
+        validateScenario(variant({ 'noise.0.eventProbability': q })).noise[0].eventProbability,
+      ).toBe(q);
+    }
+    expect('eventProbability' in validateScenario(example()).noise[0]).toBe(false);
+  });
+
+  it('is refused outside 0..1, on a Poisson source and in a group, saying why', () => {
+    expect(problems(variant({ 'noise.0.eventProbability': -0.1 }))).toEqual([
+      'noise[0].eventProbability: -0.1 is out of range; allowed: 0..1',
+    ]);
+    expect(
+      problems(variant({ 'noise.0.arrival': 'poisson', 'noise.0.eventProbability': 0.5 })),
+    ).toEqual([
+      'noise[0].eventProbability: 0.5 cannot be used with arrival "poisson" (it has no periods; a Poisson source thinned by q is one of period periodUs / q); remove it',
+    ]);
+    expect(problems(variant({ 'noise.0.group': 'scan', 'noise.0.eventProbability': 0.5 }))).toEqual(
+      ['noise[0].eventProbability: 0.5 cannot be used in a group; remove it or the group'],
+    );
+  });
+});

@@ -215,7 +215,7 @@ describe('unknown fields', () => {
     [
       'noise source',
       'noise.0.frequency',
-      'noise[0].frequency: unknown field; allowed: id, label, category, enabled, periodUs, arrival, phase, phaseOffsetUs, phaseWindowUs, group, runProbability, duration, placement, cpu, provenance',
+      'noise[0].frequency: unknown field; allowed: id, label, category, enabled, periodUs, arrival, phase, phaseOffsetUs, phaseWindowUs, group, runProbability, eventProbability, duration, placement, cpu, provenance',
     ],
     [
       'duration',

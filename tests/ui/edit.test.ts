@@ -153,6 +153,17 @@ describe('edited copies of a scenario', () => {
       expect(aligned.noise[0].phase).toBe('aligned');
     });
 
+    it('withArrival to Poisson drops a period probability, which a Poisson source cannot have', () => {
+      const scan = withValue(asciQ, 'noise.0.eventProbability', 0.25);
+      expect(refusal(scan)).toBeNull();
+      expect(refusal(withValue(scan, 'noise.0.arrival', 'poisson'))?.join('\n')).toMatch(
+        /cannot be used with arrival "poisson" \(it has no periods/,
+      );
+      const next = withArrival(scan, 0, 'poisson');
+      expect('eventProbability' in next.noise[0]).toBe(false);
+      expect(refusal(next)).toBeNull();
+    });
+
     it('withArrival leaves the phase alone otherwise', () => {
       expect(withArrival(aligned, 0, 'periodic').noise[0]).toEqual(aligned.noise[0]);
       const random = withArrival(asciQ, 0, 'poisson');

@@ -136,8 +136,12 @@ export function withArrival(scenario: Scenario, index: number, arrival: unknown)
       source.phase = 'random';
       source.phaseOffsetUs = 0;
     }
-    // a Poisson process has no phase to window or share (docs/noise-timing.md)
-    if (arrival === 'poisson') dropSourceTiming(source);
+    // a Poisson process has no phase to window or share, and no periods to skip
+    // (docs/noise-timing.md)
+    if (arrival === 'poisson') {
+      dropSourceTiming(source);
+      delete source.eventProbability;
+    }
   });
 }
 

@@ -33,6 +33,7 @@ const SOURCE_FIELDS: Record<string, string> = {
   phaseWindowUs: 'phase window (µs)',
   group: 'group',
   runProbability: 'probability of being present in a run',
+  eventProbability: 'probability of an event in a period',
   duration: 'duration',
   placement: 'placement',
   cpu: 'core',
