@@ -3,7 +3,8 @@
 // and event lengths). EP runs on scenarios/ep-asci-q-2002.json: 128 tasks on 32 nodes × 4, one
 // compute of 5.03 s (the Compaq SC's mean run, 001 Table 2) and one allreduce, with ASCI Q 2002's
 // noise standing in for the Compaq SC "Lemieux" (the same ES45, Tru64 and Quadrics; Lemieux's
-// noise was not published). Each step's sweep makes the runs its reveal reads, with the seeds
+// noise was not published); step 3 runs EP on scenarios/t3e-mcurie-ep.json, the Cray T3E with its
+// job migration (001 sec 11). Each step's sweep makes the runs its reveal reads, with the seeds
 // the run-to-run view on the stage uses (step.runs), so the histogram and the numbers agree.
 import { fail } from './figures.ts';
 import {
@@ -14,13 +15,13 @@ import {
   spreadOf,
   spreadText,
 } from './run-spread-figures.ts';
-import type { Edit, LessonStep, RevealInput } from './types.ts';
+import type { LessonStep, RevealInput } from './types.ts';
 
 const EP = 'ep-asci-q-2002';
 /** Runs of EP on 32 nodes: 100 (about 5 s of one core), enough that a few meet a rare long
  * activity, as the paper's 336 did; 20 runs often meet none. */
 const RUNS = 100;
-/** Runs of the T3E stand-in, made twice (with and without the stop): 50 each. */
+/** Runs of the T3E's EP, made twice (with and without the migration): 50 each. */
 const STOP_RUNS = 50;
 
 /** 001 Table 2, Compaq SC, NPB EP class C on 128 tasks: coefficient of variation, %. */
@@ -149,51 +150,30 @@ export const oneNode: LessonStep = {
     'Something on the node: a single Compaq node still varied, by under 1.6% (001 sec 9), so the network could not be all of it. In NoiseLab the network never varies (a message always takes the same time), so all of the spread you see is the nodes’ noise: on one node the job waits for the slowest of 4 tasks instead of 128, and meets only one node’s rare long activities, so it varies less. The one-node figure agrees with the paper’s bound; the 32-node one is under the paper’s 6.91% for the reason step 1 gave. Kramer and Ryan also found no significant effect of the time of day or of which nodes the scheduler gave the job (001 sec 8).',
 };
 
-/** The stand-in for a T3E migration: the whole job stopped, in a share of the runs. */
-const STOP_ID = 'job-moved';
-/** µs: 2 s, about 40% of EP's 5 s: "a far larger slowdown (40% or more in some cases)" (001
- * sec 11). */
-const STOP_US = 2_000_000;
-/** The share of runs that meet it: assumed (001 sec 11 says "a significant portion"). */
-const STOP_SHARE = 0.3;
-const STOP: Edit = {
-  kind: 'add-source',
-  source: {
-    id: STOP_ID,
-    label: 'The whole job stopped for 2 s (a stand-in for a T3E job migration)',
-    category: 'daemon',
-    enabled: true,
-    // once a run: every node at the same moment, 1 s into EP's 5 s
-    periodUs: 60_000_000,
-    arrival: 'periodic',
-    phase: 'aligned',
-    phaseOffsetUs: 1_000_000,
-    runProbability: STOP_SHARE,
-    duration: { dist: 'fixed', valueUs: STOP_US },
-    placement: { kind: 'all' },
-    cpu: 'any',
-  },
-};
+/** scenarios/t3e-mcurie-ep.json: NPB EP on 128 PEs of the Cray T3E, with its job migration. */
+const T3E = 't3e-mcurie-ep';
+/** The preset's migration: the GRM's scan every 5 s, which moves the job in some periods. */
+const MIGRATION_ID = 'grm-migration';
 
 export const twoHumps: LessonStep = {
   id: 'two-humps',
   number: 3,
   title: 'A bell with a tail, or two humps?',
   intro:
-    'The Cray T3E packed its running jobs together to make room for big ones: every 5 s it looked for jobs to move (“migrate”), and the clock the benchmarks timed themselves with kept running while a job was moved (001 sec 11). NoiseLab cannot move a job; the simulator stands in a stop of the whole job for 2 s, which a run meets with probability 0.3, on step 1’s EP.',
+    'The Cray T3E packed its running jobs together to make room for big ones: every 5 s it looked for jobs to move (“migrate”), and a job was frozen while it moved, while the clock the benchmarks timed themselves with kept running (001 sec 11). The simulator now has the T3E: EP on 128 of its processors, with the migration as a noise source that stops the whole job at once, in some of the 5 s periods and not others.',
   view: 'iterations',
   revealView: 'variability',
   runs: STOP_RUNS,
-  state: { preset: EP, edits: [STOP] },
+  state: { preset: T3E, edits: [] },
   sweep: {
-    label: `${STOP_RUNS} runs with the stop and ${STOP_RUNS} without`,
+    label: `${STOP_RUNS} runs with the migration and ${STOP_RUNS} without`,
     tag: `${STOP_RUNS} runs, twice`,
     plan: seedsPlan(STOP_RUNS, (s) => ({
-      path: `noise.${s.noise.findIndex((n) => n.id === STOP_ID)}.enabled`,
+      path: `noise.${s.noise.findIndex((n) => n.id === MIGRATION_ID)}.enabled`,
       values: [true, false],
     })),
   },
-  runNote: `EP on 32 nodes × 4 with the stand-in stop, ${STOP_RUNS} runs, and the same seeds without it (as the T3E’s accounting left the migration out): 5 to 10 s on a two-core laptop (the histogram on the stage makes the same runs). The stop’s length is the paper’s “40% or more”; its share of the runs, 0.3, is assumed (the paper gives none).`,
+  runNote: `EP on 128 T3E processors, ${STOP_RUNS} runs, and the same seeds without the migration (as the T3E’s accounting left it out): a second or two on a laptop (the histogram on the stage makes the same runs). The scan every 5 s is the paper’s; how often it moves the job and for how long are not published, and were fitted to EP’s CoV of 6.11% (001 Table 2) with a quarter of the runs moved (scenarios/README.md).`,
   question: {
     kind: 'choice',
     prompt: 'What did a histogram of EP’s run times on the T3E look like?',
@@ -234,19 +214,26 @@ export const twoHumps: LessonStep = {
   simulate: (input) => {
     const read = groupTimes(input.sweep, 2, STOP_RUNS);
     if (!read.ok) return fail(read.reason);
-    const [withStop, without] = read.value;
-    const a = spreadOf(withStop);
-    const b = spreadOf(without);
-    // a run met the stop when it took more than half the stop longer than the same seed without
-    const met = withStop.filter((t, k) => t - without[k] > STOP_US / 2).length;
+    const migration = input.scenario.noise.find((n) => n.id === MIGRATION_ID);
+    if (migration === undefined || migration.duration.dist !== 'fixed') {
+      return fail('the T3E preset’s migration (a fixed freeze) is not in this scenario');
+    }
+    const freezeUs = migration.duration.valueUs;
+    const [moved, still] = read.value;
+    const a = spreadOf(moved);
+    const b = spreadOf(still);
+    // a run met a migration when it took more than half a freeze longer than the same seed
+    // without; the one that met two, two freezes longer
+    const met = moved.filter((t, k) => t - still[k] > freezeUs / 2).length;
+    const twice = moved.filter((t, k) => t - still[k] > 1.5 * freezeUs).length;
     return {
       ok: true,
-      value: `CoV ${covText(a.cov)} with the stop, ${covText(b.cov)} without`,
-      detail: `${met} of ${STOP_RUNS} runs met the stop and form the second hump (fastest ${seconds(a.minUs)}, slowest ${seconds(a.maxUs)}); the same seeds without it: skewness ${b.skewness.toFixed(1)}, ${b.skewness > 0.5 ? 'a tight bell with a long right tail' : 'no long right tail'}`,
+      value: `CoV ${covText(a.cov)} with the migration, ${covText(b.cov)} without`,
+      detail: `${met} of ${STOP_RUNS} runs were moved at least once (${twice} twice or more) and form the second hump: ${seconds(a.minUs)} without a move, ${seconds(a.minUs + freezeUs)} with one; without the migration every run takes ${b.minUs === b.maxUs ? seconds(b.minUs) : `${seconds(b.minUs)} to ${seconds(b.maxUs)}`}`,
     };
   },
   explanation:
-    'Two humps on the T3E: most jobs were barely slowed, a sizeable group by 40% or more, because some runs were moved while the clock ran and others were not (001 sec 11). Timed by the system’s accounting, which left the migration out, the spread nearly vanished: 6.11% became 0.8% for EP (001 Table 3). The other machines’ runs formed “tight bell curves with long right tails” (001 sec 11): almost every run slowed a little, a few a lot. The simulation shows both shapes: with the stand-in stop, which a run meets or not (a noise source present in only a share of the runs), the runs split into two groups; without it, the same seeds give a tight bell whose right tail is the few runs that met a rare long daemon. The stop’s numbers are this step’s assumption, not the T3E’s, and only the shapes are the claim: with a third of the runs 40% slower the CoV is well above the T3E’s 6.11%, so on the T3E fewer runs were moved, or most were slowed by less; the paper gives the spread, not the share.',
+    'Two humps on the T3E: most jobs were barely slowed, a sizeable group by far more, because some runs were moved while the clock ran and others were not (001 sec 11). Timed by the system’s accounting, which left the migration out, the spread nearly vanished: 6.11% became 0.8% for EP (001 Table 3). The simulation shows the same split: a run is its compute plus a whole number of migrations, so the histogram is bars with gaps between them, not a bell. Without the migration every run takes the same time here, since the preset has no other noise; the T3E’s 0.8% that remained the paper puts down to the network and the way NPB times a run (sec 9), which the model leaves out. Step 1’s EP on the Compaq stand-in is the other shape, a tight bell with a long right tail: almost every run slowed a little by its nodes’ daemons, a few a lot by a rare long one. The paper’s “40% or more” is for LU (15.58%): with EP’s 6.11% one migration costs 11.5% here, and a 40% one would have to be rare.',
 };
 
 export const reportSpread: LessonStep = {

@@ -123,7 +123,9 @@ export function renderReport(results: TargetResult[], opts: ReportOptions): stri
   out.push('');
   out.push(
     'Papers: 000 = Petrini, Kerbyson, Pakin, SC’03 (ASCI Q); 002 = Davis, Petrini, tutorial ' +
-      'slides (ASCI Q case study); 003 = Oral et al. (Jaguar XT5); the files are in ' +
+      'slides (ASCI Q case study); 003 = Oral et al. (Jaguar XT5); 001 = Kramer, Ryan, ICCS ' +
+      '2003 (run-to-run variability); 004 = Worley, slides (HALO on the Cray XT3 and XT4); the ' +
+      'files are in ' +
       '`shared/seeds/`. Presets: `scenarios/`, described in `scenarios/README.md`.',
   );
   out.push('');

@@ -155,6 +155,8 @@ export function randomEdits(
   const done: string[] = [];
   for (let k = 0; k < count; k++) {
     const edit = kinds[r.below(kinds.length)];
+    // an edit of a source needs one: a preset of one source may have lost it already
+    if (edit.kind.startsWith('source') && s.noise.length === 0) continue;
     s = edit.apply(s);
     done.push(edit.kind);
   }

@@ -176,24 +176,30 @@ describe('the reveals state what the runs give', () => {
     expect(many.cov).toBe(spreadOf(ep100(step('same-job')).times).cov);
   });
 
-  it('step 3: the stand-in stop splits the runs in two groups; without it, a right tail', () => {
+  it('step 3: the T3E’s migration splits the runs in bars a freeze apart; without it, one time', () => {
     const { figure, input } = reveal(step('two-humps'));
-    const withStop = input.sweep!.slice(0, 50).map((r) => runTimeUs(r));
-    const without = input.sweep!.slice(50).map((r) => runTimeUs(r));
-    const met = withStop.filter((t, k) => t - without[k] > 1e6).length;
-    // a share of the runs near the stop's probability, 0.3
-    expect(met).toBeGreaterThan(5);
-    expect(met).toBeLessThan(30);
-    // two humps: no run between the groups
-    const fast = withStop.filter((t, k) => t - without[k] < 1e6);
-    const slow = withStop.filter((t, k) => t - without[k] > 1e6);
-    expect(Math.max(...fast)).toBeLessThan(Math.min(...slow) - 1e6);
-    const a = spreadOf(withStop);
-    const b = spreadOf(without);
-    expect(figure.value).toBe(`CoV ${covText(a.cov)} with the stop, ${covText(b.cov)} without`);
-    expect(figure.detail).toContain(`${met} of 50 runs met the stop`);
-    expect(b.skewness).toBeGreaterThan(0.5);
-    expect(figure.detail).toContain('a tight bell with a long right tail');
+    const freeze = input.scenario.noise.find((n) => n.id === 'grm-migration')!.duration;
+    expect(freeze.dist).toBe('fixed');
+    const D = freeze.dist === 'fixed' ? freeze.valueUs : NaN;
+    const moved = input.sweep!.slice(0, 50).map((r) => runTimeUs(r));
+    const still = input.sweep!.slice(50).map((r) => runTimeUs(r));
+    // without the migration the preset has no noise: every run is the same compute
+    expect(new Set(still).size).toBe(1);
+    // with it, each run is that time plus a whole number of freezes
+    const moves = moved.map((t, k) => (t - still[k]) / D);
+    for (const m of moves) expect(Math.abs(m - Math.round(m))).toBeLessThan(1e-6);
+    const met = moves.filter((m) => m > 0.5).length;
+    const twice = moves.filter((m) => m > 1.5).length;
+    // a quarter of the runs, as the preset was fitted: well inside 4 binomial sd of 12.5
+    expect(met).toBeGreaterThan(3);
+    expect(met).toBeLessThan(25);
+    const a = spreadOf(moved);
+    const b = spreadOf(still);
+    expect(b.cov).toBe(0);
+    expect(figure.value).toBe(
+      `CoV ${covText(a.cov)} with the migration, ${covText(b.cov)} without`,
+    );
+    expect(figure.detail).toContain(`${met} of 50 runs were moved at least once (${twice} twice`);
   });
 
   it('step 4: one delay reaches 5, 13 and 25 ranks of the halo, all of the barrier’s at once', () => {
