@@ -30,6 +30,15 @@ export function tickCount(lengthPx: number, textPx: number, most: number): numbe
 }
 
 /**
+ * The first of `labels` (longest first) that fits in `roomPx` at `textPx`, by an average glyph
+ * of 0.6 em (DejaVu Sans, the charts' fallback, is about that); the last if none does. A panel's
+ * title in projector mode's large type would otherwise run out of its panel.
+ */
+export function fittingLabel(labels: readonly string[], roomPx: number, textPx: number): string {
+  return labels.find((l) => l.length * 0.6 * textPx <= roomPx) ?? labels[labels.length - 1];
+}
+
+/**
  * Every k-th of `values` (a tick list spread over `lengthPx`), k the least that leaves each label
  * of about `chars` characters of text `textPx` its own room: decades of a log axis in projector
  * mode would otherwise run into each other ("10 ms100 ms").
