@@ -380,6 +380,8 @@ export class PageController {
     presetId: string | null;
     fileName: string | null;
     base: Scenario;
+    /** the run-to-run view's run count, which a step sets to its own */
+    runs: number;
   } | null = null;
 
   /**
@@ -392,17 +394,20 @@ export class PageController {
       presetId: this.scenario.presetId,
       fileName: this.scenario.fileName,
       base: this.scenario.loaded,
+      runs: this.views.variabilityRuns,
     };
   }
 
   /**
-   * The lesson is left: the set-up kept when it was chosen comes back, and runs. A lesson opened
+   * The lesson is left: the set-up kept when it was chosen comes back (the scenario and the
+   * run-to-run view's run count), and runs. A lesson opened
    * by a link kept none: its step's state stays.
    */
   restoreSetup(): void {
     const kept = this.#beforeLesson;
     this.#beforeLesson = null;
     if (!kept) return;
+    this.views.variabilityRuns = kept.runs;
     this.scenario.open(kept.scenario, {
       presetId: kept.presetId,
       fileName: kept.fileName,

@@ -387,14 +387,17 @@ describe('shortcuts', () => {
     const { page, runs } = setUp();
     await page.start();
     page.setSeed(4); // the student's own set-up
+    page.views.variabilityRuns = 20;
     const mine = page.scenario.current;
     page.keepSetup();
     const step = edited(77);
     page.showStep(step, 'asci-q-2002', startupScenario());
+    page.views.variabilityRuns = 50; // a step's own run count
     page.keepSetup(); // another lesson chosen: the first set-up is the one kept
     expect(page.scenario.current.seed).toBe(77);
     page.restoreSetup();
     expect(page.scenario.current).toBe(mine);
+    expect(page.views.variabilityRuns).toBe(20);
     expect(page.scenario.presetId).toBe('asci-q-2002');
     expect(runs().at(-1)?.seed).toBe(4);
     // left again (a lesson opened by a link kept nothing): the state on show stays
