@@ -1,5 +1,6 @@
 // A refused edit's lines in the panel's words (src/ui/controls/issue-words.ts).
 import { describe, expect, it } from 'vitest';
+import { PANEL_LABELS, SOURCE_LABELS } from '../../src/ui/controls/field-labels.ts';
 import { inPanelWords } from '../../src/ui/controls/issue-words.ts';
 import { formatIssue, ScenarioError, validateScenario } from '../../src/scenario/index.ts';
 import { scenario } from '../helpers/scenario.ts';
@@ -33,6 +34,13 @@ describe('inPanelWords', () => {
     );
     expect(inPanelWords('noise[0].duration.meanUs: -1 must be ≥ 0')).toBe(
       'Noise source 1, duration: -1 must be ≥ 0',
+    );
+    // the editor's own label, mid-sentence (field-labels.ts holds both)
+    expect(inPanelWords('noise[2].eventProbability: 0.5 cannot be used in a group')).toBe(
+      `Noise source 3, ${SOURCE_LABELS.eventProbability.toLowerCase()}: 0.5 cannot be used in a group`,
+    );
+    expect(inPanelWords('workload.cellsPerPE: 0 is out of range')).toBe(
+      `${PANEL_LABELS['workload.cellsPerPE']}: 0 is out of range`,
     );
   });
 
