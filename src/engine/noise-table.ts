@@ -228,7 +228,8 @@ export class NoiseTable {
     const o = e * ENTRY_STRIDE;
     const ent = this.ent;
     const j = ent[o + E_SOURCE];
-    if (this.occurP[j] < 1) {
+    // `thinned` first: a run without such a source reads no per-source array here
+    if (this.thinned && this.occurP[j] < 1) {
       const k = this.nextPeriod(j, ent[o + E_COUNT]);
       ent[o + E_COUNT] = k;
       ent[o + E_TIME] = ent[o + E_PHASE] + k * this.periodUs[j];
@@ -266,7 +267,7 @@ export class NoiseTable {
     if (!(t < bound)) return 0;
     const j = ent[o + E_SOURCE];
     const k0 = ent[o + E_COUNT];
-    if (this.occurP[j] < 1) {
+    if (this.thinned && this.occurP[j] < 1) {
       // Thinned: walk the periods that have an event.
       const phase = ent[o + E_PHASE];
       const T = this.periodUs[j];
