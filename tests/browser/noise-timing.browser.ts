@@ -3,7 +3,8 @@
 // (envmod and insightd: the same period and nodes, and neither windowed nor grouped in the
 // preset), the second made to start 15 ms after the first. The row says what was set, the run
 // follows, a window longer than the period is refused by name and changes nothing, and clearing
-// the fields removes them.
+// the fields removes them. And a source's period probability (eventProbability) on the Cray T3E
+// preset's job migration, set, refused out of range and cleared the same way.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { presetFile } from '../helpers/preset-edits.ts';
 import { expectQuiet, openApp, runDone, type Site, startSite } from './site.ts';
@@ -104,6 +105,55 @@ describe('a phase window, a group and a delay in the source editor', () => {
     await expect.poll(() => row2.locator('.what').first().textContent(), SOON).toBe(plain);
     await page.getByRole('dialog').screenshot({ path: '/tmp/noise-timing-editor.png' });
     await page.getByRole('dialog').getByRole('button', { name: 'Done' }).click();
+    expectQuiet(problems);
+    await page.context().close();
+  });
+});
+
+describe('a period probability in the source editor', () => {
+  const t3e = presetFile('t3e-mcurie-ep');
+  const migration = t3e.noise.find((n) => n.id === 'grm-migration')!;
+
+  it('is shown, set, run, refused when out of range and cleared', async () => {
+    const { page, problems } = await openApp(site);
+    await page.goto(`${site.origin}/?preset=t3e-mcurie-ep`);
+    await runDone(page, 60_000);
+    const row = page.locator('li.row').filter({ hasText: migration.label });
+    await expect
+      .poll(() => row.locator('.what').first().textContent(), SOON)
+      .toContain(`in ${Math.round(migration.eventProbability! * 100)}% of periods`);
+
+    await page.getByRole('button', { name: `Edit ${migration.label}` }).click();
+    const dialog = page.getByRole('dialog');
+    const field = dialog.getByLabel('Event in a period with probability');
+    expect(await field.inputValue()).toBe(String(migration.eventProbability));
+    await field.fill('0.5');
+    await field.press('Enter');
+    await expect
+      .poll(() => row.locator('.what').first().textContent(), SOON)
+      .toContain('in 50% of periods');
+    expect(await dialog.locator('p.what').textContent()).toMatch(
+      /an event in 50(\.0)?% of periods, the same on every node/,
+    );
+    await runDone(page, 60_000);
+
+    // out of range: refused by name, and nothing changes
+    await field.fill('2');
+    await field.press('Enter');
+    await expect
+      .poll(() => dialog.locator('[id$="-event-probability-error"]').textContent(), SOON)
+      .toMatch(/2 is out of range; allowed: 0\.\.1/);
+    expect(await row.locator('.what').first().textContent()).toContain('in 50% of periods');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => field.inputValue(), SOON).toBe('0.5');
+
+    // cleared: every period has its event, and the row says nothing of it
+    await field.fill('');
+    await field.press('Enter');
+    await expect
+      .poll(() => row.locator('.what').first().textContent(), SOON)
+      .not.toContain('of periods');
+    await dialog.getByRole('button', { name: 'Done' }).click();
     expectQuiet(problems);
     await page.context().close();
   });
