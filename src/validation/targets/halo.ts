@@ -6,6 +6,7 @@
 // the same slides' allreduce "jitter" test on Franklin, on the same stand-in.
 import { PhaseRun } from '../../engine/phase-run.ts';
 import { resultOf } from '../../engine/result.ts';
+import { treeDepth } from '../../scenario/phases.ts';
 import type { Scenario } from '../../scenario/types.ts';
 import { loadPreset, variant } from '../presets.ts';
 import { nearValue, nearValueText, overSeeds, overSeedsText } from '../tolerance.ts';
@@ -154,8 +155,9 @@ interface JitterPoint {
 
 function jitterPoint(base: Scenario, bytes: number, seed: number): JitterPoint {
   const hopUs = HOP_LATENCY_US + bytes / BYTES_PER_US;
-  // a noiseless allreduce: 2·D hops, D = ⌊log2 R⌋ for the binary tree over R ranks
-  const perSample = Math.max(1, Math.round(SAMPLE_US / (2 * Math.log2(JITTER_RANKS) * hopUs)));
+  // a noiseless allreduce: 2·D hops, D the depth of the preset's tree over the ranks
+  const depth = treeDepth(JITTER_RANKS, base.machine.tree.fanout);
+  const perSample = Math.max(1, Math.round(SAMPLE_US / (2 * depth * hopUs)));
   const s = variant(base, (d) => {
     d.seed = seed;
     d.job.nodes = JITTER_RANKS / PER_NODE;

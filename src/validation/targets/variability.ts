@@ -22,24 +22,38 @@ const ONE_NODE_COV = 0.016;
 /** The factor a simulated CoV may be off by, fixed up front: a CoV's order, not its digits. */
 const COV_FACTOR = 2;
 
-function epTimes(base: Scenario, nodes: number, runs: number): number[] {
+/**
+ * The run time (µs) of `base` edited by `edit`, once per seed 1 … runs: a job of one iteration
+ * (EP's compute and its allreduce), so the run is its first iteration.
+ */
+function timesOverSeeds(
+  base: Scenario,
+  runs: number,
+  edit: (draft: Scenario) => void = () => {},
+): number[] {
   const times: number[] = [];
   for (let seed = 1; seed <= runs; seed++) {
     const s = variant(base, (d) => {
       d.seed = seed;
-      d.job.nodes = nodes;
-      d.job.ranksPerNode = 4;
-      d.workload = {
-        kind: 'allreduce',
-        granularityUs: EP_MEAN_S * 1e6,
-        iterations: 1,
-        warmup: 0,
-        hopUs: null,
-      };
+      edit(d);
     });
     times.push(new PhaseRun(s).run().durations[0]);
   }
   return times;
+}
+
+function epTimes(base: Scenario, nodes: number, runs: number): number[] {
+  return timesOverSeeds(base, runs, (d) => {
+    d.job.nodes = nodes;
+    d.job.ranksPerNode = 4;
+    d.workload = {
+      kind: 'allreduce',
+      granularityUs: EP_MEAN_S * 1e6,
+      iterations: 1,
+      warmup: 0,
+      hopUs: null,
+    };
+  });
 }
 
 const epVariability: Target = {
@@ -110,20 +124,15 @@ const T3E_EP_ACCOUNTING_COV = 0.008;
 
 /** Each seed's run time with the preset as it is, and without the migration (the same draws). */
 function t3eTimes(base: Scenario, runs: number): { wall: number[]; accounting: number[] } {
-  const wall: number[] = [];
-  const accounting: number[] = [];
-  for (let seed = 1; seed <= runs; seed++) {
-    const s = variant(base, (d) => void (d.seed = seed));
-    wall.push(new PhaseRun(s).run().durations[0]);
+  return {
+    wall: timesOverSeeds(base, runs),
     // The system accounting "is adjusted to compensate for the time the job is moving" (001
     // sec 11): the same run with the migration off. Every other source keeps its draws (they
     // are keyed by its id), so this is the run's time less the time it was frozen.
-    const still = variant(s, (d) => {
+    accounting: timesOverSeeds(base, runs, (d) => {
       for (const src of d.noise) if (src.category === 'migration') src.enabled = false;
-    });
-    accounting.push(new PhaseRun(still).run().durations[0]);
-  }
-  return { wall, accounting };
+    }),
+  };
 }
 
 /** 001 sec 9: the serial EP on the T3E, wall clock: "Variation dropped to 1.5%". */
@@ -133,18 +142,11 @@ const EP_TASKS = 128;
 
 /** Each seed's wall-clock time of the serial EP: one PE, 128 tasks' compute, the migration on. */
 function t3eSerialTimes(base: Scenario, runs: number): number[] {
-  const times: number[] = [];
-  for (let seed = 1; seed <= runs; seed++) {
-    const s = variant(base, (d) => {
-      d.seed = seed;
-      d.job.nodes = 1;
-      if (d.workload.kind !== 'allreduce')
-        throw new Error('the T3E preset runs EP as an allreduce');
-      d.workload.granularityUs *= EP_TASKS;
-    });
-    times.push(new PhaseRun(s).run().durations[0]);
-  }
-  return times;
+  return timesOverSeeds(base, runs, (d) => {
+    d.job.nodes = 1;
+    if (d.workload.kind !== 'allreduce') throw new Error('the T3E preset runs EP as an allreduce');
+    d.workload.granularityUs *= EP_TASKS;
+  });
 }
 
 const t3eMigration: Target = {
