@@ -67,7 +67,7 @@ const LIMIT_MARGIN = 0.9;
  * left to the final pass. */
 export const QUICK_SWEEP_WORK = 3e6;
 
-export type AppKind = 'sage' | 'pop' | 'allreduce' | 'mpi-fwq' | 'halo';
+export type AppKind = 'sage' | 'pop' | 'allreduce' | 'mpi-fwq' | 'halo' | 'alltoall' | 'wavefront';
 
 /** Display names of the workloads the view sweeps. */
 export const APP_NAMES: Record<AppKind, string> = {
@@ -76,6 +76,8 @@ export const APP_NAMES: Record<AppKind, string> = {
   allreduce: 'the allreduce benchmark',
   'mpi-fwq': 'MPI-FWQ',
   halo: 'the halo exchange',
+  alltoall: 'the all-to-all exchange',
+  wavefront: 'the wavefront sweeps',
 };
 
 /** SAGE on a machine (sageWorkload): the published model cycle at 8,192 PEs on its tree. */
@@ -180,7 +182,7 @@ export function cyclePlan(s: Scenario): CyclePlan {
     kind = w.kind;
     note = `The scenario's own workload, ${APP_NAMES[kind]}.`;
   }
-  const micro = kind === 'allreduce' || kind === 'mpi-fwq' || kind === 'halo';
+  const micro = kind !== 'sage' && kind !== 'pop';
   const scaling = kind === 'pop' ? 'strong' : 'weak';
   const noun = kind === 'sage' ? 'cycle' : kind === 'pop' ? 'step' : 'iteration';
 

@@ -33,6 +33,8 @@ function granularityUs(w: Workload): number | null {
     case 'barrier':
     case 'allreduce':
     case 'halo':
+    case 'alltoall':
+    case 'wavefront':
       return w.granularityUs;
     case 'mpi-fwq':
       return w.workUs;
@@ -106,6 +108,8 @@ function granularityField(w: Workload): Partial<Record<string, number>> {
     case 'barrier':
     case 'allreduce':
     case 'halo':
+    case 'alltoall':
+    case 'wavefront':
       return { granularityUs: 0 };
     case 'mpi-fwq':
       return { workUs: 0 };

@@ -1,8 +1,10 @@
 // The phase run: applications and software collectives (docs/workloads.md). Every iteration
 // runs the workload's phases (scenario/phases.ts), each a compute followed by a collective:
 // the machine's black-box barrier of model.md §4, an allreduce over a software tree of
-// ranks in which a rank must be on a CPU to forward, so noise on one rank stalls others, or a
-// halo exchange with the rank's grid neighbours, which synchronises no one globally (§7).
+// ranks in which a rank must be on a CPU to forward, so noise on one rank stalls others, a
+// halo exchange with the rank's grid neighbours, which synchronises no one globally (§7), an
+// all-to-all exchange (§8), or a stage of a wavefront sweep, whose wait for its upstream
+// neighbours comes before its compute (§9).
 //
 // Ranks no longer share one release time, so the run is a discrete-event simulation in global
 // time order: one queue (AgentHeap) holds, per agent, its next action — the collective's
@@ -14,9 +16,12 @@
 import { gridNeighbours } from '../scenario/grid.ts';
 import {
   jobRanks,
+  PHASE_ALLTOALL,
   PHASE_BARRIER,
   PHASE_HALO,
   PHASE_TREE,
+  PHASE_WAVE_DOWN,
+  PHASE_WAVE_UP,
   phaseCollectivesUs,
   phaseProgram,
   treeDepth,
@@ -48,6 +53,10 @@ const WAIT_BARRIER = 5; // arrived at a barrier phase
 const DONE = 6; // every iteration completed
 const WAIT_HALO = 7; // arrived at a halo phase; sent its messages, neighbours' outstanding
 const TRY_HALO = 8; // queued: every message is in; go on as soon as it has a core
+const WAIT_ALLTOALL = 9; // arrived at an all-to-all phase; others' messages outstanding
+const TRY_ALLTOALL = 10; // queued: every message is in; go on as soon as it has a core
+const WAIT_WAVE = 11; // at a wavefront stage, before its compute; upstream messages outstanding
+const TRY_WAVE = 12; // queued: the upstream messages are in; compute as soon as it has a core
 
 /** What PhaseRun may keep besides the statistics. */
 export interface PhaseRunOptions {
@@ -150,6 +159,31 @@ export class PhaseRun {
    */
   private readonly haloCount: Int32Array;
   private readonly haloReady: Float64Array;
+  /**
+   * The all-to-all in progress: ranks arrived, and the latest and second latest arrival with
+   * the rank of the latest (rank r's last message comes from the latest of the others).
+   */
+  private a2aCount = 0;
+  private a2aFirst = -Infinity;
+  private a2aFirstRank = -1;
+  private a2aSecond = -Infinity;
+  /**
+   * Wavefront: per rank and phase of the iteration (r·m + k), the upstream messages received
+   * for that stage, their latest arrival (µs) and the iteration they belong to. A rank's
+   * upstream neighbour may be many stages ahead (it waits for no one downstream until the sweep
+   * turns), but never a whole iteration (§9), so one slot per stage suffices; a slot is cleared
+   * when its rank starts that stage's compute.
+   */
+  private readonly waveCount: Int32Array;
+  private readonly waveReady: Float64Array;
+  private readonly waveIter: Int32Array;
+  /** per rank and direction (2r: down, 2r + 1: up): upstream neighbours */
+  private readonly waveNeed: Uint8Array;
+  /** per rank: when it was ready to start the current stage (µs; its wait begins there) */
+  private readonly waveFrom: Float64Array;
+  /** columns of the wavefront's grid (s₁): rank r's neighbours are r ± 1 and r ± s₁ */
+  private readonly waveCols: number;
+  private readonly waveRows: number;
   /** per node: the entry of its queued event (noise-table.ts) */
   private readonly nextEntry: Int32Array;
   /**
@@ -202,12 +236,32 @@ export class PhaseRun {
     this.iterCollectiveMax = new Float64Array(measured).fill(-Infinity);
     this.collThisIter = new Float64Array(R);
     const grid = this.program.grid;
-    const nbrs = grid ? gridNeighbours(grid.sides, grid.periodic) : null;
+    const nbrs =
+      grid && this.program.collective.includes(PHASE_HALO)
+        ? gridNeighbours(grid.sides, grid.periodic)
+        : null;
     this.nbrStart = nbrs ? nbrs.start : null;
     this.nbrList = nbrs ? nbrs.list : null;
-    this.messageUs = grid ? grid.messageUs : 0;
-    this.haloCount = new Int32Array(grid ? 2 * R : 0);
-    this.haloReady = new Float64Array(grid ? 2 * R : 0).fill(-Infinity);
+    const halo = this.program.collective.includes(PHASE_HALO);
+    this.haloCount = new Int32Array(halo ? 2 * R : 0);
+    this.haloReady = new Float64Array(halo ? 2 * R : 0).fill(-Infinity);
+    this.messageUs = this.program.messageUs;
+    const wave = this.program.collective.includes(PHASE_WAVE_DOWN);
+    const slots = wave ? R * this.program.computeUs.length : 0;
+    this.waveCount = new Int32Array(slots);
+    this.waveReady = new Float64Array(slots).fill(-Infinity);
+    this.waveIter = new Int32Array(slots);
+    this.waveFrom = new Float64Array(wave ? R : 0);
+    this.waveRows = wave ? grid!.sides[0] : 0;
+    this.waveCols = wave ? grid!.sides[1] : 0;
+    this.waveNeed = new Uint8Array(wave ? 2 * R : 0);
+    for (let r = 0; wave && r < R; r++) {
+      const row = Math.floor(r / this.waveCols);
+      const col = r - row * this.waveCols;
+      this.waveNeed[2 * r] = (row > 0 ? 1 : 0) + (col > 0 ? 1 : 0);
+      this.waveNeed[2 * r + 1] =
+        (row < this.waveRows - 1 ? 1 : 0) + (col < this.waveCols - 1 ? 1 : 0);
+    }
 
     this.noise = new NoiseTable(scenario, layout);
     this.noise.limit = this.limit;
@@ -345,6 +399,16 @@ export class PhaseRun {
   /** Rank r begins phase k of its current iteration at `start` (its compute). */
   private beginPhase(r: number, start: number): void {
     const k = this.phase[r];
+    const kind = this.program.collective[k];
+    if (kind === PHASE_WAVE_DOWN || kind === PHASE_WAVE_UP) {
+      this.beginStage(r, k, kind, start);
+      return;
+    }
+    this.compute(r, k, start);
+  }
+
+  /** Rank r computes phase k's g_k from `start`. */
+  private compute(r: number, k: number, start: number): void {
     this.finish[r] = start + this.program.computeUs[k];
     this.state[r] = COMPUTING;
     this.pend[r] = this.program.collective[k] === PHASE_TREE ? this.children[r] : 0;
@@ -366,6 +430,12 @@ export class PhaseRun {
       case TRY_HALO:
         if (this.hasCore(r, t)) this.releaseHalo(r, t);
         return;
+      case TRY_ALLTOALL:
+        if (this.hasCore(r, t)) this.goOn(r, t);
+        return;
+      case TRY_WAVE:
+        if (this.hasCore(r, t)) this.startStage(r, t);
+        return;
       default:
         throw new Error(`phase run: rank ${r} acted in state ${this.state[r]}`);
     }
@@ -376,6 +446,15 @@ export class PhaseRun {
     const kind = this.program.collective[this.phase[r]];
     if (kind === PHASE_HALO) {
       this.arriveHalo(r, f);
+      return;
+    }
+    if (kind === PHASE_ALLTOALL) {
+      this.arriveAlltoall(r, f);
+      return;
+    }
+    if (kind === PHASE_WAVE_DOWN || kind === PHASE_WAVE_UP) {
+      this.sendDownstream(r, kind, f);
+      this.goOn(r, f);
       return;
     }
     if (kind === PHASE_BARRIER) {
@@ -446,6 +525,137 @@ export class PhaseRun {
     this.haloCount[slot] = 0;
     this.haloReady[slot] = -Infinity;
     this.goOn(r, d);
+  }
+
+  // ---- the all-to-all exchange (docs/workloads.md §8) ----
+
+  /**
+   * Rank r finished its compute at f and sends to every other rank. When the last rank is in,
+   * each rank's last message is known: the latest arrival among the others, + m. A rank whose
+   * last message is in by its own finish goes on then; the others try from it + w (as a halo).
+   */
+  private arriveAlltoall(r: number, f: number): void {
+    this.state[r] = WAIT_ALLTOALL;
+    if (f > this.a2aFirst) {
+      this.a2aSecond = this.a2aFirst;
+      this.a2aFirst = f;
+      this.a2aFirstRank = r;
+    } else if (f > this.a2aSecond) {
+      this.a2aSecond = f;
+    }
+    if (++this.a2aCount < this.ranks) return;
+    const first = this.a2aFirst;
+    const firstRank = this.a2aFirstRank;
+    const second = this.a2aSecond;
+    this.a2aCount = 0;
+    this.a2aFirst = -Infinity;
+    this.a2aSecond = -Infinity;
+    this.a2aFirstRank = -1;
+    const m = this.messageUs;
+    for (let q = 0; q < this.ranks; q++) {
+      const last = (q === firstRank ? second : first) + m; // −∞ for a job of one rank
+      const fq = this.finish[q];
+      if (last <= fq) {
+        this.goOn(q, fq);
+      } else {
+        this.state[q] = TRY_ALLTOALL;
+        this.due(q, last + this.wakeupUs);
+      }
+    }
+  }
+
+  // ---- the wavefront (docs/workloads.md §9) ----
+
+  /**
+   * Rank r is ready at `start` for stage k of a sweep: it computes from `start` if its upstream
+   * messages are all in by then, else it waits for them (a waiting rank for model.md §3) and
+   * tries to start from max(last arrival + w, start).
+   */
+  private beginStage(r: number, k: number, kind: number, start: number): void {
+    this.waveFrom[r] = start;
+    const slot = r * this.program.computeUs.length + k;
+    const need = this.waveNeed[2 * r + (kind === PHASE_WAVE_UP ? 1 : 0)];
+    if (this.waveCount[slot] === need) {
+      const last = this.waveReady[slot];
+      if (last <= start) {
+        this.clearStage(slot);
+        this.compute(r, k, start);
+      } else {
+        this.tryStage(r, last);
+      }
+      return;
+    }
+    this.state[r] = WAIT_WAVE;
+    this.finish[r] = -Infinity; // waiting, not computing, until the stage starts
+  }
+
+  private tryStage(r: number, last: number): void {
+    const at = last + this.wakeupUs;
+    this.state[r] = TRY_WAVE;
+    this.finish[r] = -Infinity;
+    this.due(r, at > this.waveFrom[r] ? at : this.waveFrom[r]);
+  }
+
+  private clearStage(slot: number): void {
+    this.waveCount[slot] = 0;
+    this.waveReady[slot] = -Infinity;
+  }
+
+  /**
+   * Waiting rank r has a core at t and starts its stage: from max(t, frozenUntil_r), or at t on
+   * another core in block mode when noise runs on its own (as a halo rank goes on, §7). The
+   * time since it was ready is its wait in the stage's exchange.
+   */
+  private startStage(r: number, t: number): void {
+    const k = this.phase[r];
+    this.clearStage(r * this.program.computeUs.length + k);
+    let start = t;
+    if (this.block && this.busy[Math.floor(r / this.P) * this.C + this.coreOf[r]] > t) {
+      if (!this.move(r, t)) start = this.frozen[r] > t ? this.frozen[r] : t;
+    } else if (this.frozen[r] > t) {
+      start = this.frozen[r];
+    }
+    const wait = start - this.waveFrom[r];
+    const i = this.iter[r];
+    if (r === 0) this.rootColl[i] += wait;
+    this.collThisIter[r] += wait;
+    if (i >= this.warmup) this.collectiveByRank[r] += wait;
+    this.compute(r, k, start);
+  }
+
+  /** Rank r finished a stage's compute at f: its downstream neighbours have its message at f + m. */
+  private sendDownstream(r: number, kind: number, f: number): void {
+    const cols = this.waveCols;
+    const row = Math.floor(r / cols);
+    const col = r - row * cols;
+    const down = kind === PHASE_WAVE_DOWN;
+    if (down ? row < this.waveRows - 1 : row > 0)
+      this.deliverStage(r, down ? r + cols : r - cols, f);
+    if (down ? col < cols - 1 : col > 0) this.deliverStage(r, down ? r + 1 : r - 1, f);
+  }
+
+  private deliverStage(r: number, q: number, f: number): void {
+    const k = this.phase[r];
+    const m = this.program.computeUs.length;
+    const slot = q * m + k;
+    const i = this.iter[r];
+    if (this.waveCount[slot] > 0 && this.waveIter[slot] !== i) {
+      throw new Error(`wavefront: rank ${q} holds stage ${k} messages of two iterations`);
+    }
+    this.waveIter[slot] = i;
+    const arrival = f + this.messageUs;
+    if (arrival > this.waveReady[slot]) this.waveReady[slot] = arrival;
+    const count = ++this.waveCount[slot];
+    const kind = this.program.collective[k];
+    const need = this.waveNeed[2 * q + (kind === PHASE_WAVE_UP ? 1 : 0)];
+    if (
+      count === need &&
+      this.state[q] === WAIT_WAVE &&
+      this.phase[q] === k &&
+      this.iter[q] === i
+    ) {
+      this.tryStage(q, this.waveReady[slot]);
+    }
   }
 
   /** Rank r forwards its partial reduction at u (rank 0: the reduction is complete). */

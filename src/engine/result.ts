@@ -30,13 +30,14 @@ export interface TreeReport {
   /** SAGE: cell updates per second, ranks × cellsPerPE / mean cycle time; else null */
   cellsPerSecond: number | null;
   /**
-   * The ranks' time in an iteration's collectives (release − arrival, µs): per iteration the
+   * The ranks' time in an iteration's collectives (release − arrival, µs; a wavefront stage:
+   * its start − when the rank was ready for it): per iteration the
    * least, the mean and the most over the ranks, each averaged over the measured iterations —
    * Worley's single halo update, max, avg and min over the processes (seed 004: the most grows
    * with the process count, the least does not); null before an iteration is measured.
    */
   rankCollectiveUs: { min: number; mean: number; max: number } | null;
-  /** the halo workload's grid: its sides, largest first, wrap-around, µs per message; else null */
+  /** a halo's or wavefront's grid: its sides, largest first, wrap-around, µs per message; else null */
   grid: { sides: number[]; periodic: boolean; messageUs: number } | null;
 }
 
@@ -80,8 +81,9 @@ function treeReport(run: PhaseRun): TreeReport {
   const rootIterationUs = meanOf(run.rootDurations, n);
   const rootCollectiveUs = meanOf(run.rootCollectiveUs, n);
   const meanCycle = meanOf(run.durations, n);
-  // A halo has no tree: its tree fields are null, its grid says what it ran on.
-  const halo = run.program.collective.includes(PHASE_TREE) ? false : run.program.grid !== null;
+  // Message workloads (halo, all-to-all, wavefront) have no tree: their tree fields are null,
+  // the grid says what a halo or wavefront ran on.
+  const halo = !run.program.collective.includes(PHASE_TREE);
   return {
     workload: w.kind,
     ranks: run.ranks,

@@ -6,7 +6,7 @@
 // the scenario's own noise; both runs are PhaseRuns of the same machine, job shape and seed.
 import { nodesLeftAfterExclusion } from '../scenario/validate-machine.ts';
 import { gridSides } from '../scenario/grid.ts';
-import { haloMessageUs } from '../scenario/phases.ts';
+import { messageCostUs } from '../scenario/phases.ts';
 import type { NoiseSource, Scenario, Workload } from '../scenario/types.ts';
 import { buildLayout } from './layout.ts';
 import { PhaseRun } from './phase-run.ts';
@@ -67,6 +67,8 @@ export function rippleGranularityUs(w: Workload): number {
     case 'barrier':
     case 'allreduce':
     case 'halo':
+    case 'alltoall':
+    case 'wavefront':
       return w.granularityUs;
     case 'mpi-fwq':
       return w.workUs;
@@ -137,7 +139,7 @@ export function rippleOf(scenario: Scenario, options: RippleOptions): Ripple {
     ranksPerNode: P,
     iterations: options.iterations,
     granularityUs: g,
-    messageUs: haloMessageUs(message),
+    messageUs: messageCostUs(message),
     barrierUs: barrier.iterationUs - g,
     hitRank: options.noise === 'one' ? hitRank : null,
     hitIteration: options.noise === 'one' ? HIT_ITERATION : null,

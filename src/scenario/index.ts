@@ -23,7 +23,7 @@ export {
   computePerIterationUs,
   iterationNoun,
   jobRanks,
-  haloMessageUs,
+  messageCostUs,
   PHASE_BARRIER,
   PHASE_HALO,
   PHASE_TREE,

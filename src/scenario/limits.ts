@@ -91,3 +91,11 @@ export const MAX_PROVENANCE_TEXT_LENGTH = 2_000;
 /** Bytes of one halo message: 1 GB is far beyond any halo face; with at most 1 µs per byte a
  * message stays within MAX_TIME_US. */
 export const MAX_MESSAGE_BYTES = 1_000_000_000;
+
+/** Stages per sweep of the wavefront workload (NPB LU: one per plane of a rank's block, 162 for
+ * class C). The engine holds one slot per rank and stage (MAX_WAVEFRONT_SLOTS). */
+export const MAX_WAVEFRONT_STAGES = 10_000;
+
+/** Ranks × 2 × stages of a wavefront run: the engine keeps, per rank and stage, the messages
+ * received early (16 bytes each), so 4e6 is 64 MB. */
+export const MAX_WAVEFRONT_SLOTS = 4_000_000;

@@ -9,20 +9,29 @@ import type { Scenario, Workload } from './types.ts';
 export const PHASE_BARRIER = 0;
 /** … an allreduce over the software tree (docs/workloads.md §2) … */
 export const PHASE_TREE = 1;
-/** … or a halo exchange with the grid neighbours (docs/workloads.md §7). */
+/** … a halo exchange with the grid neighbours (docs/workloads.md §7) … */
 export const PHASE_HALO = 2;
+/** … an all-to-all exchange (§8) … */
+export const PHASE_ALLTOALL = 3;
+/** … or a stage of a wavefront sweep from the grid's first corner to its last (§9), whose wait
+ * for the upstream messages comes before its compute … */
+export const PHASE_WAVE_DOWN = 4;
+/** … or one of the sweep back, from the last corner to the first. */
+export const PHASE_WAVE_UP = 5;
 
 export interface PhaseProgram {
   /** µs of compute before each phase's collective, per iteration */
   computeUs: Float64Array;
-  /** per phase: its collective, PHASE_BARRIER, PHASE_TREE or PHASE_HALO */
+  /** per phase: its collective, one of the PHASE_ kinds above */
   collective: Uint8Array;
   /** µs per tree hop for this workload */
   hopUs: number;
   /** children per interior rank of the tree */
   fanout: number;
-  /** the halo's grid (null for a workload without halo phases) */
+  /** the grid of a halo or wavefront (null for a workload without one) */
   grid: HaloGrid | null;
+  /** µs of one point-to-point message (halo, all-to-all, wavefront; else 0) */
+  messageUs: number;
 }
 
 export interface HaloGrid {
@@ -41,14 +50,19 @@ export function jobRanks(s: Scenario): number {
 /** The per-hop latency a tree workload uses: its own, else the machine's. */
 export function workloadHopUs(s: Scenario): number {
   const w = s.workload;
-  return w.kind !== 'barrier' && w.kind !== 'halo' && w.hopUs !== null
-    ? w.hopUs
-    : s.machine.tree.hopUs;
+  return 'hopUs' in w && w.hopUs !== null ? w.hopUs : s.machine.tree.hopUs;
 }
 
-/** µs a halo message takes from its send to its arrival (docs/workloads.md §7). */
-export function haloMessageUs(w: { latencyUs: number; messageBytes: number; usPerByte: number }) {
+/** µs a point-to-point message takes from its send to its arrival (docs/workloads.md §7). */
+export function messageCostUs(w: { latencyUs: number; messageBytes: number; usPerByte: number }) {
   return w.latencyUs + w.messageBytes * w.usPerByte;
+}
+
+/** The hops of a wavefront's longest path from one corner of its grid to the other, Σ (s_j − 1). */
+export function gridDiameter(sides: readonly number[]): number {
+  let d = 0;
+  for (const side of sides) d += side - 1;
+  return d;
 }
 
 /** The phases of one iteration of the scenario's workload at its job size. */
@@ -63,6 +77,7 @@ export function phaseProgram(s: Scenario): PhaseProgram {
     hopUs,
     fanout,
     grid: null,
+    messageUs: 0,
   });
   switch (w.kind) {
     case 'barrier':
@@ -77,9 +92,25 @@ export function phaseProgram(s: Scenario): PhaseProgram {
         grid: {
           sides: gridSides(R, w.dimensions),
           periodic: w.periodic,
-          messageUs: haloMessageUs(w),
+          messageUs: messageCostUs(w),
         },
+        messageUs: messageCostUs(w),
       };
+    case 'alltoall':
+      return { ...one(w.granularityUs, PHASE_ALLTOALL), messageUs: messageCostUs(w) };
+    case 'wavefront': {
+      const B = w.stages;
+      const collective = new Uint8Array(2 * B).fill(PHASE_WAVE_DOWN);
+      collective.fill(PHASE_WAVE_UP, B);
+      return {
+        computeUs: new Float64Array(2 * B).fill(w.granularityUs / (2 * B)),
+        collective,
+        hopUs,
+        fanout,
+        grid: { sides: gridSides(R, 2), periodic: false, messageUs: messageCostUs(w) },
+        messageUs: messageCostUs(w),
+      };
+    }
     case 'sage': {
       const m = w.allreducesPerCycle;
       const g = w.computeUsPerCycle / m;
@@ -89,6 +120,7 @@ export function phaseProgram(s: Scenario): PhaseProgram {
         hopUs,
         fanout,
         grid: null,
+        messageUs: 0,
       };
     }
     case 'pop': {
@@ -101,6 +133,7 @@ export function phaseProgram(s: Scenario): PhaseProgram {
         hopUs,
         fanout,
         grid: null,
+        messageUs: 0,
       };
     }
   }
@@ -123,9 +156,12 @@ export function treeDepth(ranks: number, fanout: number): number {
 }
 
 /**
- * Noiseless µs of one iteration's collectives, Σ_k L_k: a barrier phase costs `barrierUs`
- * (model.md §4), a tree phase `treeUs` (2·D·h, docs/workloads.md §2), a halo phase one message
- * (every rank's neighbours finish with it; none when the job is one rank, §7).
+ * Noiseless µs of one iteration beyond its compute Σ g_k: a barrier phase costs `barrierUs`
+ * (model.md §4), a tree phase `treeUs` (2·D·h, docs/workloads.md §2), a halo or all-to-all
+ * phase one message (every rank's partners finish with it; none when the job is one rank, §7,
+ * §8). A wavefront sweep (a run of stages in one direction) costs the pipeline's fill, D·(g + m)
+ * with D the grid's diameter and g its first stage's compute: the last corner starts D stages
+ * after the first, each a compute and a message behind (§9).
  */
 export function phaseCollectivesUs(
   program: PhaseProgram,
@@ -134,10 +170,16 @@ export function phaseCollectivesUs(
   ranks: number,
 ): number {
   let sum = 0;
-  for (const kind of program.collective) {
+  const kinds = program.collective;
+  for (let k = 0; k < kinds.length; k++) {
+    const kind = kinds[k];
     if (kind === PHASE_BARRIER) sum += barrierUs;
     else if (kind === PHASE_TREE) sum += treeUs;
-    else sum += ranks > 1 ? program.grid!.messageUs : 0;
+    else if (kind === PHASE_HALO || kind === PHASE_ALLTOALL) {
+      sum += ranks > 1 ? program.messageUs : 0;
+    } else if (k === 0 || kinds[k - 1] !== kind) {
+      sum += gridDiameter(program.grid!.sides) * (program.computeUs[k] + program.messageUs);
+    }
   }
   return sum;
 }

@@ -40,7 +40,7 @@ export const CROSS_FIELD_RULES: readonly string[] = [
   'the sources of one group share periodUs, phaseWindowUs, runProbability and placement',
   'noise ids are unique',
   'the run is small enough to finish: estimated phases, rank-iterations and noise events ' +
-    'under their limits',
+    "under their limits, and a wavefront's 2 × stages × ranks stage slots under theirs",
   'the enabled noise keeps no rank core busy 100 % of the time',
   'no enabled Pareto duration of shape ≤ 1 (no finite mean) on a core a rank can use',
   `the text is at most ${count(MAX_TEXT_LENGTH)} characters`,

@@ -24,6 +24,7 @@ import {
   MAX_SHAPE_PARAMETER,
   MAX_TIME_US,
   MAX_TREE_FANOUT,
+  MAX_WAVEFRONT_STAGES,
   MIN_TREE_FANOUT,
   SEED_LIMIT,
 } from './limits.ts';
@@ -298,7 +299,30 @@ const phases = (about: string): NumberSpec => ({
 /** SAGE's cells per PE when the file leaves it out (ASCI Q paper, Table 3). */
 export const DEFAULT_CELLS_PER_PE = 13_500;
 
-export type WorkloadKindName = 'barrier' | 'allreduce' | 'mpi-fwq' | 'sage' | 'pop' | 'halo';
+export type WorkloadKindName =
+  'barrier' | 'allreduce' | 'mpi-fwq' | 'sage' | 'pop' | 'halo' | 'alltoall' | 'wavefront';
+
+/** A point-to-point message's cost: latency + bytes × µs per byte (halo, all-to-all, wavefront). */
+function messageFields(what: string) {
+  return {
+    latencyUs: time('µs from the send of a message to its arrival, whatever its size'),
+    messageBytes: {
+      t: 'number',
+      integer: true,
+      min: 0,
+      max: MAX_MESSAGE_BYTES,
+      default: 0,
+      about: `bytes per message (${what})`,
+    },
+    usPerByte: {
+      t: 'number',
+      min: 0,
+      max: 1,
+      default: 0,
+      about: 'µs per byte of a message (the inverse of the bandwidth)',
+    },
+  } satisfies Fields;
+}
 
 export const WORKLOAD_SPEC: TaggedSpec<WorkloadKindName> = {
   t: 'tagged',
@@ -360,22 +384,26 @@ export const WORKLOAD_SPEC: TaggedSpec<WorkloadKindName> = {
         about: "the grid's dimensions; its sides are the balanced factorisation of the ranks",
       },
       periodic: { t: 'boolean', default: true, about: 'the grid wraps around at its edges' },
-      latencyUs: time('µs from the send of a message to its arrival, whatever its size'),
-      messageBytes: {
+      ...messageFields('one face of the halo'),
+      iterations,
+      warmup,
+    },
+    alltoall: {
+      granularityUs: time('µs of compute between all-to-all exchanges (g)'),
+      ...messageFields("one rank's block for one other rank"),
+      iterations,
+      warmup,
+    },
+    wavefront: {
+      granularityUs: time('µs of compute per iteration and rank, shared by its 2 × stages stages'),
+      stages: {
         t: 'number',
         integer: true,
-        min: 0,
-        max: MAX_MESSAGE_BYTES,
-        default: 0,
-        about: 'bytes per message (one face of the halo)',
+        min: 1,
+        max: MAX_WAVEFRONT_STAGES,
+        about: 'stages per sweep: the planes each rank computes one after another',
       },
-      usPerByte: {
-        t: 'number',
-        min: 0,
-        max: 1,
-        default: 0,
-        about: 'µs per byte of a message (the inverse of the bandwidth)',
-      },
+      ...messageFields("one stage's face"),
       iterations,
       warmup,
     },

@@ -156,13 +156,68 @@ export interface HaloWorkload {
   warmup: number;
 }
 
+/**
+ * All-to-all exchange (docs/workloads.md §8; the transpose of NPB FT, seed 001): every
+ * iteration each rank computes g, sends one message to every other rank and goes on when every
+ * other rank's message has arrived. The network is contention-free: a message costs the same
+ * whatever else is in flight.
+ */
+export interface AlltoallWorkload {
+  kind: 'alltoall';
+  /** µs of compute between exchanges (g) */
+  granularityUs: number;
+  /** µs from a message's send to its arrival, whatever its size */
+  latencyUs: number;
+  /** bytes per message (one rank's block for one other rank) */
+  messageBytes: number;
+  /** µs per byte: a message costs latencyUs + messageBytes × usPerByte */
+  usPerByte: number;
+  iterations: number;
+  warmup: number;
+}
+
+/**
+ * Pipelined wavefront (docs/workloads.md §9; the SSOR sweeps of NPB LU, seed 001): the ranks
+ * form a 2-D grid; every iteration is a sweep from the first corner to the last and one back,
+ * each of `stages` stages. In a stage a rank waits for its upstream neighbours' messages,
+ * computes, and sends to its downstream neighbours.
+ */
+export interface WavefrontWorkload {
+  kind: 'wavefront';
+  /** µs of compute per iteration and rank, divided equally among the 2 × stages stages */
+  granularityUs: number;
+  /** stages per sweep (the planes a rank's block is cut into, integer ≥ 1) */
+  stages: number;
+  /** µs from a message's send to its arrival, whatever its size */
+  latencyUs: number;
+  /** bytes per message (one stage's face) */
+  messageBytes: number;
+  /** µs per byte: a message costs latencyUs + messageBytes × usPerByte */
+  usPerByte: number;
+  iterations: number;
+  warmup: number;
+}
+
 export type Workload =
-  BarrierWorkload | AllreduceWorkload | MpiFwqWorkload | SageWorkload | PopWorkload | HaloWorkload;
+  | BarrierWorkload
+  | AllreduceWorkload
+  | MpiFwqWorkload
+  | SageWorkload
+  | PopWorkload
+  | HaloWorkload
+  | AlltoallWorkload
+  | WavefrontWorkload;
 
 export type WorkloadKind = Workload['kind'];
 
 /** The workloads whose collective is the software tree (docs/workloads.md). */
-export type TreeWorkload = Exclude<Workload, BarrierWorkload | HaloWorkload>;
+export type TreeWorkload = Exclude<
+  Workload,
+  BarrierWorkload | HaloWorkload | AlltoallWorkload | WavefrontWorkload
+>;
+
+/** The workloads that trade point-to-point messages (latency + bytes × µs per byte). */
+export type MessageWorkload = HaloWorkload | AlltoallWorkload | WavefrontWorkload;
 
 export type Duration =
   | { dist: 'fixed'; valueUs: number }

@@ -261,6 +261,27 @@ export function maybeWorkload(c: Checker, value: unknown): Workload | undefined 
         ...maybeRuns(c, rec, fields),
       };
       break;
+    case 'alltoall':
+      w = {
+        kind,
+        granularityUs: read('granularityUs'),
+        latencyUs: read('latencyUs'),
+        messageBytes: read('messageBytes'),
+        usPerByte: read('usPerByte'),
+        ...maybeRuns(c, rec, fields),
+      };
+      break;
+    case 'wavefront':
+      w = {
+        kind,
+        granularityUs: read('granularityUs'),
+        stages: read('stages'),
+        latencyUs: read('latencyUs'),
+        messageBytes: read('messageBytes'),
+        usPerByte: read('usPerByte'),
+        ...maybeRuns(c, rec, fields),
+      };
+      break;
   }
   return complete<Workload>(c, before, w as Draft<Workload>);
 }

@@ -50,6 +50,7 @@ import {
   MAX_DEPTH,
   MAX_NOISE_EVENTS,
   MAX_PHASE_ITERATIONS,
+  MAX_WAVEFRONT_SLOTS,
   MAX_RANK_ITERATIONS,
   MAX_TEXT_LENGTH,
 } from './limits.ts';
@@ -185,6 +186,18 @@ function checkCost(c: Checker, s: Scenario): void {
         `allowed: at most ${sci(MAX_PHASE_ITERATIONS)}. Use fewer iterations or ${phases.field}`,
     );
   }
+  if (s.workload.kind === 'wavefront') {
+    const slots = 2 * s.workload.stages * s.job.nodes * s.job.ranksPerNode;
+    if (slots > MAX_WAVEFRONT_SLOTS) {
+      c.add(
+        'workload.stages',
+        s.workload.stages,
+        `with ${s.job.nodes * s.job.ranksPerNode} ranks needs ${sci(slots)} stage slots ` +
+          `(2 × stages × ranks: a rank may receive a whole sweep's messages early); ` +
+          `allowed: at most ${sci(MAX_WAVEFRONT_SLOTS)}. Use fewer stages or ranks`,
+      );
+    }
+  }
   const rankIterations = estimateRankIterations(s);
   if (rankIterations > MAX_RANK_ITERATIONS) {
     const [what, formula, fewer] = phases.field
@@ -262,6 +275,8 @@ function phasesPerIteration(w: Workload): { formula: string; field: string } {
         formula: '(barotropicIterations + 1)',
         field: 'barotropicIterations',
       };
+    case 'wavefront':
+      return { formula: '2 × stages', field: 'stages' };
     default:
       return { formula: '1', field: '' };
   }

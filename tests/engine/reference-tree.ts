@@ -1,5 +1,6 @@
 // A second, naive implementation of docs/workloads.md (programs of phases, the software tree,
-// the halo exchange of §7)
+// the halo exchange of §7, the all-to-all of §8 as a halo whose neighbours are all the others,
+// the wavefront of §9)
 // for the differential test: one flat loop that scans every pending action for the earliest,
 // plain objects per rank and per core, no heap, no typed arrays, no shared code with
 // phase-run.ts except the noise table (the counter-based draws are part of the contract).
@@ -7,7 +8,15 @@ import { collectiveLatency } from '../../src/engine/collective.ts';
 import { buildLayout } from '../../src/engine/layout.ts';
 import { NoiseTable } from '../../src/engine/noise-table.ts';
 import { bitsAt3 } from '../../src/engine/random.ts';
-import { PHASE_BARRIER, PHASE_HALO, PHASE_TREE, phaseProgram } from '../../src/scenario/phases.ts';
+import {
+  PHASE_ALLTOALL,
+  PHASE_BARRIER,
+  PHASE_HALO,
+  PHASE_TREE,
+  PHASE_WAVE_DOWN,
+  PHASE_WAVE_UP,
+  phaseProgram,
+} from '../../src/scenario/phases.ts';
 import type { Scenario } from '../../src/scenario/types.ts';
 
 type State =
@@ -19,6 +28,8 @@ type State =
   | 'waitBarrier'
   | 'waitHalo'
   | 'tryHalo'
+  | 'waitWave'
+  | 'tryWave'
   | 'done';
 
 interface Rank {
@@ -34,6 +45,8 @@ interface Rank {
   lastChildArrival: number;
   phase: number;
   iteration: number;
+  /** wavefront: when it was ready for its current stage */
+  waveFrom: number;
 }
 
 export interface ReferenceTreeResult {
@@ -110,6 +123,7 @@ export function referenceTree(s: Scenario): ReferenceTreeResult {
       lastChildArrival: -Infinity,
       phase: 0,
       iteration: 0,
+      waveFrom: 0,
     });
   }
   // Who is on which core: fixed, except block-mode moves at a tree release.
@@ -120,8 +134,35 @@ export function referenceTree(s: Scenario): ReferenceTreeResult {
     }),
   );
   const rankOnCore = (x: number, c: number): Rank | null => onCore[x][c];
-  const nbrs = prog.grid ? neighboursOf(prog.grid.sides, prog.grid.periodic) : [];
-  const msgUs = prog.grid ? prog.grid.messageUs : 0;
+  const isWave = (phase: number) =>
+    prog.collective[phase] === PHASE_WAVE_DOWN || prog.collective[phase] === PHASE_WAVE_UP;
+  const exchanges = (phase: number) =>
+    prog.collective[phase] === PHASE_HALO || prog.collective[phase] === PHASE_ALLTOALL;
+  const haloNbrs = prog.collective.includes(PHASE_HALO)
+    ? neighboursOf(prog.grid!.sides, prog.grid!.periodic)
+    : [];
+  const everyone = prog.collective.includes(PHASE_ALLTOALL)
+    ? Array.from({ length: R }, (_, r) =>
+        Array.from({ length: R }, (_, q) => q).filter((q) => q !== r),
+      )
+    : [];
+  const partners = (rk: Rank) =>
+    prog.collective[rk.phase] === PHASE_ALLTOALL ? everyone[rk.id] : haloNbrs[rk.id];
+  // The wavefront's grid, rows × columns: down is +1 along either side, up is −1.
+  const [rows, cols] = prog.grid && prog.grid.sides.length === 2 ? prog.grid.sides : [1, 1];
+  const stepped = (r: number, dir: number) => {
+    const i = Math.floor(r / cols);
+    const j = r % cols;
+    const out: number[] = [];
+    if (i + dir >= 0 && i + dir < rows) out.push((i + dir) * cols + j);
+    if (j + dir >= 0 && j + dir < cols) out.push(i * cols + j + dir);
+    return out;
+  };
+  const upstream = (rk: Rank) =>
+    stepped(rk.id, prog.collective[rk.phase] === PHASE_WAVE_DOWN ? -1 : 1);
+  const downstream = (rk: Rank) =>
+    stepped(rk.id, prog.collective[rk.phase] === PHASE_WAVE_DOWN ? 1 : -1);
+  const msgUs = prog.messageUs;
   // per rank: messages received for each halo instance (iteration·m + phase): count, latest
   const inbox: Map<number, { count: number; latest: number }>[] = ranks.map(() => new Map());
   const instance = (rk: Rank) => rk.iteration * m + rk.phase;
@@ -129,6 +170,23 @@ export function referenceTree(s: Scenario): ReferenceTreeResult {
     new Array<number>(R).fill(NaN),
   );
   const begin = (rk: Rank, start: number) => {
+    if (isWave(rk.phase)) {
+      rk.waveFrom = start;
+      const box = inbox[rk.id].get(instance(rk));
+      const count = box?.count ?? 0;
+      if (count === upstream(rk).length && (box?.latest ?? -Infinity) <= start) {
+        inbox[rk.id].delete(instance(rk));
+      } else {
+        rk.finish = -Infinity; // waiting for its upstream messages
+        if (count === upstream(rk).length) {
+          rk.state = 'tryWave';
+          rk.at = Math.max(box!.latest + w, start);
+        } else {
+          rk.state = 'waitWave';
+        }
+        return;
+      }
+    }
     rk.finish = start + prog.computeUs[rk.phase];
     rk.at = rk.finish;
     rk.state = 'computing';
@@ -183,7 +241,33 @@ export function referenceTree(s: Scenario): ReferenceTreeResult {
     }
   };
   const complete = (rk: Rank) =>
-    (inbox[rk.id].get(instance(rk))?.count ?? 0) === nbrs[rk.id].length;
+    (inbox[rk.id].get(instance(rk))?.count ?? 0) === partners(rk).length;
+  /** Wavefront: waiting rank rk has a core at t and starts its stage's compute. */
+  const startStage = (rk: Rank, t: number) => {
+    inbox[rk.id].delete(instance(rk));
+    let start = Math.max(t, rk.frozenUntil);
+    if (block && busy[rk.node][rk.core] > t) {
+      for (let c = 0; c < C; c++) {
+        const other = onCore[rk.node][c];
+        if (busy[rk.node][c] > t || (other && other.state === 'computing')) continue;
+        const old = rk.core;
+        onCore[rk.node][old] = other;
+        if (other) {
+          other.core = old;
+          other.frozenUntil = busy[rk.node][old];
+        }
+        onCore[rk.node][c] = rk;
+        rk.core = c;
+        rk.frozenUntil = t;
+        start = t;
+        break;
+      }
+    }
+    if (rk.id === 0) rootColl[rk.iteration] += start - rk.waveFrom;
+    rk.finish = start + prog.computeUs[rk.phase];
+    rk.at = rk.finish;
+    rk.state = 'computing';
+  };
   const goOn = (rk: Rank, d: number) => {
     if (block && busy[rk.node][rk.core] > d) {
       // Move to the lowest core running no noise and holding no computing rank (swap).
@@ -244,7 +328,8 @@ export function referenceTree(s: Scenario): ReferenceTreeResult {
         rk.state === 'computing' ||
         rk.state === 'tryUp' ||
         rk.state === 'tryDown' ||
-        rk.state === 'tryHalo';
+        rk.state === 'tryHalo' ||
+        rk.state === 'tryWave';
       if (pending && rk.at < t) {
         t = rk.at;
         who = rk;
@@ -265,9 +350,27 @@ export function referenceTree(s: Scenario): ReferenceTreeResult {
     } else if (typeof who === 'object') {
       const rk = who;
       if (rk.state === 'computing') {
-        if (prog.collective[rk.phase] === PHASE_HALO) {
+        if (isWave(rk.phase)) {
           const key = instance(rk);
-          for (const q of nbrs[rk.id]) {
+          for (const q of downstream(rk)) {
+            const box = inbox[q].get(key) ?? { count: 0, latest: -Infinity };
+            box.count++;
+            box.latest = Math.max(box.latest, t + msgUs);
+            inbox[q].set(key, box);
+            const other = ranks[q];
+            if (
+              other.state === 'waitWave' &&
+              instance(other) === key &&
+              box.count === upstream(other).length
+            ) {
+              other.state = 'tryWave';
+              other.at = Math.max(box.latest + w, other.waveFrom);
+            }
+          }
+          goOn(rk, t);
+        } else if (exchanges(rk.phase)) {
+          const key = instance(rk);
+          for (const q of partners(rk)) {
             const box = inbox[q].get(key) ?? { count: 0, latest: -Infinity };
             box.count++;
             box.latest = Math.max(box.latest, t + msgUs);
@@ -294,6 +397,8 @@ export function referenceTree(s: Scenario): ReferenceTreeResult {
         }
       } else if (rk.state === 'tryUp') {
         if (core(rk, t)) forward(rk, t);
+      } else if (rk.state === 'tryWave') {
+        if (core(rk, t)) startStage(rk, t);
       } else if (rk.state === 'tryHalo') {
         if (core(rk, t)) {
           inbox[rk.id].delete(instance(rk));

@@ -61,6 +61,25 @@ const complete: Record<Workload['kind'], Workload> = {
     iterations: 1000,
     warmup: 50,
   },
+  alltoall: {
+    kind: 'alltoall',
+    granularityUs: 20000,
+    latencyUs: 30,
+    messageBytes: 65536,
+    usPerByte: 0.004,
+    iterations: 20,
+    warmup: 0,
+  },
+  wavefront: {
+    kind: 'wavefront',
+    granularityUs: 50000,
+    stages: 40,
+    latencyUs: 10,
+    messageBytes: 4000,
+    usPerByte: 0.004,
+    iterations: 50,
+    warmup: 0,
+  },
 };
 
 /** The refusal of a rank core that enabled noise keeps busy `percent`% of the time. */
@@ -123,14 +142,31 @@ describe('the format-2 example', () => {
       duration: provenance.duration,
     });
     const workloads = blocks.slice(1);
-    expect(workloads.map((w) => w.kind)).toEqual(['allreduce', 'mpi-fwq', 'sage', 'pop', 'halo']);
+    expect(workloads.map((w) => w.kind)).toEqual([
+      'allreduce',
+      'mpi-fwq',
+      'sage',
+      'pop',
+      'halo',
+      'alltoall',
+      'wavefront',
+    ]);
     for (const w of workloads) expect(validateScenario(running(w)).workload).toEqual(w);
   });
 });
 
 describe('every workload kind', () => {
-  it('is one of six', () => {
-    expect(WORKLOAD_KINDS).toEqual(['barrier', 'allreduce', 'mpi-fwq', 'sage', 'pop', 'halo']);
+  it('is one of eight', () => {
+    expect(WORKLOAD_KINDS).toEqual([
+      'barrier',
+      'allreduce',
+      'mpi-fwq',
+      'sage',
+      'pop',
+      'halo',
+      'alltoall',
+      'wavefront',
+    ]);
   });
 
   it.each(WORKLOAD_KINDS)('%s: a complete file round-trips through validation', (kind) => {
@@ -161,6 +197,14 @@ describe('every workload kind', () => {
       { kind: 'halo', granularityUs: 5, latencyUs: 2, iterations: 10 },
       { dimensions: 2, periodic: true, messageBytes: 0, usPerByte: 0, warmup: 0 },
     ],
+    [
+      { kind: 'alltoall', granularityUs: 5, latencyUs: 2, iterations: 10 },
+      { messageBytes: 0, usPerByte: 0, warmup: 0 },
+    ],
+    [
+      { kind: 'wavefront', granularityUs: 5, stages: 3, latencyUs: 2, iterations: 10 },
+      { messageBytes: 0, usPerByte: 0, warmup: 0 },
+    ],
   ])('gets its defaults filled in: %j', (given, defaults) => {
     expect(validateScenario(running(given)).workload).toEqual({ ...given, ...defaults });
   });
@@ -183,11 +227,11 @@ describe('workloads that are refused', () => {
   it.each([
     [
       { kind: 'gamma' },
-      'workload.kind: "gamma" is not a workload kind; allowed: barrier, allreduce, mpi-fwq, sage, pop, halo',
+      'workload.kind: "gamma" is not a workload kind; allowed: barrier, allreduce, mpi-fwq, sage, pop, halo, alltoall, wavefront',
     ],
     [
       { granularityUs: 5, iterations: 1 },
-      'workload.kind: missing; required (one of barrier, allreduce, mpi-fwq, sage, pop, halo)',
+      'workload.kind: missing; required (one of barrier, allreduce, mpi-fwq, sage, pop, halo, alltoall, wavefront)',
     ],
     [
       { ...complete.barrier, hopUs: 5 },
@@ -224,6 +268,16 @@ describe('workloads that are refused', () => {
     ],
     [{ ...complete.halo, messageBytes: 1.5 }, 'workload.messageBytes: 1.5 is not an integer'],
     [{ ...complete.halo, usPerByte: 2 }, 'workload.usPerByte: 2 is out of range; allowed: 0..1'],
+    [
+      { ...complete.alltoall, dimensions: 2 },
+      'workload.dimensions: unknown field for kind "alltoall"; allowed: kind, granularityUs, latencyUs, messageBytes, usPerByte, iterations, warmup',
+    ],
+    [{ ...complete.wavefront, stages: 0 }, 'workload.stages: 0 is out of range; allowed: 1..10000'],
+    [{ ...complete.wavefront, stages: 2.5 }, 'workload.stages: 2.5 is not an integer'],
+    [
+      { kind: 'wavefront', granularityUs: 5, latencyUs: 2, iterations: 10 },
+      'workload.stages: missing; required (an integer 1..10000)',
+    ],
     [
       { kind: 'mpi-fwq', iterations: 10 },
       'workload.workUs: missing; required (a number > 0 and ≤ 1e12)',
@@ -493,6 +547,16 @@ describe('programs too large to run', () => {
     expect(problems(running(pop, huge))).toEqual([
       '(root): this run would step through about 8e11 rank-phases (job.nodes × ranksPerNode × (barotropicIterations + 1) × iterations); allowed: at most 2e11. Use fewer iterations, barotropicIterations, job nodes or ranks per node',
     ]);
+  });
+
+  it('refuse a wavefront whose early messages would not fit: 2 × stages × ranks over 4e6', () => {
+    // 200,000 nodes × 4 ranks × 2 × 10 stages = 1.6e7 slots.
+    const wave = { ...complete.wavefront, stages: 10, iterations: 2 };
+    expect(problems(running(wave, huge))).toContain(
+      "workload.stages: 10 with 800000 ranks needs 1.6e7 stage slots (2 × stages × ranks: a rank may receive a whole sweep's messages early); allowed: at most 4e6. Use fewer stages or ranks",
+    );
+    const fits = { ...complete.wavefront, stages: 2, iterations: 2 };
+    expect(validateScenario(running(fits, huge)).workload).toEqual(fits);
   });
 
   it('refuse a one-phase tree workload over 2e11 rank-iterations as format 1 does', () => {

@@ -66,7 +66,10 @@ const CROSS_FIELD: readonly (readonly [RegExp, string])[] = [
   [/joins noise\[\d+\] in group/, 'sources compared with each other'],
   [/is a duplicate of noise\[\d+\]\.id/, 'ids unique across sources'],
   [/cores; allowed: at most \d+ in total/, 'a product of two fields'],
-  [/would step through|would simulate about|would keep core|without a finite mean/, 'run size'],
+  [
+    /would step through|would simulate about|would keep core|without a finite mean|stage slots/,
+    'run size',
+  ],
   [/and \d+ more problems in this list/, 'a summary line of the list above'],
 ];
 

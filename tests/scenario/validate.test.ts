@@ -307,7 +307,7 @@ describe('values out of range', () => {
     [
       'workload.kind',
       'gamma',
-      'workload.kind: "gamma" is not a workload kind; allowed: barrier, allreduce, mpi-fwq, sage, pop, halo',
+      'workload.kind: "gamma" is not a workload kind; allowed: barrier, allreduce, mpi-fwq, sage, pop, halo, alltoall, wavefront',
     ],
     ['workload.iterations', 0, 'workload.iterations: 0 is out of range; allowed: 1..1000000'],
     [

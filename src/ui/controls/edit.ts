@@ -9,7 +9,7 @@ import {
   setSourcePhase,
   type Duration,
   type DurationDist,
-  type HaloWorkload,
+  type MessageWorkload,
   type NoiseSource,
   type Placement,
   type PlacementKind,
@@ -40,7 +40,7 @@ export function withReservation(scenario: Scenario, reserve: boolean): Scenario 
 }
 
 /** The workload kinds that are one compute of g and one exchange: the page switches among them. */
-export const PROGRAM_KINDS = ['barrier', 'allreduce', 'halo'] as const;
+export const PROGRAM_KINDS = ['barrier', 'allreduce', 'halo', 'alltoall'] as const;
 export type ProgramKind = (typeof PROGRAM_KINDS)[number];
 
 export function isProgramKind(kind: string): kind is ProgramKind {
@@ -48,16 +48,16 @@ export function isProgramKind(kind: string): kind is ProgramKind {
 }
 
 /**
- * The scenario running `kind` instead of its barrier, allreduce or halo workload, with the same
- * granularity, iterations and warm-up. A halo gets a 2-D torus whose messages take one hop of
- * the machine's software tree (machine.tree.hopUs: the cost of one small message there) and
- * carry no bytes; an allreduce uses that tree.
+ * The scenario running `kind` instead of its barrier, allreduce, halo or all-to-all workload,
+ * with the same granularity, iterations and warm-up. A halo gets a 2-D torus, and a halo or an
+ * all-to-all messages that take one hop of the machine's software tree (machine.tree.hopUs: the
+ * cost of one small message there) and carry no bytes; an allreduce uses that tree.
  */
 export function withProgram(
   scenario: Scenario,
   kind: ProgramKind,
-  /** a halo to take the grid and message fields of (the one the user last had) */
-  halo: HaloWorkload | null = null,
+  /** a message workload to take the grid and message fields of (the one the user last had) */
+  last: MessageWorkload | null = null,
 ): Scenario {
   const w = scenario.workload;
   if (!isProgramKind(w.kind) || w.kind === kind) return scenario;
@@ -67,16 +67,22 @@ export function withProgram(
     if (kind === 'barrier') s.workload = { kind, granularityUs: g, ...runs };
     else if (kind === 'allreduce') s.workload = { kind, granularityUs: g, ...runs, hopUs: null };
     else {
-      s.workload = {
-        kind,
-        granularityUs: g,
-        dimensions: halo?.dimensions ?? 2,
-        periodic: halo?.periodic ?? true,
-        latencyUs: halo?.latencyUs ?? s.machine.tree.hopUs,
-        messageBytes: halo?.messageBytes ?? 0,
-        usPerByte: halo?.usPerByte ?? 0,
-        ...runs,
+      const message = {
+        latencyUs: last?.latencyUs ?? s.machine.tree.hopUs,
+        messageBytes: last?.messageBytes ?? 0,
+        usPerByte: last?.usPerByte ?? 0,
       };
+      s.workload =
+        kind === 'alltoall'
+          ? { kind, granularityUs: g, ...message, ...runs }
+          : {
+              kind,
+              granularityUs: g,
+              dimensions: last?.kind === 'halo' ? last.dimensions : 2,
+              periodic: last?.kind === 'halo' ? last.periodic : true,
+              ...message,
+              ...runs,
+            };
     }
   });
 }

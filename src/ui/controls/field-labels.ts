@@ -20,6 +20,7 @@ export const PANEL_LABELS = {
   'workload.latencyUs': 'Message latency (µs)',
   'workload.messageBytes': 'Message size (bytes)',
   'workload.usPerByte': 'µs per byte',
+  'workload.stages': 'Stages per sweep',
   'workload.workUs': 'Work quantum (µs)',
   'workload.computeUsPerCycle': 'Compute per cycle (µs)',
   'workload.allreducesPerCycle': 'Allreduces per cycle',
