@@ -60,6 +60,16 @@ export const PRESET_TABLE: readonly PresetEntry[] = [
     group: 'Application workloads',
   },
   {
+    id: 'lu-asci-q-2002',
+    label: 'NPB LU (wavefront), 128 tasks, ASCI Q noise (Compaq SC stand-in)',
+    group: 'Application workloads',
+  },
+  {
+    id: 'ft-asci-q-2002',
+    label: 'NPB FT (all-to-all), 128 tasks, ASCI Q noise (Compaq SC stand-in)',
+    group: 'Application workloads',
+  },
+  {
     id: 't3e-mcurie-ep',
     label: 'NPB EP on the Cray T3E: job migration',
     group: 'Application workloads',

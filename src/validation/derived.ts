@@ -2,7 +2,9 @@
 // derived from the machine presets: the same machine and noise, another job and workload. They
 // are written by `npm run scenarios` (scripts/derive-scenarios.ts) so that a change to a preset
 // reaches them, and tests/validation/derived.test.ts fails when a file and its derivation differ.
-import type { Scenario } from '../scenario/types.ts';
+import { gridSides } from '../scenario/grid.ts';
+import { gridDiameter, messageCostUs } from '../scenario/phases.ts';
+import type { AlltoallWorkload, Scenario, WavefrontWorkload } from '../scenario/types.ts';
 import { loadPreset } from './presets.ts';
 import {
   allreduceWorkload,
@@ -97,6 +99,63 @@ export const derivations: Derivation[] = [
 
 /** 001 Table 2: the mean run time of NPB EP class C on 128 tasks of the Compaq SC, s. */
 export const EP_COMPAQ_MEAN_S = 5.03;
+/** 001 Table 2: the same for LU and FT, s. */
+export const LU_COMPAQ_MEAN_S = 42.8;
+export const FT_COMPAQ_MEAN_S = 30.6;
+
+/** NPB class C (the NPB specification; the papers give only "class C"): LU's SSOR iterations
+ * and the planes of its 162³ grid a sweep pipelines over (2 … 161); FT's iterations. */
+const LU_ITERATIONS = 250;
+const LU_STAGES = 160;
+const FT_ITERATIONS = 20;
+/** Bytes of one LU stage's message: 5 values of 8 bytes on the 20-point edge of a rank's
+ * 162/16 × 162/8 block (assumed). */
+const LU_MESSAGE_BYTES = 800;
+/** Bytes FT's transpose sends from one rank to each other: 512³ 16-byte complex values over
+ * 128 × 128 blocks. */
+const FT_MESSAGE_BYTES = (512 ** 3 * 16) / (128 * 128);
+/** µs per byte on Quadrics Elan3, 300 MB/s (assumed; the papers print no bandwidth). */
+const QUADRICS_US_PER_BYTE = 0.0033;
+
+/**
+ * LU as a wavefront whose noiseless run takes `runUs`: with m the message and D the grid's
+ * diameter, an iteration is G + 2·D·(G/2B + m) (docs/workloads.md §9), solved for G.
+ */
+function luWorkload(s: Scenario, runUs: number): WavefrontWorkload {
+  const message = {
+    latencyUs: s.machine.tree.hopUs,
+    messageBytes: LU_MESSAGE_BYTES,
+    usPerByte: QUADRICS_US_PER_BYTE,
+  };
+  const m = messageCostUs(message);
+  const D = gridDiameter(gridSides(s.job.nodes * s.job.ranksPerNode, 2));
+  const iterationUs = runUs / LU_ITERATIONS;
+  const G = (iterationUs - 2 * D * m) / (1 + D / LU_STAGES);
+  return {
+    kind: 'wavefront',
+    granularityUs: Math.round(G),
+    stages: LU_STAGES,
+    ...message,
+    iterations: LU_ITERATIONS,
+    warmup: 0,
+  };
+}
+
+/** FT as an all-to-all whose noiseless run takes `runUs`: each iteration g + m (§8). */
+function ftWorkload(s: Scenario, runUs: number): AlltoallWorkload {
+  const message = {
+    latencyUs: s.machine.tree.hopUs,
+    messageBytes: FT_MESSAGE_BYTES,
+    usPerByte: QUADRICS_US_PER_BYTE,
+  };
+  return {
+    kind: 'alltoall',
+    granularityUs: Math.round(runUs / FT_ITERATIONS - messageCostUs(message)),
+    ...message,
+    iterations: FT_ITERATIONS,
+    warmup: 0,
+  };
+}
 
 derivations.push(
   {
@@ -114,6 +173,44 @@ derivations.push(
     references: ['001_734e3e396f167b23.txt Table 2, secs 6, 8, 9, 11'],
     job: { nodes: 32, ranksPerNode: 4 },
     workload: () => allreduceWorkload(EP_COMPAQ_MEAN_S * 1e6, 1, 0),
+  },
+  {
+    file: 'lu-asci-q-2002',
+    parent: 'asci-q-2002',
+    title: 'NPB LU on 128 tasks with ASCI Q’s noise (a stand-in for the Compaq SC Lemieux)',
+    about:
+      'NPB LU, class C, 128 tasks on 32 nodes × 4 (001 sec 8): the SSOR solver’s sweeps ' +
+      '(“many small messages”, 001 sec 7) as a wavefront over the 16 × 8 grid of ranks ' +
+      `(docs/workloads.md §9): ${LU_ITERATIONS} iterations of a sweep down and one back, ` +
+      `${LU_STAGES} stages each (class C: 162 planes, the NPB specification, not the papers), a ` +
+      `${LU_MESSAGE_BYTES}-byte message a stage (a 20-point edge of 5 values, assumed) at ` +
+      `${QUADRICS_US_PER_BYTE} µs per byte (300 MB/s, assumed) plus a tree hop. The compute is ` +
+      'solved so that the noiseless run takes the Compaq SC’s mean, 42.8 s (001 Table 2). ' +
+      'Lemieux’s noise was not published, so ASCI Q’s stands in (as for EP). Repeat it over ' +
+      'seeds to see how its run time varies: 001 Table 2 measured a CoV of 4.53%; ' +
+      'docs/validation.md, target 14.',
+    references: ['001_734e3e396f167b23.txt Table 2, secs 7, 8, 11 (Fig 4)'],
+    job: { nodes: 32, ranksPerNode: 4 },
+    workload: (s) => luWorkload(s, LU_COMPAQ_MEAN_S * 1e6),
+  },
+  {
+    file: 'ft-asci-q-2002',
+    parent: 'asci-q-2002',
+    title: 'NPB FT on 128 tasks with ASCI Q’s noise (a stand-in for the Compaq SC Lemieux)',
+    about:
+      'NPB FT, class C, 128 tasks on 32 nodes × 4 (001 sec 8): “periods where all nodes are ' +
+      'computing on their own data” between array transpositions, “an all-to-all exchange” ' +
+      `(001 sec 7; docs/workloads.md §8): ${FT_ITERATIONS} iterations (class C, the NPB ` +
+      `specification), each a compute and a transpose in which every rank sends ` +
+      `${FT_MESSAGE_BYTES} bytes (a 512³ complex array over 128 × 128 blocks) to every other at ` +
+      `${QUADRICS_US_PER_BYTE} µs per byte (assumed) plus a tree hop. The network is ` +
+      'contention-free here, so a transpose costs one message. The compute is solved so that ' +
+      'the noiseless run takes the Compaq SC’s mean, 30.6 s (001 Table 2). Lemieux’s noise ' +
+      'was not published, so ASCI Q’s stands in. 001 Table 2 measured a CoV of 3.18%; ' +
+      'docs/validation.md, target 14.',
+    references: ['001_734e3e396f167b23.txt Table 2, secs 7, 8'],
+    job: { nodes: 32, ranksPerNode: 4 },
+    workload: (s) => ftWorkload(s, FT_COMPAQ_MEAN_S * 1e6),
   },
   {
     file: 'halo-jaguar-xt5-stock',
