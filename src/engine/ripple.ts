@@ -68,8 +68,9 @@ export function rippleGranularityUs(w: Workload): number {
     case 'allreduce':
     case 'halo':
     case 'alltoall':
-    case 'wavefront':
       return w.granularityUs;
+    case 'wavefront':
+      return w.granularityUs / (2 * w.stages); // one stage's compute: the work between messages
     case 'mpi-fwq':
       return w.workUs;
     case 'sage':
@@ -111,8 +112,9 @@ export function rippleOf(scenario: Scenario, options: RippleOptions): Ripple {
   const sides = gridSides(R, 2) as [number, number];
   const g = rippleGranularityUs(scenario.workload);
   const w = scenario.workload;
+  // The scenario's own messages where it has them (halo, all-to-all, wavefront), else one tree hop.
   const message =
-    w.kind === 'halo'
+    w.kind === 'halo' || w.kind === 'alltoall' || w.kind === 'wavefront'
       ? { latencyUs: w.latencyUs, messageBytes: w.messageBytes, usPerByte: w.usPerByte }
       : { latencyUs: scenario.machine.tree.hopUs, messageBytes: 0, usPerByte: 0 };
   const periodic = w.kind === 'halo' ? w.periodic : true;
