@@ -1,10 +1,10 @@
 // The run-to-run lesson's steps on NPB EP (seed 001, Kramer & Ryan): the same job on the same
 // machine run again and again, one seed a run (a new seed is a new run: other phases, placements
-// and event lengths). EP runs on scenarios/ep-asci-q-2002.json: 128 tasks on 32 nodes × 4, one
-// compute of 5.03 s (the Compaq SC's mean run, 001 Table 2) and one allreduce, with ASCI Q 2002's
-// noise standing in for the Compaq SC "Lemieux" (the same ES45, Tru64 and Quadrics; Lemieux's
-// noise was not published); step 3 runs EP on scenarios/t3e-mcurie-ep.json, the Cray T3E with its
-// job migration (001 sec 11). Each step's sweep makes the runs its reveal reads, with the seeds
+// and event lengths). EP runs on scenarios/lemieux-ep.json: 128 tasks on 32 nodes × 4 of the
+// Compaq SC "Lemieux", one compute and one allreduce, with ASCI Q 2002's noise (the same ES45,
+// Tru64 and Quadrics) and one node activity fitted to EP's mean and CoV (001 Table 2; Lemieux's
+// noise was not published); step 3 runs EP on scenarios/t3e-mcurie-ep.json, the Cray T3E with
+// its job migration (001 sec 11). Each step's sweep makes the runs its reveal reads, with the seeds
 // the run-to-run view on the stage uses (step.runs), so the histogram and the numbers agree.
 import { fail } from './figures.ts';
 import {
@@ -17,7 +17,7 @@ import {
 } from './run-spread-figures.ts';
 import type { LessonStep, RevealInput } from './types.ts';
 
-const EP = 'ep-asci-q-2002';
+const EP = 'lemieux-ep';
 /** Runs of EP on 32 nodes: 100 (about 5 s of one core), enough that a few meet a rare long
  * activity, as the paper's 336 did; 20 runs often meet none. */
 const RUNS = 100;
@@ -58,13 +58,13 @@ export const sameJob: LessonStep = {
   number: 1,
   title: 'The same job on the same nodes: the same time every run?',
   intro:
-    'Kramer and Ryan ran three NAS Parallel Benchmarks hundreds of times on four machines, on dedicated nodes (001 sec 8). EP, “embarrassingly parallel”, computes on its own and communicates only once, at the very end (001 sec 6). The simulator runs EP as 128 tasks on 32 nodes × 4 of an AlphaServer machine: one run of about 5 s.',
+    'Kramer and Ryan ran three NAS Parallel Benchmarks hundreds of times on four machines, on dedicated nodes (001 sec 8). EP, “embarrassingly parallel”, computes on its own and communicates only once, at the very end (001 sec 6). The simulator runs EP as 128 tasks on 32 nodes × 4 of that machine, the Compaq SC “Lemieux”: one run of about 5 s.',
   view: 'iterations',
   revealView: 'variability',
   runs: RUNS,
   state: { preset: EP, edits: [] },
   sweep: EP_RUNS_SWEEP,
-  runNote: `EP on 32 nodes × 4, one run of 5 s of simulated time (about 0.1 s); then the same job ${RUNS} times, seeds 1 to ${RUNS}: 5 to 10 s on a two-core laptop (the histogram on the stage makes the same runs). ASCI Q’s published noise stands in for the Compaq SC’s, which was not published (the same AlphaServer ES45 nodes, Tru64 and Quadrics network).`,
+  runNote: `EP on 32 nodes × 4, one run of 5 s of simulated time (about 0.1 s); then the same job ${RUNS} times, seeds 1 to ${RUNS}: 5 to 10 s on a two-core laptop (the histogram on the stage makes the same runs). Lemieux’s noise was never published: the simulator’s is ASCI Q’s (the same AlphaServer ES45 nodes, Tru64 and Quadrics network) and one node activity of its own (scenarios/README.md).`,
   question: {
     kind: 'marker',
     prompt:
@@ -97,7 +97,7 @@ export const sameJob: LessonStep = {
     };
   },
   explanation:
-    'No: the same job on the same dedicated nodes takes a different time every run, by 0.17% to 15.58% on the four machines measured (001 Table 2); for EP on the Compaq SC by 6.91%. Each run meets the operating system’s noise at other moments, and a parallel job waits for its slowest task. In NoiseLab a run is a seed: the same seed gives the same time to the last digit, a new seed is a new run on the same machine, and the histogram on the stage is this step’s runs. Where the simulation misses: its spread is several times smaller than the paper’s. ASCI Q’s published noise is a stand-in (Lemieux’s was never published); in 5 s on 32 nodes its short, frequent events average out, and most of the spread comes from the few runs that meet a long, rare activity on one node (such as the 335 ms quorum daemon, once a minute: 000 sec 3.2). Whatever else varied on Lemieux’s nodes is not in the papers.',
+    'No: the same job on the same dedicated nodes takes a different time every run, by 0.17% to 15.58% on the four machines measured (001 Table 2); for EP on the Compaq SC by 6.91%. Each run meets the operating system’s noise at other moments, and a parallel job waits for its slowest task. In NoiseLab a run is a seed: the same seed gives the same time to the last digit, a new seed is a new run on the same machine, and the histogram on the stage is this step’s runs. The simulated spread is close to the paper’s by construction: Lemieux’s noise was never published, so NoiseLab’s Lemieux has ASCI Q’s published noise, whose short, frequent events average out in 5 s on 32 nodes (a CoV of about 1.3%), and one unattributed node activity, a few events a minute of lognormal lengths, fitted to this 6.91%. What the fit predicts is checked elsewhere: step 2’s single node, and LU’s and FT’s spreads on the same noise (4.53% and 3.18% measured; docs/validation.md, target 14).',
 };
 
 /** The one-node step: EP on 1 node (shown) and on 32, each over RUNS seeds. */
@@ -147,7 +147,7 @@ export const oneNode: LessonStep = {
     };
   },
   explanation:
-    'Something on the node: a single Compaq node still varied, by under 1.6% (001 sec 9), so the network could not be all of it. In NoiseLab the network never varies (a message always takes the same time), so all of the spread you see is the nodes’ noise: on one node the job waits for the slowest of 4 tasks instead of 128, and meets only one node’s rare long activities, so it varies less. The one-node figure agrees with the paper’s bound; the 32-node one is under the paper’s 6.91% for the reason step 1 gave. Kramer and Ryan also found no significant effect of the time of day or of which nodes the scheduler gave the job (001 sec 8).',
+    'Something on the node: a single Compaq node still varied, by under 1.6% (001 sec 9), so the network could not be all of it. In NoiseLab the network never varies (a message always takes the same time), so all of the spread you see is the nodes’ noise: on one node the job waits for the slowest of 4 tasks instead of 128, and meets only one node’s rare long activities, so it varies less. On one node the job meets a thirty-second of the node activity’s events, and its spread stays under the paper’s 1.6% (the activity’s period and shape were chosen so that it could, scenarios/README.md). Kramer and Ryan also found no significant effect of the time of day or of which nodes the scheduler gave the job (001 sec 8).',
 };
 
 /** scenarios/t3e-mcurie-ep.json: NPB EP on 128 PEs of the Cray T3E, with its job migration. */
@@ -233,7 +233,7 @@ export const twoHumps: LessonStep = {
     };
   },
   explanation:
-    'Two humps on the T3E: most jobs were barely slowed, a sizeable group by far more, because some runs were moved while the clock ran and others were not (001 sec 11). Timed by the system’s accounting, which left the migration out, the spread nearly vanished: 6.11% became 0.8% for EP (001 Table 3). The simulation shows the same split: a run is its compute plus a whole number of migrations, so the histogram is bars with gaps between them, not a bell. Without the migration every run takes the same time here, since the preset has no other noise; the T3E’s 0.8% that remained the paper puts down to the network and the way NPB times a run (sec 9), which the model leaves out. Step 1’s EP on the Compaq stand-in is the other shape, a tight bell with a long right tail: almost every run slowed a little by its nodes’ daemons, a few a lot by a rare long one. The paper’s “40% or more” is for LU (15.58%): with EP’s 6.11% one migration costs 11.5% here, and a 40% one would have to be rare.',
+    'Two humps on the T3E: most jobs were barely slowed, a sizeable group by far more, because some runs were moved while the clock ran and others were not (001 sec 11). Timed by the system’s accounting, which left the migration out, the spread nearly vanished: 6.11% became 0.8% for EP (001 Table 3). The simulation shows the same split: a run is its compute plus a whole number of migrations, so the histogram is bars with gaps between them, not a bell. Without the migration every run takes the same time here, since the preset has no other noise; the T3E’s 0.8% that remained the paper puts down to the network and the way NPB times a run (sec 9), which the model leaves out. Step 1’s EP on the Compaq SC is the other shape, a tight bell with a long right tail: almost every run slowed a little by its nodes’ noise, a few a lot by a rare long event. The paper’s “40% or more” is for LU (15.58%): with EP’s 6.11% one migration costs 11.5% here, and a 40% one would have to be rare.',
 };
 
 export const reportSpread: LessonStep = {

@@ -60,6 +60,21 @@ export const PRESET_TABLE: readonly PresetEntry[] = [
     group: 'Application workloads',
   },
   {
+    id: 'lemieux-ep',
+    label: 'NPB EP on the Compaq SC Lemieux (fitted node noise)',
+    group: 'Application workloads',
+  },
+  {
+    id: 'lemieux-lu',
+    label: 'NPB LU (wavefront) on the Compaq SC Lemieux',
+    group: 'Application workloads',
+  },
+  {
+    id: 'lemieux-ft',
+    label: 'NPB FT (all-to-all) on the Compaq SC Lemieux',
+    group: 'Application workloads',
+  },
+  {
     id: 'lu-asci-q-2002',
     label: 'NPB LU (wavefront), 128 tasks, ASCI Q noise (Compaq SC stand-in)',
     group: 'Application workloads',

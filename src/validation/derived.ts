@@ -213,6 +213,32 @@ derivations.push(
     workload: (s) => ftWorkload(s, FT_COMPAQ_MEAN_S * 1e6),
   },
   {
+    file: 'lemieux-lu',
+    parent: 'lemieux-ep',
+    title: 'Compaq SC Lemieux: NPB LU on 128 tasks (a wavefront; the fitted noise)',
+    about:
+      'NPB LU, class C, 128 tasks on 32 nodes × 4, as lu-asci-q-2002.json (a wavefront of ' +
+      `${LU_ITERATIONS} iterations of two ${LU_STAGES}-stage sweeps, its noiseless run the ` +
+      'Compaq SC’s mean, 42.8 s) on the Lemieux preset’s noise, fitted to EP alone: its CoV ' +
+      'is a prediction of 001 Table 2’s 4.53%; docs/validation.md, target 14.',
+    references: ['001_734e3e396f167b23.txt Table 2, secs 7, 8, 11 (Fig 4)'],
+    job: { nodes: 32, ranksPerNode: 4 },
+    workload: (s) => luWorkload(s, LU_COMPAQ_MEAN_S * 1e6),
+  },
+  {
+    file: 'lemieux-ft',
+    parent: 'lemieux-ep',
+    title: 'Compaq SC Lemieux: NPB FT on 128 tasks (all-to-all; the fitted noise)',
+    about:
+      'NPB FT, class C, 128 tasks on 32 nodes × 4, as ft-asci-q-2002.json (20 computes each ' +
+      'ending in an all-to-all transpose, its noiseless run the Compaq SC’s mean, 30.6 s) on ' +
+      'the Lemieux preset’s noise, fitted to EP alone: its CoV is a prediction of 001 Table ' +
+      '2’s 3.18%; docs/validation.md, target 14.',
+    references: ['001_734e3e396f167b23.txt Table 2, secs 7, 8'],
+    job: { nodes: 32, ranksPerNode: 4 },
+    workload: (s) => ftWorkload(s, FT_COMPAQ_MEAN_S * 1e6),
+  },
+  {
     file: 'halo-jaguar-xt5-stock',
     parent: 'jaguar-xt5-stock',
     title: 'HALO on Jaguar XT5’s CNL noise: 4,096 processes (a stand-in for the XT3/XT4)',

@@ -41,7 +41,30 @@ function durationOf(r: Rng, mean: number): Duration {
 
 function workloadOf(r: Rng, iterations: number): Workload {
   const g = [0, 100, 1000][r.below(3)];
-  switch (r.below(5)) {
+  const message = { latencyUs: 5, messageBytes: 100, usPerByte: 0.01 };
+  switch (r.below(8)) {
+    case 5:
+      return {
+        kind: 'halo',
+        granularityUs: g,
+        dimensions: 2,
+        periodic: true,
+        ...message,
+        iterations,
+        warmup: 0,
+      };
+    case 6:
+      return { kind: 'alltoall', granularityUs: g, ...message, iterations, warmup: 0 };
+    case 7:
+      // a pipeline passes every stage's delay on: the kind whose noise adds up the most
+      return {
+        kind: 'wavefront',
+        granularityUs: 4 * g,
+        stages: 1 + r.below(8),
+        ...message,
+        iterations,
+        warmup: 0,
+      };
     case 0:
       return { kind: 'allreduce', granularityUs: g, iterations, warmup: 0, hopUs: null };
     case 1:
@@ -152,7 +175,16 @@ describe('every run ends within its bound', () => {
     }
     // the generator reaches what it claims to
     expect(ran).toBeGreaterThan(SEEDS / 2);
-    expect([...kinds].sort()).toEqual(['allreduce', 'barrier', 'mpi-fwq', 'pop', 'sage']);
+    expect([...kinds].sort()).toEqual([
+      'allreduce',
+      'alltoall',
+      'barrier',
+      'halo',
+      'mpi-fwq',
+      'pop',
+      'sage',
+      'wavefront',
+    ]);
     expect(dists.size).toBe(6);
     expect(worst.ratio, `seed ${worst.seed}`).toBeLessThan(LIMIT_FACTOR / 4);
   });

@@ -141,7 +141,10 @@ describe('the run-to-run lesson as the page shows it', () => {
     const links = RUN_TO_RUN_STEPS.flatMap((s) => readableRuns(s.explanation)).filter(
       (r) => r.kind === 'link',
     );
-    expect(links.map((l) => l.kind === 'link' && l.href)).toEqual(['./validation.html#target-13']);
+    expect(links.map((l) => l.kind === 'link' && l.href)).toEqual([
+      './validation.html#target-14',
+      './validation.html#target-13',
+    ]);
   });
 });
 
@@ -151,14 +154,15 @@ describe('the reveals state what the runs give', () => {
     return { figure, times: input.sweep!.map((r) => runTimeUs(r)), input };
   };
 
-  it('step 1: the CoV of the 100 runs, seeds 1 to 100, several times under 001 Table 2’s 6.91%', () => {
+  it('step 1: the CoV of the 100 runs, seeds 1 to 100, near 001 Table 2’s 6.91% (the fit)', () => {
     const { figure, times } = ep100(step('same-job'));
     const spread = spreadOf(times);
     expect(figure.value).toBe(`CoV ${covText(spread.cov)}`);
     expect(figure.detail).toContain('seeds 1 to 100');
-    // the miss the reveal states: the simulated spread is well under the paper's
-    expect(spread.cov).toBeGreaterThan(0.001);
-    expect(spread.cov * 100).toBeLessThan(6.91 / 2);
+    // the Lemieux preset's node activity was fitted to this CoV (on other seeds): within the
+    // factor of 2 that docs/validation.md's target 14 allows
+    expect(spread.cov * 100).toBeGreaterThan(6.91 / 2);
+    expect(spread.cov * 100).toBeLessThan(6.91 * 2);
     expect(figure.detail).toContain(`is ${(6.91 / (spread.cov * 100)).toFixed(1)} times this`);
   });
 

@@ -17,9 +17,11 @@ const TIMEOUT_MS = 600_000;
  * daemons spawned within a window once or twice a minute, the node-0 and node-1 activities a few
  * times a minute), so a run of a few seconds meets it or not and a shorter run's median over
  * seeds is not the report's. Full mode reproduces the report's numbers exactly, so what the
- * report passes CI passes, and a change that breaks it fails here.
+ * report passes CI passes, and a change that breaks it fails here. Target 14's Lemieux noise
+ * is a node activity of lognormal lengths: a CoV over a few runs is decided by the few long
+ * events they meet (LU over 5 runs: 1.6%, over the report's 20: 2.7%).
  */
-const FULL_IN_CI = new Set([1, 6, 8]);
+const FULL_IN_CI = new Set([1, 6, 8, 14]);
 
 describe('the paper-validation targets, fast mode', () => {
   const targets = allTargets().filter((t) => t.fast);

@@ -73,9 +73,7 @@ const epVariability: Target = {
     const many = spreadOf(epTimes(base, 32, runs));
     const one = spreadOf(epTimes(base, 1, runs));
     // LU's run is 80,000 stages of 128 ranks (about 6 s to simulate here): fewer runs.
-    const lu = loadPreset('lu-asci-q-2002');
     const luRuns = ctx.mode === 'full' ? 20 : 5;
-    const ft = loadPreset('ft-asci-q-2002');
     const run = (nodes: number) =>
       `scenarios/ep-asci-q-2002.json (ASCI Q 2002's noise as a stand-in for Lemieux: the same ` +
       `ES45, Tru64 and Quadrics), ${nodes} node${nodes === 1 ? '' : 's'} × 4 ranks (from node ` +
@@ -110,15 +108,28 @@ const epVariability: Target = {
         run: run(1),
         note: '',
       },
-      covCheck('lu', 'LU', LU_COV, '359 runs, mean 42.8 s', spreadOf(timesOverSeeds(lu, luRuns)), {
-        runs: luRuns,
-        file: 'lu-asci-q-2002',
-        shape: `a wavefront over the 16 × 8 grid, ${lu.workload.iterations} iterations`,
+      covCheck({
+        id: 'lu-cov-128',
+        name: 'LU',
+        cov: LU_COV,
+        published: '359 runs, mean 42.8 s',
+        spread: spreadOf(timesOverSeeds(loadPreset('lu-asci-q-2002'), luRuns)),
+        run: standIn('lu-asci-q-2002', LU_SHAPE, luRuns),
+        basis: 'illustration',
+        note: () =>
+          'What ASCI Q’s published noise alone gives LU; the Lemieux preset’s check below is ' +
+          'the counted one. Most of this noise is short and frequent, and LU’s 80,000 stages ' +
+          'meet about as much of it in every run.',
       }),
-      covCheck('ft', 'FT', FT_COV, '371 runs, mean 30.6 s', spreadOf(timesOverSeeds(ft, runs)), {
-        runs,
-        file: 'ft-asci-q-2002',
-        shape: `${ft.workload.iterations} computes each ending in an all-to-all`,
+      covCheck({
+        id: 'ft-cov-128',
+        name: 'FT',
+        cov: FT_COV,
+        published: '371 runs, mean 30.6 s',
+        spread: spreadOf(timesOverSeeds(loadPreset('ft-asci-q-2002'), runs)),
+        run: standIn('ft-asci-q-2002', FT_SHAPE, runs),
+        basis: 'illustration',
+        note: () => 'What ASCI Q’s published noise alone gives FT; the Lemieux check is counted.',
       }),
       {
         id: 'ep-right-tail',
@@ -132,43 +143,127 @@ const epVariability: Target = {
         note: '',
       },
     ];
+    checks.push(...lemieuxChecks(runs, luRuns));
     return checks;
   },
 };
 
+const LU_SHAPE = 'a wavefront over the 16 × 8 grid, 250 iterations of two 160-stage sweeps';
+const FT_SHAPE = '20 computes each ending in an all-to-all';
+
 /**
- * A Table 2 CoV check of the Compaq SC's `name` on its stand-in preset, within COV_FACTOR like
- * EP's. Counted: the published CoV is the claim, and nothing of the stand-in was fitted to it.
+ * The Lemieux preset: ASCI Q 2002's noise and one node activity fitted, with EP's compute, to
+ * Table 2's EP row on seeds 1001–2000 (its provenance). EP's checks are the fit's; LU's and
+ * FT's are predictions, counted.
  */
-function covCheck(
-  id: string,
-  name: string,
-  cov: number,
-  published: string,
-  spread: ReturnType<typeof spreadOf>,
-  how: { runs: number; file: string; shape: string },
-): Check {
-  const lo = cov / COV_FACTOR;
-  const hi = cov * COV_FACTOR;
-  const pass = spread.cov >= lo && spread.cov <= hi;
+function lemieuxChecks(runs: number, luRuns: number): Check[] {
+  const ep = loadPreset('lemieux-ep');
+  const many = spreadOf(timesOverSeeds(ep, runs));
+  const one = spreadOf(timesOverSeeds(ep, runs, (d) => (d.job.nodes = 1)));
+  const epRun = (nodes: number) =>
+    `scenarios/lemieux-ep.json, ${nodes} node${nodes === 1 ? '' : 's'} × 4 ranks, EP as one ` +
+    `compute of 4.76 s and one allreduce; ${runs} runs, seeds 1–${runs}`;
+  const predicted = (name: string) => (pass: boolean) =>
+    `A prediction${pass ? '' : ', missed'}: the noise was fitted to EP alone. ${name}’s ` +
+    'spread comes from the same node activity: a run meets some tens of its events, and a ' +
+    'long one now and then. Kramer and Ryan found the network behind part of LU’s and FT’s ' +
+    'variation on the Compaq (sec 10: the number of adapters changed it); the model’s ' +
+    'network is contention-free, so its CoV has no share of that' +
+    (name === 'LU' ? '. LU runs 80,000 pipelined stages, so only 20 runs (seeds 1–20).' : '.');
+  return [
+    {
+      id: 'lemieux-ep-cov-128',
+      claim: 'Compaq SC, NPB EP class C on 128 tasks: run times vary with a CoV of 6.91%',
+      published: '6.91% (336 runs, mean 5.03 s)',
+      simulated: `CoV ${fmtPct(many.cov, 2)} (mean ${(many.meanUs / 1e6).toFixed(2)} s, skewness ${many.skewness.toFixed(2)})`,
+      tolerance: `within a factor of ${COV_FACTOR} (${fmtPct(EP_COV / COV_FACTOR, 2)}–${fmtPct(EP_COV * COV_FACTOR, 2)})`,
+      pass: many.cov >= EP_COV / COV_FACTOR && many.cov <= EP_COV * COV_FACTOR,
+      basis: 'calibrated',
+      run: epRun(32),
+      note:
+        'A fit: the node activity’s median length and EP’s compute were solved for this mean ' +
+        'and CoV over seeds 1001–2000 (7.11% there); these are seeds 1–100. The lengths are ' +
+        'lognormal, so a CoV over 100 runs depends on how many long events they meet.',
+    },
+    {
+      id: 'lemieux-ep-cov-one-node',
+      claim: 'Compaq SC, EP on one node (four CPUs): the CoV falls below 1.6%',
+      published: '< 1.6%',
+      simulated: `CoV ${fmtPct(one.cov, 2)} (mean ${(one.meanUs / 1e6).toFixed(2)} s)`,
+      tolerance: '< 1.6%, as printed',
+      pass: one.cov < ONE_NODE_COV,
+      basis: 'calibrated',
+      run: epRun(1),
+      note:
+        'Not counted: the activity’s period and shape were chosen, among a few tried, as ones ' +
+        'under which this bound and the 32-node CoV can both hold (its provenance).',
+    },
+    covCheck({
+      id: 'lemieux-lu-cov-128',
+      name: 'LU',
+      cov: LU_COV,
+      published: '359 runs, mean 42.8 s',
+      spread: spreadOf(timesOverSeeds(loadPreset('lemieux-lu'), luRuns)),
+      run: onLemieux('lemieux-lu', LU_SHAPE, luRuns),
+      note: predicted('LU'),
+    }),
+    covCheck({
+      id: 'lemieux-ft-cov-128',
+      name: 'FT',
+      cov: FT_COV,
+      published: '371 runs, mean 30.6 s',
+      spread: spreadOf(timesOverSeeds(loadPreset('lemieux-ft'), runs)),
+      run: onLemieux('lemieux-ft', FT_SHAPE, runs),
+      note: predicted('FT'),
+    }),
+    {
+      id: 'lemieux-right-tail',
+      claim: 'the run times are "tight bell curves with long right tails"',
+      published: 'a long right tail (001 sec 11; no skewness printed)',
+      simulated: `EP skewness ${many.skewness.toFixed(2)} on 32 nodes, ${one.skewness.toFixed(2)} on one`,
+      tolerance: 'a right tail: skewness > 0 in both',
+      pass: many.skewness > 0 && one.skewness > 0,
+      basis: 'illustration',
+      run: `${epRun(32)}; and on one node`,
+      note: '',
+    },
+  ];
+}
+
+/** A Table 2 CoV check of the Compaq SC's `name`, within COV_FACTOR like EP's. */
+function covCheck(o: {
+  id: string;
+  name: string;
+  cov: number;
+  published: string;
+  spread: ReturnType<typeof spreadOf>;
+  run: string;
+  basis?: Check['basis'];
+  note: (pass: boolean) => string;
+}): Check {
+  const lo = o.cov / COV_FACTOR;
+  const hi = o.cov * COV_FACTOR;
+  const pass = o.spread.cov >= lo && o.spread.cov <= hi;
   return {
-    id: `${id}-cov-128`,
-    claim: `Compaq SC, NPB ${name} class C on 128 tasks: run times vary with a CoV of ${fmtPct(cov, 2)}`,
-    published: `${fmtPct(cov, 2)} (${published})`,
-    simulated: `CoV ${fmtPct(spread.cov, 2)} (mean ${(spread.meanUs / 1e6).toFixed(2)} s, skewness ${spread.skewness.toFixed(2)})`,
+    id: o.id,
+    claim: `Compaq SC, NPB ${o.name} class C on 128 tasks: run times vary with a CoV of ${fmtPct(o.cov, 2)}`,
+    published: `${fmtPct(o.cov, 2)} (${o.published})`,
+    simulated: `CoV ${fmtPct(o.spread.cov, 2)} (mean ${(o.spread.meanUs / 1e6).toFixed(2)} s, skewness ${o.spread.skewness.toFixed(2)})`,
     tolerance: `within a factor of ${COV_FACTOR} (${fmtPct(lo, 2)}–${fmtPct(hi, 2)})`,
     pass,
-    run:
-      `scenarios/${how.file}.json (ASCI Q 2002's noise as a stand-in for Lemieux), 32 nodes × ` +
-      `4 ranks, ${how.shape}; ${how.runs} runs, seeds 1–${how.runs}`,
-    note: pass
-      ? ''
-      : `Missed, like EP: ASCI Q's published sources vary a run of ${name} far less than ` +
-        'Lemieux varied. Most of their noise is short and frequent, so each run meets about ' +
-        'as much of it as the next; what varied from run to run on Lemieux is not in the ' +
-        'papers (sec 9 found the nodes to blame for EP).',
+    ...(o.basis ? { basis: o.basis } : {}),
+    run: o.run,
+    note: o.note(pass),
   };
 }
+
+/** The noise standing in for Lemieux's: its run, for the report. */
+const standIn = (file: string, shape: string, runs: number) =>
+  `scenarios/${file}.json (ASCI Q 2002's noise as a stand-in for Lemieux), 32 nodes × 4 ` +
+  `ranks, ${shape}; ${runs} runs, seeds 1–${runs}`;
+const onLemieux = (file: string, shape: string, runs: number) =>
+  `scenarios/${file}.json (ASCI Q 2002's noise and the node activity fitted to EP), 32 nodes ` +
+  `× 4 ranks, ${shape}; ${runs} runs, seeds 1–${runs}`;
 
 /** 001 Table 2, Cray T3E, EP: mean run time (s) and CoV over 70 runs, as reported by NPB. */
 const T3E_EP_MEAN_S = 35.5;
