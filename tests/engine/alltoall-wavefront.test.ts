@@ -10,7 +10,8 @@ import type {
   Scenario,
   WavefrontWorkload,
 } from '../../src/scenario/types.ts';
-import { eventAt, scenario, source } from '../helpers/scenario.ts';
+import { eventAt, scenario } from '../helpers/scenario.ts';
+import { messageNoise } from './random-scenario.ts';
 import { referenceTree } from './reference-tree.ts';
 
 function alltoall(over: Partial<AlltoallWorkload> = {}): AlltoallWorkload {
@@ -204,23 +205,7 @@ function randomScenario(seed: number, kind: 'alltoall' | 'wavefront'): Scenario 
   const nodes = 1 + r.below(kind === 'alltoall' ? 10 : 20);
   const block = r.below(3) === 0;
   const g = r.below(4) === 0 ? 0 : 50 + r.below(3000);
-  const noise: NoiseSource[] = [];
-  const sources = 1 + r.below(3);
-  for (let k = 0; k < sources; k++) {
-    noise.push(
-      source({
-        id: `s${k}`,
-        periodUs: 200 + r.below(3000),
-        arrival: r.below(2) === 0 ? 'periodic' : 'poisson',
-        duration:
-          r.below(2) === 0
-            ? { dist: 'fixed', valueUs: 1 + r.below(150) }
-            : { dist: 'exponential', meanUs: 1 + r.below(100) },
-        cpu: r.below(2) === 0 ? 'any' : r.below(cores),
-        placement: r.below(3) === 0 ? { kind: 'fraction', p: 0.5 } : { kind: 'all' },
-      }),
-    );
-  }
+  const noise = messageNoise(r, cores);
   const message = {
     latencyUs: r.below(30),
     messageBytes: r.below(2) === 0 ? 0 : r.below(10_000),

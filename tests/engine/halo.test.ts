@@ -5,7 +5,8 @@ import { PhaseRun } from '../../src/engine/phase-run.ts';
 import { Rng } from '../../src/engine/random.ts';
 import { gridCoords, gridNeighbours, gridSides, primeFactors } from '../../src/scenario/grid.ts';
 import type { HaloWorkload, NoiseSource, Scenario } from '../../src/scenario/types.ts';
-import { eventAt, scenario, source } from '../helpers/scenario.ts';
+import { eventAt, scenario } from '../helpers/scenario.ts';
+import { messageNoise } from './random-scenario.ts';
 import { referenceTree } from './reference-tree.ts';
 
 function halo(over: Partial<HaloWorkload> = {}): HaloWorkload {
@@ -259,23 +260,7 @@ function randomHaloScenario(seed: number): Scenario {
   const nodes = 1 + r.below(24);
   const block = r.below(3) === 0;
   const g = r.below(4) === 0 ? 0 : 50 + r.below(2000);
-  const noise: NoiseSource[] = [];
-  const sources = 1 + r.below(3);
-  for (let k = 0; k < sources; k++) {
-    noise.push(
-      source({
-        id: `s${k}`,
-        periodUs: 200 + r.below(3000),
-        arrival: r.below(2) === 0 ? 'periodic' : 'poisson',
-        duration:
-          r.below(2) === 0
-            ? { dist: 'fixed', valueUs: 1 + r.below(150) }
-            : { dist: 'exponential', meanUs: 1 + r.below(100) },
-        cpu: r.below(2) === 0 ? 'any' : r.below(cores),
-        placement: r.below(3) === 0 ? { kind: 'fraction', p: 0.5 } : { kind: 'all' },
-      }),
-    );
-  }
+  const noise = messageNoise(r, cores);
   return {
     ...haloScenario({
       nodes,

@@ -68,3 +68,29 @@ export function randomScenario(seed: number, maxNodes = 40, iterations = 80) {
   });
   return validateScenario(s); // fills nothing new, but proves the case is a legal scenario
 }
+
+/**
+ * One to three sources for the message workloads' differential tests (halo, all-to-all,
+ * wavefront): periodic or Poisson, fixed or exponential lengths of up to 150 µs every 0.2–3.2 ms,
+ * pinned or "any", on every node or half of them. Draws from `r` in a fixed order.
+ */
+export function messageNoise(r: Rng, cores: number): NoiseSource[] {
+  const noise: NoiseSource[] = [];
+  const sources = 1 + r.below(3);
+  for (let k = 0; k < sources; k++) {
+    noise.push(
+      source({
+        id: `s${k}`,
+        periodUs: 200 + r.below(3000),
+        arrival: r.below(2) === 0 ? 'periodic' : 'poisson',
+        duration:
+          r.below(2) === 0
+            ? { dist: 'fixed', valueUs: 1 + r.below(150) }
+            : { dist: 'exponential', meanUs: 1 + r.below(100) },
+        cpu: r.below(2) === 0 ? 'any' : r.below(cores),
+        placement: r.below(3) === 0 ? { kind: 'fraction', p: 0.5 } : { kind: 'all' },
+      }),
+    );
+  }
+  return noise;
+}

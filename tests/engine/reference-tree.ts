@@ -246,46 +246,35 @@ export function referenceTree(s: Scenario): ReferenceTreeResult {
   const startStage = (rk: Rank, t: number) => {
     inbox[rk.id].delete(instance(rk));
     let start = Math.max(t, rk.frozenUntil);
-    if (block && busy[rk.node][rk.core] > t) {
-      for (let c = 0; c < C; c++) {
-        const other = onCore[rk.node][c];
-        if (busy[rk.node][c] > t || (other && other.state === 'computing')) continue;
-        const old = rk.core;
-        onCore[rk.node][old] = other;
-        if (other) {
-          other.core = old;
-          other.frozenUntil = busy[rk.node][old];
-        }
-        onCore[rk.node][c] = rk;
-        rk.core = c;
-        rk.frozenUntil = t;
-        start = t;
-        break;
-      }
-    }
+    if (block && busy[rk.node][rk.core] > t && moveToFreeCore(rk, t)) start = t;
     if (rk.id === 0) rootColl[rk.iteration] += start - rk.waveFrom;
     rk.finish = start + prog.computeUs[rk.phase];
     rk.at = rk.finish;
     rk.state = 'computing';
   };
-  const goOn = (rk: Rank, d: number) => {
-    if (block && busy[rk.node][rk.core] > d) {
-      // Move to the lowest core running no noise and holding no computing rank (swap).
-      for (let c = 0; c < C; c++) {
-        const other = onCore[rk.node][c];
-        if (busy[rk.node][c] > d || (other && other.state === 'computing')) continue;
-        const old = rk.core;
-        onCore[rk.node][old] = other;
-        if (other) {
-          other.core = old;
-          other.frozenUntil = busy[rk.node][old];
-        }
-        onCore[rk.node][c] = rk;
-        rk.core = c;
-        rk.frozenUntil = d;
-        release(rk, d, d);
-        return;
+  /** Block mode: move to the lowest core running no noise and holding no computing rank (a
+   * swap), frozen until d; false if there is none. */
+  const moveToFreeCore = (rk: Rank, d: number): boolean => {
+    for (let c = 0; c < C; c++) {
+      const other = onCore[rk.node][c];
+      if (busy[rk.node][c] > d || (other && other.state === 'computing')) continue;
+      const old = rk.core;
+      onCore[rk.node][old] = other;
+      if (other) {
+        other.core = old;
+        other.frozenUntil = busy[rk.node][old];
       }
+      onCore[rk.node][c] = rk;
+      rk.core = c;
+      rk.frozenUntil = d;
+      return true;
+    }
+    return false;
+  };
+  const goOn = (rk: Rank, d: number) => {
+    if (block && busy[rk.node][rk.core] > d && moveToFreeCore(rk, d)) {
+      release(rk, d, d);
+      return;
     }
     release(rk, d, Math.max(d, rk.frozenUntil));
   };
