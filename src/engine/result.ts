@@ -39,6 +39,8 @@ export interface TreeReport {
   rankCollectiveUs: { min: number; mean: number; max: number } | null;
   /** a halo's or wavefront's grid: its sides, largest first, wrap-around, µs per message; else null */
   grid: { sides: number[]; periodic: boolean; messageUs: number } | null;
+  /** µs of one point-to-point message (halo, all-to-all, wavefront); null for a tree's */
+  messageUs: number | null;
 }
 
 export interface RunResult {
@@ -106,6 +108,7 @@ function treeReport(run: PhaseRun): TreeReport {
           }
         : null,
     grid: run.program.grid ? { ...run.program.grid, sides: [...run.program.grid.sides] } : null,
+    messageUs: halo ? run.program.messageUs : null,
   };
 }
 

@@ -90,6 +90,16 @@ export const PRESET_TABLE: readonly PresetEntry[] = [
     group: 'Application workloads',
   },
   {
+    id: 't3e-mcurie-lu',
+    label: 'NPB LU (wavefront) on the Cray T3E: job migration',
+    group: 'Application workloads',
+  },
+  {
+    id: 't3e-mcurie-ft',
+    label: 'NPB FT (all-to-all) on the Cray T3E: job migration',
+    group: 'Application workloads',
+  },
+  {
     id: 'halo-jaguar-xt5-stock',
     label: 'HALO on Jaguar XT5 stock (XT3/XT4 stand-in)',
     group: 'Application workloads',

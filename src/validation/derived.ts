@@ -102,6 +102,9 @@ export const EP_COMPAQ_MEAN_S = 5.03;
 /** 001 Table 2: the same for LU and FT, s. */
 export const LU_COMPAQ_MEAN_S = 42.8;
 export const FT_COMPAQ_MEAN_S = 30.6;
+/** 001 Table 2: LU's and FT's mean run times on 128 PEs of the Cray T3E, s. */
+export const LU_T3E_MEAN_S = 305.2;
+export const FT_T3E_MEAN_S = 106.5;
 
 /** NPB class C (the NPB specification; the papers give only "class C"): LU's SSOR iterations
  * and the planes of its 162³ grid a sweep pipelines over (2 … 161); FT's iterations. */
@@ -237,6 +240,33 @@ derivations.push(
     references: ['001_734e3e396f167b23.txt Table 2, secs 7, 8'],
     job: { nodes: 32, ranksPerNode: 4 },
     workload: (s) => ftWorkload(s, FT_COMPAQ_MEAN_S * 1e6),
+  },
+  {
+    file: 't3e-mcurie-lu',
+    parent: 't3e-mcurie-ep',
+    title: 'NPB LU on the Cray T3E, with job migration (a wavefront)',
+    about:
+      'NPB LU, class C, on 128 PEs of the T3E, as lu-asci-q-2002.json (a wavefront of ' +
+      `${LU_ITERATIONS} iterations of two ${LU_STAGES}-stage sweeps over the 16 × 8 grid, its ` +
+      `noiseless run the T3E’s mean, ${LU_T3E_MEAN_S} s, 001 Table 2; messages as there, an ` +
+      'assumption for the torus too) on the T3E preset’s migration, fitted to EP alone: its CoV ' +
+      'is a prediction of Table 2’s 15.58%; docs/validation.md, target 15.',
+    references: ['001_734e3e396f167b23.txt Table 2, Table 3, secs 7, 11 (Fig 5)'],
+    job: { nodes: 128, ranksPerNode: 1 },
+    workload: (s) => luWorkload(s, LU_T3E_MEAN_S * 1e6),
+  },
+  {
+    file: 't3e-mcurie-ft',
+    parent: 't3e-mcurie-ep',
+    title: 'NPB FT on the Cray T3E, with job migration (all-to-all)',
+    about:
+      'NPB FT, class C, on 128 PEs of the T3E, as ft-asci-q-2002.json (20 computes each ending ' +
+      `in an all-to-all transpose, its noiseless run the T3E’s mean, ${FT_T3E_MEAN_S} s, 001 ` +
+      'Table 2) on the T3E preset’s migration, fitted to EP alone: its CoV is a prediction of ' +
+      'Table 2’s 11.33%; docs/validation.md, target 15.',
+    references: ['001_734e3e396f167b23.txt Table 2, Table 3, secs 7, 11'],
+    job: { nodes: 128, ranksPerNode: 1 },
+    workload: (s) => ftWorkload(s, FT_T3E_MEAN_S * 1e6),
   },
   {
     file: 'halo-jaguar-xt5-stock',

@@ -62,8 +62,8 @@ describe('workloads that do not synchronise with a barrier', () => {
       '64 ranks, each sending one message to every other',
     );
     expect(await page.locator('#ctl-w-latencyUs').inputValue()).toBe('40');
-    const row = page.locator('tr', { hasText: 'All-to-all: ranks, messages per rank' });
-    expect((await row.textContent())!.replace(/\s+/g, ' ')).toContain('64, 63');
+    const row = page.locator('tr', { hasText: 'All-to-all: ranks, messages per rank, message' });
+    expect((await row.textContent())!.replace(/\s+/g, ' ')).toContain('64, 63, 40 µs');
     expectQuiet(problems);
     await page.context().close();
   });
