@@ -65,6 +65,7 @@ export function editKinds(r: Rng): Edit[] {
     {
       kind: 'source on/off',
       apply: (s) => {
+        if (s.noise.length === 0) return s; // every source removed: nothing to switch
         const i = anySource(s);
         return withSource(s, i, { enabled: !s.noise[i].enabled });
       },
@@ -109,6 +110,7 @@ export function editKinds(r: Rng): Edit[] {
       // the panel's Duplicate: a copy right after the original, with its own id and label
       kind: 'source duplicated',
       apply: (s) => {
+        if (s.noise.length === 0) return s; // nothing to duplicate (the T3E has one source)
         const i = anySource(s);
         const copy = {
           ...s.noise[i],
