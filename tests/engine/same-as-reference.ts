@@ -1,0 +1,21 @@
+// The differential check of the message workloads' tests: the phase engine against the naive
+// reference (reference-tree.ts, which shares no code with the engine but the noise table).
+import { expect } from 'vitest';
+import { PhaseRun } from '../../src/engine/phase-run.ts';
+import type { Scenario } from '../../src/scenario/types.ts';
+import { referenceTree } from './reference-tree.ts';
+
+/**
+ * Runs `s` on the phase engine with every release recorded and expects it to agree with the
+ * reference to the bit: iteration times, rank 0's collective time, every rank's releases.
+ * Returns the engine's run for the caller's own counts.
+ */
+export function expectSameAsReference(s: Scenario): PhaseRun {
+  const ref = referenceTree(s);
+  const run = new PhaseRun(s, { recordReleases: true }).run();
+  const why = `seed ${s.seed} ${s.job.nodes}×${s.job.ranksPerNode} ${s.job.waitMode}`;
+  expect(Array.from(run.durations), why).toEqual(ref.durations);
+  expect(Array.from(run.rootCollectiveUs), why).toEqual(ref.rootCollective);
+  expect(Array.from(run.releases!), why).toEqual(ref.releases.flat());
+  return run;
+}
