@@ -120,16 +120,17 @@ const FT_MESSAGE_BYTES = (512 ** 3 * 16) / (128 * 128);
 /** µs per byte on Quadrics Elan3, 300 MB/s (assumed; the papers print no bandwidth). */
 const QUADRICS_US_PER_BYTE = 0.0033;
 
+/** An NPB message of `bytes`: one tree hop of the machine plus the bytes at 300 MB/s. */
+function npbMessage(s: Scenario, bytes: number) {
+  return { latencyUs: s.machine.tree.hopUs, messageBytes: bytes, usPerByte: QUADRICS_US_PER_BYTE };
+}
+
 /**
  * LU as a wavefront whose noiseless run takes `runUs`: with m the message and D the grid's
  * diameter, an iteration is G + 2·D·(G/2B + m) (docs/workloads.md §9), solved for G.
  */
 function luWorkload(s: Scenario, runUs: number): WavefrontWorkload {
-  const message = {
-    latencyUs: s.machine.tree.hopUs,
-    messageBytes: LU_MESSAGE_BYTES,
-    usPerByte: QUADRICS_US_PER_BYTE,
-  };
+  const message = npbMessage(s, LU_MESSAGE_BYTES);
   const m = messageCostUs(message);
   const D = gridDiameter(gridSides(s.job.nodes * s.job.ranksPerNode, 2));
   const iterationUs = runUs / LU_ITERATIONS;
@@ -146,11 +147,7 @@ function luWorkload(s: Scenario, runUs: number): WavefrontWorkload {
 
 /** FT as an all-to-all whose noiseless run takes `runUs`: each iteration g + m (§8). */
 function ftWorkload(s: Scenario, runUs: number): AlltoallWorkload {
-  const message = {
-    latencyUs: s.machine.tree.hopUs,
-    messageBytes: FT_MESSAGE_BYTES,
-    usPerByte: QUADRICS_US_PER_BYTE,
-  };
+  const message = npbMessage(s, FT_MESSAGE_BYTES);
   return {
     kind: 'alltoall',
     granularityUs: Math.round(runUs / FT_ITERATIONS - messageCostUs(message)),
