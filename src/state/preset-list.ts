@@ -100,6 +100,36 @@ export const PRESET_TABLE: readonly PresetEntry[] = [
     group: 'Application workloads',
   },
   {
+    id: 'seaborg-ep',
+    label: 'NPB EP on the IBM SP Seaborg (fitted node noise)',
+    group: 'Application workloads',
+  },
+  {
+    id: 'seaborg-lu',
+    label: 'NPB LU (wavefront) on the IBM SP Seaborg',
+    group: 'Application workloads',
+  },
+  {
+    id: 'seaborg-ft',
+    label: 'NPB FT (all-to-all) on the IBM SP Seaborg',
+    group: 'Application workloads',
+  },
+  {
+    id: 'alvarez-ep',
+    label: 'NPB EP on the Intel cluster Alvarez (fitted node noise)',
+    group: 'Application workloads',
+  },
+  {
+    id: 'alvarez-lu',
+    label: 'NPB LU (wavefront) on the Intel cluster Alvarez',
+    group: 'Application workloads',
+  },
+  {
+    id: 'alvarez-ft',
+    label: 'NPB FT (all-to-all) on the Intel cluster Alvarez',
+    group: 'Application workloads',
+  },
+  {
     id: 'halo-jaguar-xt5-stock',
     label: 'HALO on Jaguar XT5 stock (XT3/XT4 stand-in)',
     group: 'Application workloads',

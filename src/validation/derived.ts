@@ -105,6 +105,11 @@ export const FT_COMPAQ_MEAN_S = 30.6;
 /** 001 Table 2: LU's and FT's mean run times on 128 PEs of the Cray T3E, s. */
 export const LU_T3E_MEAN_S = 305.2;
 export const FT_T3E_MEAN_S = 106.5;
+/** 001 Table 2: LU's and FT's mean run times on 128 tasks of the IBM SP and the Intel cluster, s. */
+export const LU_SP_MEAN_S = 74.6;
+export const FT_SP_MEAN_S = 41.5;
+export const LU_INTEL_MEAN_S = 408.7;
+export const FT_INTEL_MEAN_S = 90.7;
 
 /** NPB class C (the NPB specification; the papers give only "class C"): LU's SSOR iterations
  * and the planes of its 162³ grid a sweep pipelines over (2 … 161); FT's iterations. */
@@ -117,20 +122,29 @@ const LU_MESSAGE_BYTES = 800;
 /** Bytes FT's transpose sends from one rank to each other: 512³ 16-byte complex values over
  * 128 × 128 blocks. */
 const FT_MESSAGE_BYTES = (512 ** 3 * 16) / (128 * 128);
-/** µs per byte on Quadrics Elan3, 300 MB/s (assumed; the papers print no bandwidth). */
+/** µs per byte at 300 MB/s: 001 Table 4's interconnect bandwidth per adapter of the T3E, and
+ * within 7% of the Compaq SC's 280 MB/s (immaterial beside FT's 1.5 s iterations). */
 const QUADRICS_US_PER_BYTE = 0.0033;
+/** µs per byte of the IBM SP's Colony (1,000 MB/s) and the Intel cluster's Myrinet 2000
+ * (240 MB/s): 001 Table 4, interconnect bandwidth per adapter. */
+const COLONY_US_PER_BYTE = 0.001;
+const MYRINET_US_PER_BYTE = 1 / 240;
 
-/** An NPB message of `bytes`: one tree hop of the machine plus the bytes at 300 MB/s. */
-function npbMessage(s: Scenario, bytes: number) {
-  return { latencyUs: s.machine.tree.hopUs, messageBytes: bytes, usPerByte: QUADRICS_US_PER_BYTE };
+/** An NPB message of `bytes`: one tree hop of the machine plus the bytes at `usPerByte`. */
+function npbMessage(s: Scenario, bytes: number, usPerByte: number) {
+  return { latencyUs: s.machine.tree.hopUs, messageBytes: bytes, usPerByte };
 }
 
 /**
  * LU as a wavefront whose noiseless run takes `runUs`: with m the message and D the grid's
  * diameter, an iteration is G + 2·D·(G/2B + m) (docs/workloads.md §9), solved for G.
  */
-function luWorkload(s: Scenario, runUs: number): WavefrontWorkload {
-  const message = npbMessage(s, LU_MESSAGE_BYTES);
+function luWorkload(
+  s: Scenario,
+  runUs: number,
+  usPerByte = QUADRICS_US_PER_BYTE,
+): WavefrontWorkload {
+  const message = npbMessage(s, LU_MESSAGE_BYTES, usPerByte);
   const m = messageCostUs(message);
   const D = gridDiameter(gridSides(s.job.nodes * s.job.ranksPerNode, 2));
   const iterationUs = runUs / LU_ITERATIONS;
@@ -146,8 +160,12 @@ function luWorkload(s: Scenario, runUs: number): WavefrontWorkload {
 }
 
 /** FT as an all-to-all whose noiseless run takes `runUs`: each iteration g + m (§8). */
-function ftWorkload(s: Scenario, runUs: number): AlltoallWorkload {
-  const message = npbMessage(s, FT_MESSAGE_BYTES);
+function ftWorkload(
+  s: Scenario,
+  runUs: number,
+  usPerByte = QUADRICS_US_PER_BYTE,
+): AlltoallWorkload {
+  const message = npbMessage(s, FT_MESSAGE_BYTES, usPerByte);
   return {
     kind: 'alltoall',
     granularityUs: Math.round(runUs / FT_ITERATIONS - messageCostUs(message)),
@@ -264,6 +282,63 @@ derivations.push(
     references: ['001_734e3e396f167b23.txt Table 2, Table 3, secs 7, 11'],
     job: { nodes: 128, ranksPerNode: 1 },
     workload: (s) => ftWorkload(s, FT_T3E_MEAN_S * 1e6),
+  },
+  {
+    file: 'seaborg-lu',
+    parent: 'seaborg-ep',
+    title: 'IBM SP Seaborg: NPB LU on 128 tasks (a wavefront; the fitted noise)',
+    about:
+      'NPB LU, class C, 128 tasks on 8 nodes × 16, as lu-asci-q-2002.json (a wavefront of ' +
+      `${LU_ITERATIONS} iterations of two ${LU_STAGES}-stage sweeps over the 16 × 8 grid), its ` +
+      `messages the Colony’s 18.3 µs and 1,000 MB/s (001 Table 4), its noiseless run the IBM ` +
+      `SP’s mean, ${LU_SP_MEAN_S} s (001 Table 2), on the Seaborg preset’s noise, fitted to EP ` +
+      'alone: its CoV is a prediction of Table 2’s 4.58%; docs/validation.md, target 17.',
+    references: ['001_734e3e396f167b23.txt Table 2, Table 4, secs 7, 8, 10'],
+    job: { nodes: 8, ranksPerNode: 16 },
+    workload: (s) => luWorkload(s, LU_SP_MEAN_S * 1e6, COLONY_US_PER_BYTE),
+  },
+  {
+    file: 'seaborg-ft',
+    parent: 'seaborg-ep',
+    title: 'IBM SP Seaborg: NPB FT on 128 tasks (all-to-all; the fitted noise)',
+    about:
+      'NPB FT, class C, 128 tasks on 8 nodes × 16, as ft-asci-q-2002.json (20 computes each ' +
+      'ending in an all-to-all transpose), its messages the Colony’s 18.3 µs and 1,000 MB/s ' +
+      `(001 Table 4), its noiseless run the IBM SP’s mean, ${FT_SP_MEAN_S} s (001 Table 2), ` +
+      'on the Seaborg preset’s noise, fitted to EP alone: its CoV is a prediction of Table 2’s ' +
+      '5.70%; docs/validation.md, target 17.',
+    references: ['001_734e3e396f167b23.txt Table 2, Table 4, secs 7, 8, 10'],
+    job: { nodes: 8, ranksPerNode: 16 },
+    workload: (s) => ftWorkload(s, FT_SP_MEAN_S * 1e6, COLONY_US_PER_BYTE),
+  },
+  {
+    file: 'alvarez-lu',
+    parent: 'alvarez-ep',
+    title: 'Intel cluster Alvarez: NPB LU on 128 tasks (a wavefront; the fitted noise)',
+    about:
+      'NPB LU, class C, 128 tasks on 64 nodes × 2, as lu-asci-q-2002.json (a wavefront of ' +
+      `${LU_ITERATIONS} iterations of two ${LU_STAGES}-stage sweeps over the 16 × 8 grid), its ` +
+      'messages Myrinet 2000’s 11.8 µs and 240 MB/s (001 Table 4), its noiseless run the ' +
+      `Intel cluster’s mean, ${LU_INTEL_MEAN_S} s (001 Table 2), on the Alvarez preset’s ` +
+      'noise, fitted to EP alone: its CoV is a prediction of Table 2’s 2.62%; ' +
+      'docs/validation.md, target 17.',
+    references: ['001_734e3e396f167b23.txt Table 2, Table 4, secs 7, 8'],
+    job: { nodes: 64, ranksPerNode: 2 },
+    workload: (s) => luWorkload(s, LU_INTEL_MEAN_S * 1e6, MYRINET_US_PER_BYTE),
+  },
+  {
+    file: 'alvarez-ft',
+    parent: 'alvarez-ep',
+    title: 'Intel cluster Alvarez: NPB FT on 128 tasks (all-to-all; the fitted noise)',
+    about:
+      'NPB FT, class C, 128 tasks on 64 nodes × 2, as ft-asci-q-2002.json (20 computes each ' +
+      'ending in an all-to-all transpose), its messages Myrinet 2000’s 11.8 µs and 240 MB/s ' +
+      `(001 Table 4), its noiseless run the Intel cluster’s mean, ${FT_INTEL_MEAN_S} s (001 ` +
+      'Table 2), on the Alvarez preset’s noise, fitted to EP alone: its CoV is a prediction of ' +
+      'Table 2’s 1.07%; docs/validation.md, target 17.',
+    references: ['001_734e3e396f167b23.txt Table 2, Table 4, secs 7, 8'],
+    job: { nodes: 64, ranksPerNode: 2 },
+    workload: (s) => ftWorkload(s, FT_INTEL_MEAN_S * 1e6, MYRINET_US_PER_BYTE),
   },
   {
     file: 'halo-jaguar-xt5-stock',

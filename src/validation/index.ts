@@ -3,6 +3,7 @@ import { applicationTargets } from './targets/applications.ts';
 import { asciQTargets } from './targets/asci-q.ts';
 import { haloTargets } from './targets/halo.ts';
 import { variabilityTargets } from './targets/variability.ts';
+import { otherMachinesVariability } from './targets/variability-sp-intel.ts';
 import { jaguarBgpTargets } from './targets/jaguar-bgp.ts';
 import type { Target } from './types.ts';
 
@@ -17,5 +18,6 @@ export function allTargets(): Target[] {
     ...applicationTargets,
     ...haloTargets,
     ...variabilityTargets,
+    otherMachinesVariability,
   ].sort((a, b) => a.number - b.number);
 }

@@ -72,6 +72,7 @@ const SHOWN: Record<string, string> = {
   '004 slides "HALO on Jaguarcnl" and "HALO on Franklin: max vs. min"':
     'Worley 2008 (slides), slides "HALO on Jaguarcnl" and "HALO on Franklin: max vs. min"',
   '001 Table 2, secs 9 and 11': 'Kramer and Ryan 2003, Table 2, secs. 9 and 11',
+  '001 Table 2, secs 7, 8 and 10': 'Kramer and Ryan 2003, Table 2, secs. 7, 8 and 10',
   '001 Table 2, Table 3, secs 9 and 11': 'Kramer and Ryan 2003, Table 2, Table 3, secs. 9 and 11',
   '004 slides "Allreduce “jitter” test on Franklin (8B)" to "(2097152B)"':
     'Worley 2008 (slides), slides "Allreduce “jitter” test on Franklin (8B)" to "(2097152B)"',

@@ -23,14 +23,14 @@ const EP_COV = 0.0691;
 /** 001 sec 9: the single-node (four-CPU) EP on the Compaq, "less than 1.6%". */
 const ONE_NODE_COV = 0.016;
 /** The factor a simulated CoV may be off by, fixed up front: a CoV's order, not its digits. */
-const COV_FACTOR = 2;
+export const COV_FACTOR = 2;
 
 /** 001 Table 2, Compaq SC: LU's and FT's CoVs (359 and 371 runs). */
 const LU_COV = 0.0453;
 const FT_COV = 0.0318;
 
 /** The run time (µs) of `base` edited by `edit`, once per seed 1 … runs: Σ of its iterations. */
-function timesOverSeeds(
+export function timesOverSeeds(
   base: Scenario,
   runs: number,
   edit: (draft: Scenario) => void = () => {},
@@ -148,8 +148,8 @@ const epVariability: Target = {
   },
 };
 
-const LU_SHAPE = 'a wavefront over the 16 × 8 grid, 250 iterations of two 160-stage sweeps';
-const FT_SHAPE = '20 computes each ending in an all-to-all';
+export const LU_SHAPE = 'a wavefront over the 16 × 8 grid, 250 iterations of two 160-stage sweeps';
+export const FT_SHAPE = '20 computes each ending in an all-to-all';
 
 /**
  * The Lemieux preset: ASCI Q 2002's noise and one node activity fitted, with EP's compute, to
@@ -230,8 +230,8 @@ function lemieuxChecks(runs: number, luRuns: number): Check[] {
   ];
 }
 
-/** A Table 2 CoV check of the Compaq SC's `name`, within COV_FACTOR like EP's. */
-function covCheck(o: {
+/** A Table 2 CoV check of `name` on a machine (the Compaq SC unless said), within COV_FACTOR. */
+export function covCheck(o: {
   id: string;
   name: string;
   /** the machine, for the claim (default the Compaq SC) */
