@@ -24,6 +24,9 @@ export interface AttributionSnapshot {
   totalLostUs: number;
   /** µs of block-mode wake-up, part of the excess but charged to no source */
   wakeupUs: number;
+  /** µs of the excess that slow nodes' longer computes made, charged to no source
+   * (docs/slow-nodes.md) */
+  slowNodesUs: number;
   durationBinEdgesUs: number[];
   /** per job node (job order): Σ over iterations and its ranks of f_r − (base + g), µs */
   nodeDelayUs: number[];
@@ -38,6 +41,7 @@ export class Attribution {
   readonly lostByBin: Float64Array; // source-major: source·B + bin
   readonly nodeCritical: Float64Array;
   wakeupUs = 0;
+  slowNodesUs = 0;
 
   constructor(sources: number, nodes: number) {
     this.lostBySource = new Float64Array(sources);
@@ -51,6 +55,12 @@ export class Attribution {
   }
 
   addCritical(node: number, us: number): void {
+    this.nodeCritical[node] += us;
+  }
+
+  /** The part of an iteration's excess a slow critical rank's longer compute made (µs). */
+  chargeSlow(node: number, us: number): void {
+    this.slowNodesUs += us;
     this.nodeCritical[node] += us;
   }
 
@@ -102,6 +112,7 @@ export class Attribution {
       })),
       totalLostUs: total,
       wakeupUs: this.wakeupUs,
+      slowNodesUs: this.slowNodesUs,
       durationBinEdgesUs: durationBinEdges(),
       nodeDelayUs: Array.from(nodeDelay),
       nodeCriticalUs: Array.from(this.nodeCritical),

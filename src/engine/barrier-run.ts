@@ -135,7 +135,12 @@ export class BarrierRun {
     this.noise = new NoiseTable(scenario, layout, lo, hi);
     this.noise.limit = this.limit;
     this.ns = new NodeState(scenario, layout, this.noise);
-    this.dense = (options.lanes ?? true) ? DenseLanes.of(scenario, layout, this.noise) : null;
+    // The dense loop and the counted lanes give every rank one g: a job with a slow node
+    // (docs/slow-nodes.md) runs on the general visit.
+    this.dense =
+      (options.lanes ?? true) && this.ns.nodeG === null
+        ? DenseLanes.of(scenario, layout, this.noise)
+        : null;
     if (options.range) {
       this.part = true;
       this.ns.restrict(lo, hi);
@@ -435,6 +440,17 @@ export class BarrierRun {
       }
       this.touched = touch;
     }
+    // A slow node's ranks arrive after base + g even with no noise: visit every one that the
+    // pass above skipped (visit order does not matter, model.md §3).
+    const slow = ns.slowNodes;
+    for (let j = 0; j < slow.length; j++) {
+      const x = slow[j];
+      if (ns.state[x * ns.stride + H_VISITED] === i) continue;
+      visitNode(ns, x, i);
+      visits++;
+      // Its next event is after its last arrival, so never due again in this iteration.
+      if (calendar !== null) calendar.update(x, ns.nextKey);
+    }
     if (this.adaptive) this.adapt(visits, ns.noiseEvents - eventsBefore);
   }
 
@@ -452,7 +468,10 @@ export class BarrierRun {
     if (k < 0 || !(excess > 0)) return;
     const log = ns.criticalLog;
     const node = (k / this.layout.cores) | 0;
-    attr.chargeChain(log.source, log.duration, log.cost, log.count, excess, node);
+    // A slow critical rank's own longer compute is the slow nodes' part (docs/slow-nodes.md).
+    const slow = ns.nodeG === null ? 0 : Math.min(excess, ns.nodeG[node] - this.granularityUs);
+    if (slow > 0) attr.chargeSlow(node, slow);
+    attr.chargeChain(log.source, log.duration, log.cost, log.count, excess - slow, node);
   }
 }
 

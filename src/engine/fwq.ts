@@ -10,6 +10,7 @@ import type { NoiseSource, Scenario } from '../scenario/types.ts';
 import type { Layout } from './layout.ts';
 import { NoiseTable } from './noise-table.ts';
 import { anyCore, queueStart } from './event-rule.ts';
+import { computeFactors } from './slow-nodes.ts';
 import { kurtosis, mean, sampleSd } from './stats.ts';
 
 // Copies of noise-table.ts's entry layout: module-local constants are
@@ -44,6 +45,8 @@ export interface FwqCore {
 
 export interface FwqResult {
   node: number;
+  /** µs a quantum takes on this node without noise: the work, × its compute factor on a slow
+   * node (docs/slow-nodes.md) */
   workUs: number;
   cores: FwqCore[];
   noiseEvents: number;
@@ -126,7 +129,6 @@ export function runFwq(scenario: Scenario, opts: FwqOptions): FwqResult {
   if (problem) throw new Error(`fwq: ${problem}`);
   const C = scenario.machine.coresPerNode;
   const nodeId = opts.node ?? firstJobNode(scenario);
-  const w = opts.workUs;
   const N = opts.samples;
   // One node, a process on every core.
   const layout: Layout = {
@@ -140,6 +142,8 @@ export function runFwq(scenario: Scenario, opts: FwqOptions): FwqResult {
     slotCore: Int32Array.from({ length: C }, (_, c) => c),
   };
   const noise = new NoiseTable(scenario, layout);
+  // On a slow node a quantum's work takes computeFactor times as long (docs/slow-nodes.md).
+  const w = opts.workUs * (computeFactors(scenario, layout)?.[0] ?? 1);
   const samples = Array.from({ length: C }, () => new Float64Array(N));
   const done = new Int32Array(C); // quanta recorded per core
   const start = new Float64Array(C); // µs: start of the quantum in progress

@@ -8,6 +8,7 @@ import type { Scenario } from '../scenario/types.ts';
 import { EventLog } from './event-log.ts';
 import type { Layout } from './layout.ts';
 import type { NoiseTable } from './noise-table.ts';
+import { computeFactors } from './slow-nodes.ts';
 
 /**
  * Node blocks (`state`): everything a visit reads and writes per node is
@@ -29,6 +30,13 @@ export class NodeState {
   readonly noise: NoiseTable;
   /** g, µs */
   readonly granularityUs: number;
+  /**
+   * per job node: its own g, µs, g × its compute factor (docs/slow-nodes.md); null when every
+   * node computes g (no slow node in the job this run)
+   */
+  readonly nodeG: Float64Array | null;
+  /** the job's slow nodes within [lo, hi): a visit must see each every iteration */
+  slowNodes: Int32Array;
   readonly block: boolean;
   /** a core can be free for "any" noise: an idle core exists, or ranks block */
   readonly mayBeFree: boolean;
@@ -90,6 +98,9 @@ export class NodeState {
     this.noise = noise;
     const w = scenario.workload;
     this.granularityUs = w.kind === 'barrier' ? w.granularityUs : NaN; // BarrierRun checks
+    const factors = computeFactors(scenario, layout);
+    this.nodeG = factors === null ? null : factors.map((f) => f * this.granularityUs);
+    this.slowNodes = factors === null ? new Int32Array(0) : slowIndices(factors);
     this.block = scenario.job.waitMode === 'block';
     this.mayBeFree = this.block || layout.ranksPerNode < layout.cores;
     const n = layout.nodes;
@@ -136,6 +147,12 @@ export class NodeState {
     this.hi = hi;
     const n = this.layout.nodes;
     for (let x = 0; x < n; x++) if (x < lo || x >= hi) this.nodeKey[x] = Infinity;
+    this.slowNodes = this.slowNodes.filter((x) => x >= lo && x < hi);
+  }
+
+  /** µs: when node x's ranks would arrive in this iteration without noise, base + its g. */
+  nodeGEnd(x: number): number {
+    return this.nodeG === null ? this.iterGEnd : this.iterBase + this.nodeG[x];
   }
 
   /**
@@ -167,4 +184,13 @@ export class NodeState {
     }
     this.mustVisitNext[this.mustNextCount++] = x;
   }
+}
+
+/** The job nodes whose factor is above 1, in job order. */
+function slowIndices(factors: Float64Array): Int32Array {
+  const out: number[] = [];
+  factors.forEach((f, x) => {
+    if (f > 1) out.push(x);
+  });
+  return Int32Array.from(out);
 }

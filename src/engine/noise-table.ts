@@ -8,7 +8,7 @@
 // order in which nodes are processed cannot change a result, and a node keeps
 // its noise whatever the job size or the other sources.
 import { rankCores } from '../scenario/cost.ts';
-import type { NoiseSource, Scenario } from '../scenario/types.ts';
+import type { Placement, Scenario } from '../scenario/types.ts';
 import { durationParams, sampleDuration, type DurationKind } from './durations.ts';
 import type { Layout } from './layout.ts';
 import { deriveSeed, hashString, uniformAt, uniformAt3 } from './random.ts';
@@ -163,7 +163,7 @@ export class NoiseTable {
           ? NaN
           : uniformAt(deriveSeed(seed, timing, SALT_COMMON), 0) * src.periodUs,
       );
-      const nodes = coveredNodes(src, layout, deriveSeed(seed, timing, SALT_MEMBER));
+      const nodes = placementNodes(src.placement, layout, deriveSeed(seed, timing, SALT_MEMBER));
       covered.push(nodes);
       const lane = src.cpu === 'any' ? C : src.cpu;
       laneOf.push(lane);
@@ -340,12 +340,11 @@ export function partPhase(phi: number, offsetUs: number, periodUs: number): numb
 }
 
 /**
- * Job node indices in the source's placement, in job order. A `fraction`
- * placement draws membership per machine node id (counter-based), so a node
- * keeps it whatever the job size.
+ * Job node indices in a placement (a source's, or machine.slowNodes'), in job order. A
+ * `fraction` placement draws membership per machine node id (counter-based), so a node keeps it
+ * whatever the job size.
  */
-function coveredNodes(src: NoiseSource, layout: Layout, memberKey: number): Int32Array {
-  const p = src.placement;
+export function placementNodes(p: Placement, layout: Layout, memberKey: number): Int32Array {
   const ids = layout.nodeIds;
   const out = new Int32Array(layout.nodes);
   let m = 0;

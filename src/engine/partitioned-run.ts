@@ -24,6 +24,7 @@ import { BarrierRun, nextBatch } from './barrier-run.ts';
 import { buildLayout, type Layout } from './layout.ts';
 import { partReport, type PartReport } from './part-report.ts';
 import { RunLimit } from './run-limit.ts';
+import { computeFactors } from './slow-nodes.ts';
 
 /** A part of the run: one range of nodes. */
 export interface Part {
@@ -114,6 +115,8 @@ export class PartitionedRun {
   readonly layout: Layout;
   readonly collectiveUs: number;
   readonly granularityUs: number;
+  /** per job node, how many times longer its computes take; null: no slow node this run */
+  private readonly factors: Float64Array | null;
   readonly totalIterations: number;
   readonly warmup: number;
   iteration = 0;
@@ -142,6 +145,7 @@ export class PartitionedRun {
     this.layout = first.layout;
     this.collectiveUs = first.collectiveUs;
     this.granularityUs = first.granularityUs;
+    this.factors = computeFactors(scenario, this.layout);
     this.totalIterations = first.totalIterations;
     this.warmup = first.warmup;
     this.mode = first.mode;
@@ -252,6 +256,10 @@ export class PartitionedRun {
     const k = r.critical;
     if (k < 0 || !(excess > 0)) return;
     const node = (k / this.layout.cores) | 0;
-    attr.chargeChain(r.source, r.duration, r.cost, r.cost.length, excess, node);
+    // A slow critical rank's own longer compute is the slow nodes' part (docs/slow-nodes.md).
+    const g = this.granularityUs;
+    const slow = this.factors === null ? 0 : Math.min(excess, this.factors[node] * g - g);
+    if (slow > 0) attr.chargeSlow(node, slow);
+    attr.chargeChain(r.source, r.duration, r.cost, r.cost.length, excess - slow, node);
   }
 }

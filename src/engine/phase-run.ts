@@ -34,6 +34,7 @@ import { buildLayout, type Layout } from './layout.ts';
 import { NoiseTable } from './noise-table.ts';
 import { anyCore, pauses, queueStart } from './event-rule.ts';
 import { RunLimit } from './run-limit.ts';
+import { computeFactors } from './slow-nodes.ts';
 
 // Module-local copies of noise-table.ts's entry layout (imported bindings are slow in
 // unbundled modules; tests/engine/layout-constants.test.ts checks them).
@@ -186,12 +187,18 @@ export class PhaseRun {
   private readonly waveRows: number;
   /** per node: the entry of its queued event (noise-table.ts) */
   private readonly nextEntry: Int32Array;
+  /** per job node, how many times longer its computes take; null: no slow node this run */
+  private readonly factors: Float64Array | null;
   /**
    * Poll mode: rank actions due before their node's next noise event, done without the queue
    * (a stack of rank, time). Such an action cannot be changed by anything still queued: nodes
    * interact only through messages and the barrier (time-stamped, order-free max and count),
    * and in poll mode neither the core choice of §3 nor a rank's attempt to run reads another
    * rank's state. So a quiet node's ranks reduce, broadcast and compute at no queue cost.
+   * One more thing makes that hold: every quiet rank computes the same g, so a quiet tree
+   * parent, released no later than its children, arrives no later than they report. A slow
+   * node (docs/slow-nodes.md) breaks that (its rank would be waiting for children before their
+   * reports, out of order), so with slow nodes every action goes through the queue.
    */
   private readonly eager: boolean;
   private readonly eagerRank: Int32Array;
@@ -203,6 +210,7 @@ export class PhaseRun {
     const layout = buildLayout(scenario);
     this.layout = layout;
     this.program = phaseProgram(scenario);
+    this.factors = computeFactors(scenario, layout);
     const R = jobRanks(scenario);
     this.ranks = R;
     this.C = layout.cores;
@@ -289,7 +297,7 @@ export class PhaseRun {
     this.iter = new Int32Array(R);
     this.cand = new Int32Array(this.C);
     this.nextEntry = new Int32Array(this.nodes).fill(-1);
-    this.eager = !this.block;
+    this.eager = !this.block && this.factors === null;
     this.eagerRank = new Int32Array(R);
     this.eagerTime = new Float64Array(R);
     for (let x = 0; x < this.nodes; x++) this.queueNode(x);
@@ -407,9 +415,10 @@ export class PhaseRun {
     this.compute(r, k, start);
   }
 
-  /** Rank r computes phase k's g_k from `start`. */
+  /** Rank r computes phase k's g_k from `start` (f × g_k on a slow node, docs/slow-nodes.md). */
   private compute(r: number, k: number, start: number): void {
-    this.finish[r] = start + this.program.computeUs[k];
+    const g = this.program.computeUs[k];
+    this.finish[r] = start + (this.factors === null ? g : g * this.factors[(r / this.P) | 0]);
     this.state[r] = COMPUTING;
     this.pend[r] = this.program.collective[k] === PHASE_TREE ? this.children[r] : 0;
     this.ready[r] = -Infinity;

@@ -120,13 +120,19 @@ export function rippleOf(scenario: Scenario, options: RippleOptions): Ripple {
   const periodic = w.kind === 'halo' ? w.periodic : true;
   const runs = { iterations: options.iterations, warmup: 0 };
   const job = { ...scenario.job, nodes };
+  // The ripple is one delay spreading; slow nodes (docs/slow-nodes.md) would shift every
+  // iteration of its small grid and hide it, so its machine has none.
+  const machine = { ...scenario.machine };
+  delete machine.slowNodes;
   const haloScenario: Scenario = {
     ...scenario,
+    machine,
     job,
     workload: { kind: 'halo', granularityUs: g, dimensions: 2, periodic, ...message, ...runs },
   };
   const barrierScenario: Scenario = {
     ...scenario,
+    machine,
     job,
     workload: { kind: 'barrier', granularityUs: g, ...runs },
   };

@@ -18,6 +18,7 @@ import { collectiveLatency } from './collective.ts';
 import { buildLayout, type Layout } from './layout.ts';
 import { NoiseTable } from './noise-table.ts';
 import { anyCore, pauses, queueStart, rankStart } from './event-rule.ts';
+import { computeFactors } from './slow-nodes.ts';
 
 // Module-local copies of noise-table.ts's entry layout: imported bindings are slow in the hot
 // loop of unbundled modules (see src/engine/README.md, "Data layout"). A test checks them.
@@ -173,6 +174,8 @@ interface Replay {
   initial: Float64Array;
   releases: number[];
   g: number;
+  /** per job node, how many times longer its computes take (docs/slow-nodes.md); null: none */
+  factors: Float64Array | null;
   wake: number;
   block: boolean;
 }
@@ -187,7 +190,8 @@ function replayNode(
   arrival: (i: number, slot: number, f: number) => void,
   rec: Recorder | null,
 ): void {
-  const { layout, noise, releases, g, wake, block } = r;
+  const { layout, noise, releases, wake, block } = r;
+  const g = r.factors === null ? r.g : r.g * r.factors[x];
   const { cores: C, ranksPerNode: P, coreSlot, slotCore } = layout;
   const mayBeFree = block || P < C;
   const cand = new Int32Array(P);
@@ -428,6 +432,7 @@ export function traceIterations(scenario: Scenario, options: TraceOptions): Trac
     initial: noise.ent.slice(),
     releases,
     g: w.granularityUs,
+    factors: computeFactors(scenario, layout),
     wake: scenario.job.waitMode === 'block' ? scenario.job.wakeupUs : 0,
     block: scenario.job.waitMode === 'block',
   };

@@ -36,7 +36,7 @@ export function visitNode(ns: NodeState, x: number, i: number): void {
   visitMerged(ns, x, i);
   ns.nodeKey[x] = ns.nextKey;
   const { cores: C, ranksPerNode: P, slotCore } = ns.layout;
-  const gEnd = ns.iterGEnd;
+  const gEnd = ns.nodeGEnd(x);
   let nodeMax = gEnd;
   let crit = -1;
   let delay = 0;
@@ -71,7 +71,7 @@ function startRank(ns: NodeState, x: number, c: number): void {
   const until = state[co + C_FROZEN];
   const base = ns.iterBase;
   const start = rankStart(base, until);
-  ns.finish[c] = start + ns.granularityUs;
+  ns.finish[c] = start + (ns.nodeG === null ? ns.granularityUs : ns.nodeG[x]);
   if (start > base) {
     const e = ns.log.push(-1, state[co + C_FREEZE_SRC]);
     ns.log.duration[e] = state[co + C_FREEZE_DUR];
@@ -99,7 +99,7 @@ export function visitMerged(ns: NodeState, x: number, i: number): void {
   const oc = o + H_CORES;
   const rs = noise.rowStart[x];
   const re = noise.rowStart[x + 1];
-  const gEnd = ns.iterGEnd;
+  const gEnd = ns.nodeGEnd(x);
   const nodeId = noise.nodeId(x);
   let nodeMax = gEnd;
 

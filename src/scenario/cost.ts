@@ -253,6 +253,10 @@ function iterationModel(s: Scenario): { base: number; spill: (L: number) => numb
   const phases = program.computeUs.length;
   let g = 0;
   for (const gk of program.computeUs) g += gk;
+  // A slow node's computes take computeFactor × as long (docs/slow-nodes.md), and the job
+  // waits for the slowest: count it whenever a job node may be slow.
+  const slow = s.machine.slowNodes;
+  if (slow !== undefined && coveredJobNodes(slow.placement, s) > 0) g *= slow.computeFactor;
   const wakeup = s.job.waitMode === 'block' ? s.job.wakeupUs : 0;
   const loads = coreLoads(s);
   const rho = Math.max(0, ...rankCores(s).map((c) => loads[c]));

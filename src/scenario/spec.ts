@@ -199,6 +199,62 @@ export const TREE_SPEC: ObjectSpec = {
   },
 };
 
+export type PlacementName = 'all' | 'clusterOffsets' | 'nodes' | 'fraction';
+
+export const PLACEMENT_SPEC: TaggedSpec<PlacementName> = {
+  t: 'tagged',
+  tag: 'kind',
+  noun: 'a placement kind',
+  about: 'Which nodes the source runs on.',
+  variants: {
+    all: {},
+    clusterOffsets: {
+      offsets: {
+        t: 'indexList',
+        limit: MAX_NODES,
+        below: 'machine.clusterSize',
+        about: 'the cluster offsets whose nodes run the source',
+      },
+    },
+    nodes: {
+      ids: {
+        t: 'indexList',
+        limit: MAX_PLACEMENT_IDS,
+        below: 'machine.nodes',
+        about: 'the node ids that run the source',
+      },
+    },
+    fraction: {
+      p: { t: 'number', min: 0, max: 1, about: 'the chance that a node runs the source' },
+    },
+  },
+};
+
+/** docs/slow-nodes.md: a compute takes at most this many times as long on a slow node. */
+export const MAX_COMPUTE_FACTOR = 10;
+
+export const SLOW_NODES_SPEC: ObjectSpec = {
+  t: 'object',
+  optional: true,
+  about:
+    'Nodes that compute slower than the others (format 2; docs/slow-nodes.md): on them a ' +
+    'compute of g µs takes computeFactor × g.',
+  fields: {
+    placement: {
+      ...PLACEMENT_SPEC,
+      about:
+        'Which nodes are slow, written as a noise source’s placement (`fraction`: each node ' +
+        'with probability p, drawn per run).',
+    },
+    computeFactor: {
+      t: 'number',
+      min: 1,
+      max: MAX_COMPUTE_FACTOR,
+      about: 'how many times longer a compute takes on a slow node',
+    },
+  },
+};
+
 export const MACHINE_SPEC: ObjectSpec = {
   t: 'object',
   about: 'The whole machine.',
@@ -222,6 +278,7 @@ export const MACHINE_SPEC: ObjectSpec = {
     },
     collective: COLLECTIVE_SPEC,
     tree: TREE_SPEC,
+    slowNodes: SLOW_NODES_SPEC,
   },
 };
 
@@ -440,37 +497,6 @@ export const DURATION_SPEC: TaggedSpec<DistName> = {
         max: MAX_SHAPE_PARAMETER,
         about: 'the tail index α',
       },
-    },
-  },
-};
-
-export type PlacementName = 'all' | 'clusterOffsets' | 'nodes' | 'fraction';
-
-export const PLACEMENT_SPEC: TaggedSpec<PlacementName> = {
-  t: 'tagged',
-  tag: 'kind',
-  noun: 'a placement kind',
-  about: 'Which nodes the source runs on.',
-  variants: {
-    all: {},
-    clusterOffsets: {
-      offsets: {
-        t: 'indexList',
-        limit: MAX_NODES,
-        below: 'machine.clusterSize',
-        about: 'the cluster offsets whose nodes run the source',
-      },
-    },
-    nodes: {
-      ids: {
-        t: 'indexList',
-        limit: MAX_PLACEMENT_IDS,
-        below: 'machine.nodes',
-        about: 'the node ids that run the source',
-      },
-    },
-    fraction: {
-      p: { t: 'number', min: 0, max: 1, about: 'the chance that a node runs the source' },
     },
   },
 };

@@ -38,6 +38,15 @@ export interface Machine {
   collective: Collective;
   /** the software tree (format 2; default { fanout: 2, hopUs: 5 }) */
   tree: Tree;
+  /** nodes that compute slower than the others (format 2, optional; docs/slow-nodes.md) */
+  slowNodes?: SlowNodes;
+}
+
+/** docs/slow-nodes.md: the placement's nodes take computeFactor × g for a compute of g. */
+export interface SlowNodes {
+  placement: Placement;
+  /** how many times longer a compute takes on a slow node, 1 … 10 */
+  computeFactor: number;
 }
 
 export type WaitMode = 'poll' | 'block';

@@ -30,10 +30,12 @@ import {
   JOB_SPEC,
   MACHINE_SPEC,
   type NumberSpec,
+  SLOW_NODES_SPEC,
   TREE_SPEC,
   WORKLOAD_SPEC,
 } from './spec.ts';
-import type { Collective, Job, Machine, Tree, Workload, WorkloadKind } from './types.ts';
+import type { Collective, Job, Machine, SlowNodes, Tree, Workload, WorkloadKind } from './types.ts';
+import { maybePlacement } from './validate-noise.ts';
 
 const MACHINE = MACHINE_SPEC.fields;
 const JOB = JOB_SPEC.fields;
@@ -92,8 +94,38 @@ export function maybeMachine(
     clusterSize,
     collective: maybeCollective(c, at('collective'), rec.collective),
     tree: maybeTree(c, at('tree'), rec.tree),
+    ...(rec.slowNodes === undefined
+      ? {}
+      : {
+          slowNodes: maybeSlowNodes(c, at('slowNodes'), rec.slowNodes, {
+            nodes,
+            coresPerNode,
+            clusterSize,
+          }),
+        }),
   });
   return { machine, facts: { nodes, coresPerNode, clusterSize } };
+}
+
+/** Slow nodes (format 2, docs/slow-nodes.md): a placement and a compute factor, both required. */
+function maybeSlowNodes(
+  c: Checker,
+  path: string,
+  value: unknown,
+  m: MachineFacts,
+): SlowNodes | undefined {
+  const rec = maybeRecord(c, path, value, fieldsOf(SLOW_NODES_SPEC));
+  if (rec === undefined) return undefined;
+  const before = c.issues.length;
+  return complete<SlowNodes>(c, before, {
+    placement: maybePlacement(c, join(path, 'placement'), rec.placement, m),
+    computeFactor: maybeNumber(
+      c,
+      join(path, 'computeFactor'),
+      rec.computeFactor,
+      num(SLOW_NODES_SPEC.fields, 'computeFactor'),
+    ),
+  });
 }
 
 /** The software tree of the tree workloads (format 2): optional, each field defaulted. */

@@ -340,7 +340,9 @@ function maybeDuration(c: Checker, path: string, value: unknown): Duration | und
   return complete<Duration>(c, before, d as Draft<Duration>);
 }
 
-function maybePlacement(c: Checker, path: string, value: unknown, m: MachineFacts) {
+/** A placement (a noise source's, or machine.slowNodes'): node ids below m.nodes, offsets below
+ * m.clusterSize. */
+export function maybePlacement(c: Checker, path: string, value: unknown, m: MachineFacts) {
   const { tag, noun, variants } = PLACEMENT_SPEC;
   const kind = maybeTag(c, path, value, tag, PLACEMENTS, noun);
   if (kind === undefined) return undefined;

@@ -11,7 +11,7 @@ import type {
   WavefrontWorkload,
 } from '../../src/scenario/types.ts';
 import { eventAt, scenario } from '../helpers/scenario.ts';
-import { messageNoise } from './random-scenario.ts';
+import { messageNoise, randomSlowNodes } from './random-scenario.ts';
 import { expectSameAsReference } from './same-as-reference.ts';
 
 function alltoall(over: Partial<AlltoallWorkload> = {}): AlltoallWorkload {
@@ -217,7 +217,7 @@ function randomScenario(seed: number, kind: 'alltoall' | 'wavefront'): Scenario 
     kind === 'alltoall'
       ? alltoall({ granularityUs: g, ...message })
       : wavefront({ granularityUs: g, stages: 1 + r.below(6), ...message });
-  return {
+  const s: Scenario = {
     ...on(workload, {
       nodes,
       cores,
@@ -228,6 +228,9 @@ function randomScenario(seed: number, kind: 'alltoall' | 'wavefront'): Scenario 
     }),
     seed,
   };
+  const slow = randomSlowNodes(seed, nodes);
+  if (slow) s.machine = { ...s.machine, slowNodes: slow };
+  return s;
 }
 
 describe('the phase run and a naive reading of §8 and §9', () => {

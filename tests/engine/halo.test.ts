@@ -6,7 +6,7 @@ import { Rng } from '../../src/engine/random.ts';
 import { gridCoords, gridNeighbours, gridSides, primeFactors } from '../../src/scenario/grid.ts';
 import type { HaloWorkload, NoiseSource, Scenario } from '../../src/scenario/types.ts';
 import { eventAt, scenario } from '../helpers/scenario.ts';
-import { messageNoise } from './random-scenario.ts';
+import { messageNoise, randomSlowNodes } from './random-scenario.ts';
 import { expectSameAsReference } from './same-as-reference.ts';
 
 function halo(over: Partial<HaloWorkload> = {}): HaloWorkload {
@@ -261,7 +261,7 @@ function randomHaloScenario(seed: number): Scenario {
   const block = r.below(3) === 0;
   const g = r.below(4) === 0 ? 0 : 50 + r.below(2000);
   const noise = messageNoise(r, cores);
-  return {
+  const s: Scenario = {
     ...haloScenario({
       nodes,
       cores,
@@ -282,6 +282,9 @@ function randomHaloScenario(seed: number): Scenario {
     }),
     seed,
   };
+  const slow = randomSlowNodes(seed, nodes);
+  if (slow) s.machine = { ...s.machine, slowNodes: slow };
+  return s;
 }
 
 describe('the phase run and a naive reading of §7', () => {

@@ -2,7 +2,7 @@
 // phases, the six distributions, the four placements, pinned and free cores, reserved cores,
 // poll and block, the three collective shapes) drawn from a seeded generator.
 import { Rng } from '../../src/engine/random.ts';
-import type { NoiseSource } from '../../src/scenario/types.ts';
+import type { NoiseSource, SlowNodes } from '../../src/scenario/types.ts';
 import { validateScenario } from '../../src/scenario/validate.ts';
 import { scenario, source } from '../helpers/scenario.ts';
 
@@ -66,7 +66,28 @@ export function randomScenario(seed: number, maxNodes = 40, iterations = 80) {
     ]),
     noise: sources,
   });
+  const slow = randomSlowNodes(seed, nodes);
+  if (slow) s.machine.slowNodes = slow;
   return validateScenario(s); // fills nothing new, but proves the case is a legal scenario
+}
+
+/**
+ * Slow nodes (docs/slow-nodes.md) for about a third of the random cases: one node by id, a
+ * cluster offset or a fraction, 1.05 to 3 times slower. Drawn from a stream of its own, so the
+ * rest of a case is what it was without them.
+ */
+export function randomSlowNodes(seed: number, nodes: number): SlowNodes | undefined {
+  const r = new Rng(seed ^ 0x5105_0de5);
+  if (r.uniform() >= 0.35) return undefined;
+  const placements: SlowNodes['placement'][] = [
+    { kind: 'nodes', ids: [r.below(nodes)] },
+    { kind: 'clusterOffsets', offsets: [1] },
+    { kind: 'fraction', p: 0.2 },
+  ];
+  return {
+    placement: placements[r.below(placements.length)],
+    computeFactor: [1.05, 1.5, 3][r.below(3)],
+  };
 }
 
 /**

@@ -9,6 +9,7 @@ import { collectiveLatency } from '../../src/engine/collective.ts';
 import { buildLayout } from '../../src/engine/layout.ts';
 import { NoiseTable } from '../../src/engine/noise-table.ts';
 import { bitsAt3 } from '../../src/engine/random.ts';
+import { computeFactors } from '../../src/engine/slow-nodes.ts';
 import type { Scenario } from '../../src/scenario/types.ts';
 
 const E_TIME = 0;
@@ -22,6 +23,9 @@ export function referenceDurations(s: Scenario): number[] {
   const { nodes: n, cores: C, ranksPerNode: P, coreSlot } = layout;
   if (s.workload.kind !== 'barrier') throw new Error('the reference model runs barrier workloads');
   const g = s.workload.granularityUs;
+  // Which nodes are slow is drawn like the noise's streams; the factor is applied here
+  // (docs/slow-nodes.md): a compute of g takes f·g on a slow node.
+  const factor = computeFactors(s, layout) ?? new Float64Array(n).fill(1);
   const L = collectiveLatency(s.machine.collective, n, P);
   const block = s.job.waitMode === 'block';
   const wake = block ? s.job.wakeupUs : 0;
@@ -41,7 +45,7 @@ export function referenceDurations(s: Scenario): number[] {
     let M = -Infinity;
     for (let k = 0; k < n * C; k++) {
       if (coreSlot[k % C] < 0) continue;
-      finish[k] = Math.max(base, frozenUntil[k]) + g;
+      finish[k] = Math.max(base, frozenUntil[k]) + g * factor[Math.floor(k / C)];
       if (finish[k] > M) M = finish[k];
     }
     for (;;) {

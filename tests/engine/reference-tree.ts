@@ -8,6 +8,7 @@ import { collectiveLatency } from '../../src/engine/collective.ts';
 import { buildLayout } from '../../src/engine/layout.ts';
 import { NoiseTable } from '../../src/engine/noise-table.ts';
 import { bitsAt3 } from '../../src/engine/random.ts';
+import { computeFactors } from '../../src/engine/slow-nodes.ts';
 import {
   PHASE_ALLTOALL,
   PHASE_BARRIER,
@@ -94,6 +95,8 @@ export function referenceTree(s: Scenario): ReferenceTreeResult {
   const noise = new NoiseTable(s, layout);
   const prog = phaseProgram(s);
   const { nodes: n, cores: C, ranksPerNode: P } = layout;
+  // A compute of g takes f·g on a slow node (docs/slow-nodes.md); which nodes, drawn as the engine.
+  const factor = computeFactors(s, layout) ?? new Float64Array(n).fill(1);
   const R = n * P;
   const k = prog.fanout;
   const h = prog.hopUs;
@@ -187,7 +190,7 @@ export function referenceTree(s: Scenario): ReferenceTreeResult {
         return;
       }
     }
-    rk.finish = start + prog.computeUs[rk.phase];
+    rk.finish = start + prog.computeUs[rk.phase] * factor[rk.node];
     rk.at = rk.finish;
     rk.state = 'computing';
     rk.childrenLeft = prog.collective[rk.phase] === PHASE_TREE ? kids(rk.id).length : 0;
@@ -248,7 +251,7 @@ export function referenceTree(s: Scenario): ReferenceTreeResult {
     let start = Math.max(t, rk.frozenUntil);
     if (block && busy[rk.node][rk.core] > t && moveToFreeCore(rk, t)) start = t;
     if (rk.id === 0) rootColl[rk.iteration] += start - rk.waveFrom;
-    rk.finish = start + prog.computeUs[rk.phase];
+    rk.finish = start + prog.computeUs[rk.phase] * factor[rk.node];
     rk.at = rk.finish;
     rk.state = 'computing';
   };

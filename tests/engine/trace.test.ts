@@ -3,7 +3,9 @@
 // the bit (max f_r + L = t_{i+1}), and small cases have closed forms.
 import { describe, expect, it } from 'vitest';
 import { BarrierRun } from '../../src/engine/barrier-run.ts';
+import { buildLayout } from '../../src/engine/layout.ts';
 import * as table from '../../src/engine/noise-table.ts';
+import { computeFactors } from '../../src/engine/slow-nodes.ts';
 import * as trace from '../../src/engine/trace.ts';
 import { releaseTimes, traceIterations, type Trace } from '../../src/engine/trace.ts';
 import type { Scenario } from '../../src/scenario/types.ts';
@@ -27,6 +29,7 @@ describe('traceIterations on random small scenarios', () => {
       const w = s.workload;
       if (w.kind !== 'barrier') continue;
       const n = s.job.nodes;
+      const factors = computeFactors(s, buildLayout(s));
       const trace = traceIterations(s, {
         firstIteration: 0,
         iterations: w.iterations,
@@ -63,12 +66,14 @@ describe('traceIterations on random small scenarios', () => {
           }
           expect(at).toBe(trace.releases[trace.iterations]);
           // Poll mode: a rank starts at its release or after a freeze, and noise pauses it
-          // only while it computes, so its compute segments add up to g per iteration.
+          // only while it computes, so its compute segments add up to its node's g per
+          // iteration (f·g on a slow node, docs/slow-nodes.md).
           if (s.job.waitMode === 'poll') {
             const compute = l.segments
               .filter((seg) => seg.kind === 'compute')
               .reduce((a, seg) => a + seg.endUs - seg.startUs, 0);
-            expect(compute).toBeCloseTo(w.granularityUs * trace.iterations, 6);
+            const f = factors === null ? 1 : factors[node.node];
+            expect(compute).toBeCloseTo(f * w.granularityUs * trace.iterations, 6);
           }
         }
       }

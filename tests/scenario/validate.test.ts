@@ -190,7 +190,7 @@ describe('unknown fields', () => {
     [
       'nodez',
       'machine.nodez',
-      'machine.nodez: unknown field; allowed: name, nodes, coresPerNode, clusterSize, collective, tree',
+      'machine.nodez: unknown field; allowed: name, nodes, coresPerNode, clusterSize, collective, tree, slowNodes',
     ],
     [
       'root',
@@ -632,7 +632,7 @@ describe('several problems at once', () => {
     });
     expect(problems(input)).toEqual([
       'title: 7 is not a string',
-      'machine.nodez: unknown field; allowed: name, nodes, coresPerNode, clusterSize, collective, tree',
+      'machine.nodez: unknown field; allowed: name, nodes, coresPerNode, clusterSize, collective, tree, slowNodes',
       'job.nodes: "12" is not an integer',
       'job.waitMode: "spin" is not a wait mode; allowed: poll, block',
       'workload.warmup: -1 is out of range; allowed: 0..1000000',

@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { validateScenario } from '../../src/scenario/index.ts';
+import { withSlowNodes } from '../../src/ui/controls/edit.ts';
 import {
   formatIndexList,
+  formatSlowNodes,
   parseCpu,
   parseIndexList,
   parseNumberText,
+  parseSlowNodes,
 } from '../../src/ui/controls/parse.ts';
+import { scenario } from '../helpers/scenario.ts';
 
 describe('reading what is typed into a control', () => {
   it('parseIndexList reads "0, 31", "0 31" and "" as lists of offsets', () => {
@@ -36,5 +41,40 @@ describe('reading what is typed into a control', () => {
     expect(parseCpu('')).toBe('any');
     expect(parseCpu('0')).toBe(0);
     expect(parseCpu('core')).toBe('core');
+  });
+});
+
+describe('the slow-nodes field (docs/slow-nodes.md)', () => {
+  it('reads ids, a share, "all" and nothing, and writes them back the same', () => {
+    expect(parseSlowNodes('5, 17')).toEqual({ kind: 'nodes', ids: [5, 17] });
+    expect(parseSlowNodes(' 2% ')).toEqual({ kind: 'fraction', p: 0.02 });
+    expect(parseSlowNodes('0.5 %')).toEqual({ kind: 'fraction', p: 0.005 });
+    expect(parseSlowNodes('All')).toEqual({ kind: 'all' });
+    expect(parseSlowNodes('')).toBeNull();
+    expect(parseSlowNodes('none')).toBeNull();
+    for (const text of ['5, 17', '2%', '0.5%', 'all', '']) {
+      expect(formatSlowNodes(parseSlowNodes(text) ?? undefined)).toBe(text);
+    }
+  });
+
+  it('leaves what it cannot read for the validator to name', () => {
+    const base = scenario({ nodes: 8 });
+    const refused = (text: string) => () =>
+      validateScenario(withSlowNodes(base, parseSlowNodes(text), 10));
+    expect(refused('x')).toThrow('machine.slowNodes.placement.ids[0]: "x" is not');
+    expect(refused('9')).toThrow('machine.slowNodes.placement.ids[0]: 9 is out of range');
+    expect(refused('abc%')).toThrow('machine.slowNodes.placement.p: "abc" is not');
+    expect(refused('150%')).toThrow('machine.slowNodes.placement.p: 1.5 is out of range');
+  });
+
+  it('sets the factor from the percentage, and an empty field removes them', () => {
+    const base = scenario({ nodes: 8 });
+    const slow = withSlowNodes(base, { kind: 'nodes', ids: [3] }, 25);
+    expect(validateScenario(slow).machine.slowNodes).toEqual({
+      placement: { kind: 'nodes', ids: [3] },
+      computeFactor: 1.25,
+    });
+    expect('slowNodes' in withSlowNodes(slow, null, 25).machine).toBe(false);
+    expect('slowNodes' in base.machine).toBe(false); // the copy was edited, not the scenario
   });
 });

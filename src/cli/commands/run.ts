@@ -77,6 +77,7 @@ export function runReport(result: RunResult, wallMs: number, detail: boolean, th
             byCategory: a.byCategory,
             totalLostUs: a.totalLostUs,
             wakeupUs: a.wakeupUs,
+            slowNodesUs: a.slowNodesUs,
             ...(detail
               ? {
                   durationBinEdgesUs: a.durationBinEdgesUs,

@@ -39,6 +39,24 @@ export function withReservation(scenario: Scenario, reserve: boolean): Scenario 
   });
 }
 
+/** Most a compute may be slowed on a slow node, in percent (computeFactor 10, spec.ts). */
+export const MAX_SLOWER_PERCENT = 900;
+
+/**
+ * Slow nodes (docs/slow-nodes.md) at `placement`, their computes `slowerPercent` % longer
+ * (computeFactor 1 + p/100); `placement` null: none.
+ */
+export function withSlowNodes(
+  scenario: Scenario,
+  placement: Placement | null,
+  slowerPercent: number,
+): Scenario {
+  return withChange(scenario, (s) => {
+    if (placement === null) delete s.machine.slowNodes;
+    else s.machine.slowNodes = { placement, computeFactor: 1 + slowerPercent / 100 };
+  });
+}
+
 /** The workload kinds that are one compute of g and one exchange: the page switches among them. */
 export const PROGRAM_KINDS = ['barrier', 'allreduce', 'halo', 'alltoall'] as const;
 export type ProgramKind = (typeof PROGRAM_KINDS)[number];

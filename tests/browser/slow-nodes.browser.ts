@@ -1,0 +1,63 @@
+// Slow nodes (docs/slow-nodes.md) in the built site: the machine panel sets them by id and by
+// how much longer their computes take; the run, the card and the lost-time note follow; a
+// refused percentage keeps the run; the link carries them.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectQuiet, openApp, runDone, type Site, startSite } from './site.ts';
+
+let site: Site;
+beforeAll(async () => {
+  site = await startSite();
+});
+afterAll(async () => {
+  await site?.close();
+});
+
+describe('slow nodes', () => {
+  it('slows one node, says so, refuses a bad percentage and keeps them in the link', async () => {
+    const { page, problems } = await openApp(site);
+    await page.goto(`${site.origin}/?preset=asci-q-2002&nodes=16&iterations=200`);
+    await runDone(page);
+    const slower = page.locator('#ctl-slow-by');
+    await slower.fill('50');
+    await slower.press('Enter');
+    const nodes = page.locator('#ctl-slow-nodes');
+    await nodes.fill('3');
+    await nodes.press('Enter');
+    await runDone(page);
+    await expect
+      .poll(() => page.locator('dd', { hasText: 'slow:' }).textContent())
+      .toContain('slow: node 3 (computes 50% longer)');
+    // every iteration waits for node 3's 1.5 ms computes: the loss says where that time went
+    await expect
+      .poll(() => page.getByTestId('slow-nodes-loss').textContent())
+      .toContain('went to slow nodes’ longer computes');
+    await slower.fill('2000');
+    await slower.press('Enter');
+    await expect
+      .poll(() => page.getByRole('alert').first().textContent())
+      .toContain('Slower by (%): 2000 is out of range; allowed: 0..900');
+    await page.keyboard.press('Escape');
+    expect(await slower.inputValue()).toBe('50');
+    await nodes.fill('99999');
+    await nodes.press('Enter');
+    await expect
+      .poll(() => page.getByRole('alert').first().textContent())
+      .toContain('Slow nodes: 99999 is out of range; allowed: 0..2047');
+    await page.keyboard.press('Escape');
+    expect(await nodes.inputValue()).toBe('3');
+    // the page's own link brings them back
+    const url = page.url();
+    await page.goto('about:blank');
+    await page.goto(url);
+    await runDone(page);
+    expect(await page.locator('#ctl-slow-nodes').inputValue()).toBe('3');
+    expect(await page.locator('#ctl-slow-by').inputValue()).toBe('50');
+    // emptied: none left
+    await page.locator('#ctl-slow-nodes').fill('');
+    await page.locator('#ctl-slow-nodes').press('Enter');
+    await runDone(page);
+    await expect.poll(() => page.locator('dd', { hasText: 'slow:' }).count()).toBe(0);
+    expectQuiet(problems);
+    await page.context().close();
+  });
+});
