@@ -3,6 +3,7 @@
 // page's worker pool (a sweep over `seed`); each run's time the sum of its measured iterations
 // (run-spread.ts, as `noiselab repeat` reports it).
 import {
+  covInterval,
   histogramOf,
   repeatSeeds,
   runTimeUs,
@@ -46,13 +47,20 @@ export interface Variability {
   runs: RunTime[];
   spread: Spread;
   histogram: { edgesUs: number[]; counts: number[] };
+  /** where the CoV of many more such runs may lie (run-spread.ts covInterval); null: < 3 runs */
+  covRange: [number, number] | null;
 }
 
 /** The distribution of the runs so far; null before two are done (no spread of one run). */
 export function variabilityOf(runs: RunTime[]): Variability | null {
   if (runs.length < 2) return null;
   const times = runs.map((r) => r.runTimeUs);
-  return { runs, spread: spreadOf(times), histogram: histogramOf(times) };
+  return {
+    runs,
+    spread: spreadOf(times),
+    histogram: histogramOf(times),
+    covRange: covInterval(times),
+  };
 }
 
 /**
@@ -81,6 +89,11 @@ export function formatCov(cov: number): string {
   return `${pct >= 10 ? pct.toFixed(1) : pct >= 1 ? pct.toFixed(2) : pct.toPrecision(2)} %`;
 }
 
+/** "2.1–28 %": a CoV interval, each end as formatCov gives it. */
+export function covRangeText([lo, hi]: [number, number]): string {
+  return `${formatCov(lo).replace(' %', '')}–${formatCov(hi)}`;
+}
+
 /** One sentence for the live summary (and the chart's description). */
 export function variabilitySummary(v: Variability): string {
   const s = v.spread;
@@ -90,9 +103,12 @@ export function variabilitySummary(v: Variability): string {
       : s.skewness < -0.5
         ? 'a long left tail'
         : 'about symmetric';
+  const range = v.covRange
+    ? ` (from these runs, the CoV of many more could be ${covRangeText(v.covRange)})`
+    : '';
   return (
     `${s.runs} runs: mean ${formatTimeUs(s.meanUs)}, standard deviation ` +
-    `${formatTimeUs(s.sdUs)}, coefficient of variation ${formatCov(s.cov)}; fastest ` +
+    `${formatTimeUs(s.sdUs)}, coefficient of variation ${formatCov(s.cov)}${range}; fastest ` +
     `${formatTimeUs(s.minUs)}, slowest ${formatTimeUs(s.maxUs)}; ${tail}, skewness ` +
     `${s.skewness.toFixed(2)}.`
   );

@@ -2,6 +2,7 @@
 // distribution of run times over seeds, as `noiselab repeat` prints it and the variability view
 // draws it. A run's time is the sum of its measured iterations (warm-up excluded, as a benchmark
 // times its loop).
+import { Rng } from './random.ts';
 import type { RunResult } from './result.ts';
 import { percentileSorted } from './stats.ts';
 
@@ -81,4 +82,41 @@ export function histogramOf(xs: readonly number[]): { edgesUs: number[]; counts:
   const counts = new Array<number>(bins).fill(0);
   for (const x of xs) counts[Math.min(bins - 1, Math.floor((x - lo) / width))]++;
   return { edgesUs, counts };
+}
+
+/** Resamples a CoV interval draws, and the share of them it spans. */
+export const COV_RESAMPLES = 1000;
+export const COV_LEVEL = 0.9;
+
+/**
+ * How far the CoV of `xs` could be from the CoV of many more runs of the same kind: the middle
+ * 90% of the CoVs of 1,000 resamples of the runs (drawn with replacement; a percentile
+ * bootstrap, seeded by the run count, so the same runs give the same interval). Heavy tails
+ * make it wide: with few runs a CoV depends on whether they met one of the rare long events,
+ * which the interval shows and a standard error from a normal law would not. Null for fewer than
+ * three runs.
+ */
+export function covInterval(xs: readonly number[]): [number, number] | null {
+  const n = xs.length;
+  if (n < 3) return null;
+  const rng = new Rng(0x5eed_c0f ^ n);
+  const covs = new Float64Array(COV_RESAMPLES);
+  // Sums of x − x₀, so that runs of seconds that differ by µs keep their digits.
+  const x0 = xs[0];
+  for (let k = 0; k < COV_RESAMPLES; k++) {
+    let sum = 0;
+    let sq = 0;
+    for (let i = 0; i < n; i++) {
+      const d = xs[rng.below(n)] - x0;
+      sum += d;
+      sq += d * d;
+    }
+    const meanD = sum / n;
+    const variance = Math.max(0, (sq - n * meanD * meanD) / (n - 1));
+    const mean = x0 + meanD;
+    covs[k] = mean > 0 ? Math.sqrt(variance) / mean : 0;
+  }
+  covs.sort();
+  const tail = (1 - COV_LEVEL) / 2;
+  return [percentileSorted(covs, 100 * tail), percentileSorted(covs, 100 * (1 - tail))];
 }

@@ -73,6 +73,11 @@ export interface SketchVerdict {
   text: string;
 }
 
+/** A sketch within this mean share of the axis's height is close, within ROUGH roughly right
+ * (and its worst point within twice, one and a half times those). */
+const CLOSE = 0.08;
+const ROUGH = 0.2;
+
 /** How far `levels` (a sketch at `xs`) are from the simulated `ys`, in words. */
 export function sketchVerdict(
   x: Axis,
@@ -83,15 +88,25 @@ export function sketchVerdict(
 ): SketchVerdict {
   let sum = 0;
   let worst = 0;
+  const gapAt = (i: number) => Math.abs(levels[i] / (SKETCH_LEVELS - 1) - toFraction(y, ys[i]));
   xs.forEach((_, i) => {
-    const gap = Math.abs(levels[i] / (SKETCH_LEVELS - 1) - toFraction(y, ys[i]));
+    const gap = gapAt(i);
     sum += gap;
-    if (gap > Math.abs(levels[worst] / (SKETCH_LEVELS - 1) - toFraction(y, ys[worst]))) worst = i;
+    if (gap > gapAt(worst)) worst = i;
   });
   const meanGap = sum / xs.length;
   const at = { x: xs[worst], sketched: valueOf(y, levels[worst]), simulated: ys[worst] };
-  const size = meanGap <= 0.08 ? 'close' : meanGap <= 0.2 ? 'roughly right' : 'far off';
-  const mark = meanGap <= 0.08 ? '✓' : meanGap <= 0.2 ? '≈' : '✗';
+  // The worst point counts too: a sketch close everywhere but one point a third of the chart
+  // off (on a log axis, a factor of tens) is not "roughly right" there.
+  const worstGap = gapAt(worst);
+  const grade =
+    meanGap <= CLOSE && worstGap <= 2 * CLOSE
+      ? 0
+      : meanGap <= ROUGH && worstGap <= 1.5 * ROUGH
+        ? 1
+        : 2;
+  const size = ['close', 'roughly right', 'far off'][grade];
+  const mark = ['✓', '≈', '✗'][grade];
   const where = `furthest at ${formatValue(x, at.x)}: you drew ${formatValue(y, at.sketched)}, the simulation gives ${formatValue(y, at.simulated)}`;
   return {
     meanGap,

@@ -45,6 +45,8 @@ export interface ClassroomParams {
   projector: boolean;
   /** the view on the stage; null: the default (DEFAULT_VIEW) */
   show: ViewId | null;
+  /** `show=` named no view: the name as given (the page says so and opens the default view) */
+  badShow: string | null;
   /** the view an embed shows; null when the page is not embedded */
   embed: ViewId | null;
   /** `embed=` named no view: the name as given (the page explains, it never goes blank) */
@@ -55,6 +57,31 @@ export interface ClassroomParams {
 
 export function isViewId(text: string): text is ViewId {
   return (VIEW_IDS as readonly string[]).includes(text);
+}
+
+const plainName = (text: string) =>
+  text
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_]+/g, '-');
+
+/**
+ * The view a link names, by its id (`variability`) or by a label the page shows for it (its tab
+ * "Run to run", its short name "Runs"), in any case and with spaces, dashes or underscores;
+ * null when it names none.
+ */
+export function viewNamed(text: string): ViewId | null {
+  const name = plainName(text);
+  const view = VIEWS.find(
+    (v) => v.id === name || plainName(v.tab) === name || plainName(v.short) === name,
+  );
+  return view ? view.id : null;
+}
+
+/** What a page says of a `show=` that names no view: the name and the names it knows. */
+export function unknownViewLine(name: string): string {
+  const known = VIEWS.map((v) => `${v.id} (“${v.tab}”)`).join(', ');
+  return `show=${name}: no view has that name; the views are ${known}`;
 }
 
 const params = (search: string) =>
@@ -69,11 +96,14 @@ export function parseClassroom(search: string): ClassroomParams {
   const embed = p.get('embed');
   const show = p.get('show');
   const links = p.get('links');
+  const shown = show === null ? null : viewNamed(show);
+  const embedded = embed === null ? null : viewNamed(embed);
   return {
     projector: on(p.get('projector')),
-    show: show !== null && isViewId(show) ? show : null,
-    embed: embed !== null && isViewId(embed) ? embed : null,
-    badEmbed: embed !== null && !isViewId(embed) ? embed : null,
+    show: shown,
+    badShow: show !== null && shown === null ? show : null,
+    embed: embedded,
+    badEmbed: embed !== null && embedded === null ? embed : null,
     links: links === null || !/^(0|false|no|off)$/i.test(links),
   };
 }
@@ -99,7 +129,8 @@ export function withoutClassroom(search: string): string {
  * classroom parameter a shared link carries (a link to the resonance curve opens on it). */
 export function viewPart(search: string): string {
   const show = params(search).get('show');
-  return show !== null && isViewId(show) && show !== DEFAULT_VIEW ? `show=${show}` : '';
+  const view = show === null ? null : viewNamed(show);
+  return view !== null && view !== DEFAULT_VIEW ? `show=${view}` : '';
 }
 
 /** Only the classroom's parameters of `search`, as `a=1&b=2` ('' when none). */

@@ -14,8 +14,10 @@ import {
 export class Classroom {
   #projector = $state(false);
   #show = $state<ViewId | null>(null);
+  #fallback = $state<ViewId>(DEFAULT_VIEW);
   readonly #embed: ViewId | null;
   readonly #badEmbed: string | null;
+  readonly #badShow: string | null;
   readonly #links: boolean;
 
   constructor(search: string) {
@@ -24,6 +26,7 @@ export class Classroom {
     this.#show = p.show;
     this.#embed = p.embed;
     this.#badEmbed = p.badEmbed;
+    this.#badShow = p.badShow;
     this.#links = p.links;
   }
 
@@ -39,12 +42,20 @@ export class Classroom {
     return this.#show;
   }
   set show(view: ViewId | null) {
-    this.#show = view === DEFAULT_VIEW ? null : view;
+    this.#show = view === this.#fallback ? null : view;
+  }
+
+  /**
+   * The view on the stage when the address names none: the timeline, or the iteration times for
+   * a workload the timeline cannot show (the page sets it from the scenario on show).
+   */
+  set fallback(view: ViewId) {
+    this.#fallback = view;
   }
 
   /** the view on the stage */
   get view(): ViewId {
-    return this.#show ?? DEFAULT_VIEW;
+    return this.#show ?? this.#fallback;
   }
   set view(view: ViewId) {
     this.show = view;
@@ -52,6 +63,10 @@ export class Classroom {
 
   get embed(): ViewId | null {
     return this.#embed;
+  }
+  /** `show=` named no view: the name given (the page opened its default view) */
+  get badShow(): string | null {
+    return this.#badShow;
   }
   /** `embed=` named no view: the name given */
   get badEmbed(): string | null {
@@ -75,6 +90,7 @@ export class Classroom {
     return {
       projector: this.#projector,
       show: this.show,
+      badShow: this.#badShow,
       embed: this.#embed,
       badEmbed: this.#badEmbed,
       links: this.#links,

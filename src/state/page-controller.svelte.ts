@@ -21,7 +21,7 @@ import {
   type StorageLike,
 } from './autosave.ts';
 import { Classroom } from './classroom.svelte.ts';
-import { VIEWS } from './classroom-params.ts';
+import { unknownViewLine, VIEWS } from './classroom-params.ts';
 import { DISMISSABLE, pageProblems, type PageProblem, type ProblemKey } from './page-problems.ts';
 import { findPreset, loadRelease, presetOf, STARTUP_PRESET_ID, versionOf } from './presets.ts';
 import { releasesOf } from './preset-releases.ts';
@@ -125,6 +125,8 @@ export class PageController {
   #pinned = $state.raw<Pinned | null>(null);
   /** what a link's view settings held that this version could not use */
   #viewProblems = $state.raw<string[]>([]);
+  /** the address's `show=` named no view: what the page says of it (closed with the link's) */
+  #showProblem = $state<string | null>(null);
   /** what a link's lesson or challenge part named that does not exist */
   #linkProblems = $state.raw<string[]>([]);
   /** read as the page starts, before the run-open mark is cleared for this visit */
@@ -136,6 +138,8 @@ export class PageController {
     this.#host = host;
     this.simulation = host.simulation ?? new Simulation();
     this.classroom = new Classroom(host.address.search);
+    const badShow = this.classroom.badShow;
+    this.#showProblem = badShow === null ? null : unknownViewLine(badShow);
     this.#unfinishedAtStart = !this.classroom.embedded && readRunOpen(host.storage);
   }
 
@@ -204,7 +208,9 @@ export class PageController {
       runError: this.simulation.error,
       urlProblem: this.#host.address.problem,
       viewProblems: this.#viewProblems,
-      linkProblems: this.#linkProblems,
+      linkProblems: this.#showProblem
+        ? [...this.#linkProblems, this.#showProblem]
+        : this.#linkProblems,
       autosaveProblem: this.#autosaveProblem,
       unfinishedRun: this.#unfinishedRun && this.simulation.status === 'idle',
     });
@@ -446,8 +452,10 @@ export class PageController {
     if (!DISMISSABLE.has(key)) return;
     if (key === 'failure') this.scenario.dismissFailure();
     else if (key === 'view') this.#viewProblems = [];
-    else if (key === 'link') this.#linkProblems = [];
-    else if (key === 'autosave') this.#autosaveProblem = null;
+    else if (key === 'link') {
+      this.#linkProblems = [];
+      this.#showProblem = null;
+    } else if (key === 'autosave') this.#autosaveProblem = null;
   }
 
   /** The pinned notice's Keep: the older version stays, the notice goes. */

@@ -2,7 +2,7 @@
 // pool, a histogram of their times with the spread in numbers and in words, 001 Table 2's twelve
 // CoVs beside the scenario's, and the runs as CSV.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { download, expectQuiet, openApp, showView, type Site, startSite } from './site.ts';
+import { download, expectQuiet, openApp, runDone, showView, type Site, startSite } from './site.ts';
 
 let site: Site;
 beforeAll(async () => {
@@ -33,7 +33,7 @@ describe('the run-to-run view', () => {
     expect(await view.locator('circle.own').count()).toBe(1);
     const summary = (await view.locator('.summary').textContent())!.trim();
     expect(summary).toMatch(
-      /^10 runs: mean .+, standard deviation .+, coefficient of variation [\d.]+ %; fastest .+, slowest .+; .+, skewness -?[\d.]+\.$/,
+      /^10 runs: mean .+, standard deviation .+, coefficient of variation [\d.]+ % \(from these runs, the CoV of many more could be [\d.]+–[\d.]+ %\); fastest .+, slowest .+; .+, skewness -?[\d.]+\.$/,
     );
     expect(await view.locator('.stats').textContent()).toMatch(/CoV [\d.]+ %/);
     const csv = await download(page, view, 'Download CSV');
@@ -45,6 +45,27 @@ describe('the run-to-run view', () => {
     ]);
     const times = rows.slice(1).map((r) => Number(r.split(',')[1]));
     expect(new Set(times).size).toBeGreaterThan(1); // the seeds do make the runs differ
+    expectQuiet(problems);
+    await page.context().close();
+  });
+
+  it('draws one bar when every run takes the same time (no noise left)', async () => {
+    const { page, problems } = await openApp(site);
+    await page.goto(`${site.origin}/?preset=t3e-mcurie-ep`);
+    // the T3E preset's only noise is its job migration: off, every run is its compute
+    await runDone(page);
+    const controls = page.getByRole('region', { name: 'Controls' });
+    await controls.getByRole('checkbox', { name: /^Job migration/ }).uncheck();
+    const view = await showView(page, 'Run to run', "Run to run: how different each run's time is");
+    await view.locator('#variability-runs').selectOption('10');
+    await expect
+      .poll(() => view.locator('.progress').textContent(), { timeout: 120_000 })
+      .toMatch(/^\s*10 runs, seeds 1 to 10\s*$/);
+    const bar = view.locator('g.bars rect');
+    expect(await bar.count()).toBe(1);
+    expect(Number(await bar.getAttribute('width'))).toBeGreaterThanOrEqual(10);
+    expect(await bar.locator('title').textContent()).toMatch(/^10 runs, each 34\.34 s$/);
+    expect(await view.locator('.stats').textContent()).toContain('CoV 0.0 %');
     expectQuiet(problems);
     await page.context().close();
   });

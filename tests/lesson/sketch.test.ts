@@ -76,6 +76,15 @@ describe('the verdict of a sketch', () => {
     expect(v.text).toContain('the simulation gives 100%');
   });
 
+  it('does not call a sketch roughly right when one point is a third of the chart off', () => {
+    // close everywhere but the last point, which sits 12 of 35 levels away
+    const levels = model.map((v) => levelOf(pct, v));
+    levels[levels.length - 1] -= 12;
+    const v = sketchVerdict(nodes, pct, xs, levels, model);
+    expect(v.meanGap).toBeLessThan(0.2);
+    expect(v.text).toMatch(/^✗ Your sketch was far off/);
+  });
+
   it('agrees with step 6, whose paper curve is the model with p = 0.1', () => {
     const q = findStep('barrier-amplifies')!.question;
     if (q.kind !== 'sketch') throw new Error('step 6 is a sketch');

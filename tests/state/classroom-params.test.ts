@@ -11,6 +11,7 @@ import {
   classroomSearch,
   parseClassroom,
   DEFAULT_VIEW,
+  unknownViewLine,
   viewPart,
   VIEW_IDS,
   withClassroom,
@@ -37,6 +38,7 @@ describe('parseClassroom', () => {
     expect(parseClassroom('?preset=asci-q-2002&nodes=64')).toEqual({
       projector: false,
       show: null,
+      badShow: null,
       embed: null,
       badEmbed: null,
       links: true,
@@ -77,9 +79,20 @@ describe('parseClassroom', () => {
     expect(parseClassroom('?embed=loss').links).toBe(true);
   });
 
-  it('reads show= only for a view name', () => {
+  it('reads show= only for a view name: its id or a label the page shows for it', () => {
     expect(parseClassroom('?projector=1&show=timeline').show).toBe('timeline');
     expect(parseClassroom('?projector=1&show=everything').show).toBeNull();
+    expect(parseClassroom('?projector=1&show=everything').badShow).toBe('everything');
+    // the tab's label and its short name, in any case, with spaces or dashes
+    expect(parseClassroom('?show=Run%20to%20run').show).toBe('variability');
+    expect(parseClassroom('?show=runs').show).toBe('variability');
+    expect(parseClassroom('?show=Per-node').show).toBe('node-map');
+    expect(parseClassroom('?show=Cycle').show).toBe('cycle-time');
+    expect(parseClassroom('?show=Runs').badShow).toBeNull();
+    expect(unknownViewLine('everything')).toMatch(
+      /^show=everything: no view has that name; the views are timeline \(“Timeline”\), /,
+    );
+    expect(viewPart('?show=Run%20to%20run')).toBe('show=variability');
   });
 });
 

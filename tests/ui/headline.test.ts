@@ -70,7 +70,7 @@ describe('headline', () => {
     const items = headline(tree);
     const of = (key: string) => items.find((i) => i.key === key)!;
     expect(of('latency').label).toBe('Collectives, mean');
-    expect(of('costliest').value).toBe('not charged (no single barrier)');
+    expect(of('costliest').value).toBe('not charged');
     // before the run, a dash
     expect(headline(null).find((i) => i.key === 'costliest')!.value).toBe('—');
   });

@@ -50,4 +50,22 @@ describe('inPanelWords', () => {
     );
     expect(inPanelWords('The seed must be a whole number')).toBe('The seed must be a whole number');
   });
+
+  it('says a line about the whole scenario (its cost) as a sentence, without "(root)"', () => {
+    const huge = scenario({ nodes: 64, g: 1e12, iterations: 1000 });
+    const lines = refused({
+      ...huge,
+      noise: [
+        {
+          id: 'tick',
+          periodUs: 1,
+          duration: { dist: 'fixed', valueUs: 0.1 },
+          placement: { kind: 'all' },
+        },
+      ],
+    }).map(inPanelWords);
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) expect(line.startsWith('(root)')).toBe(false);
+    expect(lines.some((l) => /^This run would simulate about/.test(l))).toBe(true);
+  });
 });

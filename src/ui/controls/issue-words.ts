@@ -3,12 +3,18 @@
 // ("Excluded cluster offsets: -1 is out of range; …"). The rest of the line is the validator's,
 // and a path the panel has no label for stays as it is (it still names the field exactly). The
 // labels are the controls' own (field-labels.ts).
+import { ROOT } from '../../scenario/check.ts';
 import { PANEL_LABELS, SOURCE_LABELS } from './field-labels.ts';
 
 const LINE = /^([A-Za-z][\w.[\]]*): (.*)$/s;
 
 /** `line` with its leading path named as the panel names it, when the panel has a label. */
 export function inPanelWords(line: string): string {
+  // A line about the whole scenario (its cost, say) names no field: say it as a sentence.
+  if (line.startsWith(`${ROOT}: `)) {
+    const rest = line.slice(ROOT.length + 2);
+    return `${rest[0].toUpperCase()}${rest.slice(1)}`;
+  }
   const m = LINE.exec(line);
   if (!m) return line;
   const [, path, rest] = m;

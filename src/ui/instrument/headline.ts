@@ -83,7 +83,7 @@ export function headline(result: RunResult | null): HeadlineItem[] {
       value: worst
         ? `${worst.label} (${formatPercent(worst.share)}%)`
         : tree && measured
-          ? 'not charged (no single barrier)'
+          ? 'not charged'
           : '—',
       title: tree
         ? 'Workloads without a single barrier (software trees, halo exchanges) charge no lost time to sources'

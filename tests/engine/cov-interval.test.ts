@@ -1,0 +1,50 @@
+// The CoV's bootstrap interval (run-spread.ts covInterval), which the run-to-run view prints
+// beside a CoV: where the CoV of many more runs of the same kind may lie.
+import { describe, expect, it } from 'vitest';
+import { Rng } from '../../src/engine/random.ts';
+import { covInterval, spreadOf } from '../../src/engine/run-spread.ts';
+
+/** n draws of mean 10 s and sd 0.1 s (CoV 1%), from a normal law (Box–Muller). */
+function normalRuns(n: number, seed: number): number[] {
+  const r = new Rng(seed);
+  return Array.from({ length: n }, () => {
+    const u = 1 - r.uniform();
+    const z = Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * r.uniform());
+    return 10e6 + 0.1e6 * z;
+  });
+}
+
+describe('the CoV interval', () => {
+  it('is none for fewer than three runs, and [0, 0] when every run took the same time', () => {
+    expect(covInterval([1, 2])).toBeNull();
+    expect(covInterval([5e6, 5e6, 5e6, 5e6])).toEqual([0, 0]);
+  });
+
+  it('holds the true CoV in about 90% of samples of a normal law, and narrows with n', () => {
+    let covered = 0;
+    const widths: number[] = [];
+    for (let seed = 1; seed <= 200; seed++) {
+      const [lo, hi] = covInterval(normalRuns(50, seed))!;
+      if (lo <= 0.01 && 0.01 <= hi) covered++;
+      widths.push(hi - lo);
+    }
+    // a percentile bootstrap of 50 runs covers a little under its level: 80–97% of 200
+    expect(covered).toBeGreaterThanOrEqual(160);
+    expect(covered).toBeLessThanOrEqual(194);
+    const [lo, hi] = covInterval(normalRuns(2000, 7))!;
+    expect(hi - lo).toBeLessThan(Math.min(...widths));
+    expect(lo).toBeLessThan(0.01);
+    expect(hi).toBeGreaterThan(0.01);
+  });
+
+  it('is wide when one run of twenty met a rare long event, and includes the CoV without it', () => {
+    const runs = [...Array.from({ length: 19 }, (_, k) => 5e6 + 1e3 * k), 8.4e6];
+    const [lo, hi] = covInterval(runs)!;
+    const without = spreadOf(runs.slice(0, 19)).cov;
+    const withIt = spreadOf(runs).cov;
+    expect(lo).toBeLessThanOrEqual(without * 1.01);
+    expect(hi).toBeGreaterThanOrEqual(withIt);
+    // the same runs give the same interval
+    expect(covInterval(runs)).toEqual([lo, hi]);
+  });
+});
