@@ -39,7 +39,7 @@ const EP_RUNS_SWEEP = {
 
 /** The CoV axis: 001 Table 2 spans 0.17% to 15.58%, a decade and more either side. */
 const COV_AXIS = {
-  label: 'coefficient of variation of the run time (standard deviation / mean)',
+  label: 'run-to-run CoV (standard deviation / mean)',
   unit: '%',
   min: 0.01,
   max: 30,
