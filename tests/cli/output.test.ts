@@ -52,6 +52,7 @@ describe('runReport', () => {
       'byCategory',
       'totalLostUs',
       'wakeupUs',
+      'slowNodesUs',
     ]);
     for (const s of r.attribution!.bySource) {
       expect(Object.keys(s)).toEqual(['id', 'label', 'category', 'enabled', 'lostUs', 'share']);
@@ -83,6 +84,7 @@ describe('runReport', () => {
       'byCategory',
       'totalLostUs',
       'wakeupUs',
+      'slowNodesUs',
       'durationBinEdgesUs',
       'nodeDelayUs',
       'nodeCriticalUs',
