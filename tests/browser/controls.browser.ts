@@ -227,11 +227,18 @@ describe('the controls', { timeout: 120_000 }, () => {
     }
     expect(await focused()).toBe('ctl-nodes-slider');
     const order: string[] = [];
-    for (let i = 0; i < 9; i++) {
+    for (let i = 0; i < 11; i++) {
       await page.keyboard.press('Tab');
       order.push(await focused());
     }
-    expect(order.slice(0, 4)).toEqual(['ctl-nodes', 'ctl-ranks', 'ctl-exclude', 'ctl-reserve']);
+    expect(order.slice(0, 6)).toEqual([
+      'ctl-nodes',
+      'ctl-ranks',
+      'ctl-exclude',
+      'ctl-slow-nodes',
+      'ctl-slow-by',
+      'ctl-reserve',
+    ]);
     expect(order).toContain('ctl-granularity');
     const outline = await page.evaluate(
       () => getComputedStyle(document.activeElement!).outlineStyle,
