@@ -175,6 +175,63 @@ function ftWorkload(
   };
 }
 
+/**
+ * NPB LU and FT on one of 001's machines whose EP preset fitted its node noise (`${key}-ep`):
+ * the workloads of lu-/ft-asci-q-2002.json with the machine's own messages (001 Table 4) and
+ * noiseless runs of its Table 2 means; their CoVs are predictions (target 17).
+ */
+function fittedMachineCodes(m: {
+  key: string;
+  preset: string;
+  display: string;
+  machine: string;
+  layout: string;
+  job: { nodes: number; ranksPerNode: number };
+  network: string;
+  usPerByte: number;
+  lu: { meanS: number; cov: string };
+  ft: { meanS: number; cov: string };
+  secs: string;
+}): Derivation[] {
+  const about = (code: 'LU' | 'FT', shape: string, meanS: number, cov: string) =>
+    `NPB ${code}, class C, 128 tasks on ${m.layout}, as ${code.toLowerCase()}-asci-q-2002.json ` +
+    `(${shape}), its messages ${m.network} (001 Table 4), its noiseless run the ${m.machine}’s ` +
+    `mean, ${meanS} s (001 Table 2), on the ${m.preset} preset’s noise, fitted to EP alone: its ` +
+    `CoV is a prediction of Table 2’s ${cov}; docs/validation.md, target 17.`;
+  const references = [`001_734e3e396f167b23.txt Table 2, Table 4, ${m.secs}`];
+  return [
+    {
+      file: `${m.key}-lu`,
+      parent: `${m.key}-ep`,
+      title: `${m.display}: NPB LU on 128 tasks (a wavefront; the fitted noise)`,
+      about: about(
+        'LU',
+        `a wavefront of ${LU_ITERATIONS} iterations of two ${LU_STAGES}-stage sweeps over the ` +
+          '16 × 8 grid',
+        m.lu.meanS,
+        m.lu.cov,
+      ),
+      references,
+      job: m.job,
+      workload: (s) => luWorkload(s, m.lu.meanS * 1e6, m.usPerByte),
+    },
+    {
+      file: `${m.key}-ft`,
+      parent: `${m.key}-ep`,
+      title: `${m.display}: NPB FT on 128 tasks (all-to-all; the fitted noise)`,
+      about: about(
+        'FT',
+        '20 computes each ending in an all-to-all transpose',
+        m.ft.meanS,
+        m.ft.cov,
+      ),
+      references,
+      job: m.job,
+      workload: (s) => ftWorkload(s, m.ft.meanS * 1e6, m.usPerByte),
+    },
+  ];
+}
+
 derivations.push(
   {
     file: 'ep-asci-q-2002',
@@ -283,63 +340,32 @@ derivations.push(
     job: { nodes: 128, ranksPerNode: 1 },
     workload: (s) => ftWorkload(s, FT_T3E_MEAN_S * 1e6),
   },
-  {
-    file: 'seaborg-lu',
-    parent: 'seaborg-ep',
-    title: 'IBM SP Seaborg: NPB LU on 128 tasks (a wavefront; the fitted noise)',
-    about:
-      'NPB LU, class C, 128 tasks on 8 nodes × 16, as lu-asci-q-2002.json (a wavefront of ' +
-      `${LU_ITERATIONS} iterations of two ${LU_STAGES}-stage sweeps over the 16 × 8 grid), its ` +
-      `messages the Colony’s 18.3 µs and 1,000 MB/s (001 Table 4), its noiseless run the IBM ` +
-      `SP’s mean, ${LU_SP_MEAN_S} s (001 Table 2), on the Seaborg preset’s noise, fitted to EP ` +
-      'alone: its CoV is a prediction of Table 2’s 4.58%; docs/validation.md, target 17.',
-    references: ['001_734e3e396f167b23.txt Table 2, Table 4, secs 7, 8, 10'],
+  ...fittedMachineCodes({
+    key: 'seaborg',
+    preset: 'Seaborg',
+    display: 'IBM SP Seaborg',
+    machine: 'IBM SP',
+    layout: '8 nodes × 16',
     job: { nodes: 8, ranksPerNode: 16 },
-    workload: (s) => luWorkload(s, LU_SP_MEAN_S * 1e6, COLONY_US_PER_BYTE),
-  },
-  {
-    file: 'seaborg-ft',
-    parent: 'seaborg-ep',
-    title: 'IBM SP Seaborg: NPB FT on 128 tasks (all-to-all; the fitted noise)',
-    about:
-      'NPB FT, class C, 128 tasks on 8 nodes × 16, as ft-asci-q-2002.json (20 computes each ' +
-      'ending in an all-to-all transpose), its messages the Colony’s 18.3 µs and 1,000 MB/s ' +
-      `(001 Table 4), its noiseless run the IBM SP’s mean, ${FT_SP_MEAN_S} s (001 Table 2), ` +
-      'on the Seaborg preset’s noise, fitted to EP alone: its CoV is a prediction of Table 2’s ' +
-      '5.70%; docs/validation.md, target 17.',
-    references: ['001_734e3e396f167b23.txt Table 2, Table 4, secs 7, 8, 10'],
-    job: { nodes: 8, ranksPerNode: 16 },
-    workload: (s) => ftWorkload(s, FT_SP_MEAN_S * 1e6, COLONY_US_PER_BYTE),
-  },
-  {
-    file: 'alvarez-lu',
-    parent: 'alvarez-ep',
-    title: 'Intel cluster Alvarez: NPB LU on 128 tasks (a wavefront; the fitted noise)',
-    about:
-      'NPB LU, class C, 128 tasks on 64 nodes × 2, as lu-asci-q-2002.json (a wavefront of ' +
-      `${LU_ITERATIONS} iterations of two ${LU_STAGES}-stage sweeps over the 16 × 8 grid), its ` +
-      'messages Myrinet 2000’s 11.8 µs and 240 MB/s (001 Table 4), its noiseless run the ' +
-      `Intel cluster’s mean, ${LU_INTEL_MEAN_S} s (001 Table 2), on the Alvarez preset’s ` +
-      'noise, fitted to EP alone: its CoV is a prediction of Table 2’s 2.62%; ' +
-      'docs/validation.md, target 17.',
-    references: ['001_734e3e396f167b23.txt Table 2, Table 4, secs 7, 8'],
+    network: 'the Colony’s 18.3 µs and 1,000 MB/s',
+    usPerByte: COLONY_US_PER_BYTE,
+    lu: { meanS: LU_SP_MEAN_S, cov: '4.58%' },
+    ft: { meanS: FT_SP_MEAN_S, cov: '5.70%' },
+    secs: 'secs 7, 8, 10',
+  }),
+  ...fittedMachineCodes({
+    key: 'alvarez',
+    preset: 'Alvarez',
+    display: 'Intel cluster Alvarez',
+    machine: 'Intel cluster',
+    layout: '64 nodes × 2',
     job: { nodes: 64, ranksPerNode: 2 },
-    workload: (s) => luWorkload(s, LU_INTEL_MEAN_S * 1e6, MYRINET_US_PER_BYTE),
-  },
-  {
-    file: 'alvarez-ft',
-    parent: 'alvarez-ep',
-    title: 'Intel cluster Alvarez: NPB FT on 128 tasks (all-to-all; the fitted noise)',
-    about:
-      'NPB FT, class C, 128 tasks on 64 nodes × 2, as ft-asci-q-2002.json (20 computes each ' +
-      'ending in an all-to-all transpose), its messages Myrinet 2000’s 11.8 µs and 240 MB/s ' +
-      `(001 Table 4), its noiseless run the Intel cluster’s mean, ${FT_INTEL_MEAN_S} s (001 ` +
-      'Table 2), on the Alvarez preset’s noise, fitted to EP alone: its CoV is a prediction of ' +
-      'Table 2’s 1.07%; docs/validation.md, target 17.',
-    references: ['001_734e3e396f167b23.txt Table 2, Table 4, secs 7, 8'],
-    job: { nodes: 64, ranksPerNode: 2 },
-    workload: (s) => ftWorkload(s, FT_INTEL_MEAN_S * 1e6, MYRINET_US_PER_BYTE),
-  },
+    network: 'Myrinet 2000’s 11.8 µs and 240 MB/s',
+    usPerByte: MYRINET_US_PER_BYTE,
+    lu: { meanS: LU_INTEL_MEAN_S, cov: '2.62%' },
+    ft: { meanS: FT_INTEL_MEAN_S, cov: '1.07%' },
+    secs: 'secs 7, 8',
+  }),
   {
     file: 'halo-jaguar-xt5-stock',
     parent: 'jaguar-xt5-stock',
