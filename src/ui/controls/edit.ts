@@ -42,6 +42,12 @@ export function withReservation(scenario: Scenario, reserve: boolean): Scenario 
 /** Most a compute may be slowed on a slow node, in percent (computeFactor 10, spec.ts). */
 export const MAX_SLOWER_PERCENT = 900;
 
+/** How much longer a slow node's computes take, in percent: withSlowNodes' inverse (6 digits,
+ * so 1.1 reads 10, not 10.000000000000009). */
+export function slowerPercentOf(computeFactor: number): number {
+  return Number(((computeFactor - 1) * 100).toPrecision(6));
+}
+
 /**
  * Slow nodes (docs/slow-nodes.md) at `placement`, their computes `slowerPercent` % longer
  * (computeFactor 1 + p/100); `placement` null: none.
