@@ -106,8 +106,22 @@ export class PhaseRun {
   readonly iterCollectiveMin: Float64Array;
   readonly iterCollectiveSum: Float64Array;
   readonly iterCollectiveMax: Float64Array;
+  /**
+   * Per measured iteration, over the ranks, of each rank's time in that iteration's halo
+   * updates (µs): from the start of its compute (after the residual rule) to its release, Σ
+   * over the halo phases; the least, the sum and the most. What a benchmark timing one update
+   * measures (Worley, seed 004): noise that holds a rank up before it starts is not in it, noise
+   * during its compute or its wait is. Null without a halo phase.
+   */
+  readonly iterUpdateMin: Float64Array | null;
+  readonly iterUpdateSum: Float64Array | null;
+  readonly iterUpdateMax: Float64Array | null;
   /** per rank: µs in the collectives of its current iteration so far */
   private readonly collThisIter: Float64Array;
+  /** per rank: µs in the halo updates of its current iteration so far (null: no halo phase) */
+  private readonly updThisIter: Float64Array | null;
+  /** per rank: when its current phase's compute started, µs */
+  private readonly phaseStart: Float64Array;
   /** the work this run may take: LIMIT_FACTOR × its estimate (run-limit.ts) */
   private readonly limit: RunLimit;
   /** simulated time of the last action, µs */
@@ -251,6 +265,11 @@ export class PhaseRun {
     this.nbrStart = nbrs ? nbrs.start : null;
     this.nbrList = nbrs ? nbrs.list : null;
     const halo = this.program.collective.includes(PHASE_HALO);
+    this.iterUpdateMin = halo ? new Float64Array(measured).fill(Infinity) : null;
+    this.iterUpdateSum = halo ? new Float64Array(measured) : null;
+    this.iterUpdateMax = halo ? new Float64Array(measured).fill(-Infinity) : null;
+    this.updThisIter = halo ? new Float64Array(R) : null;
+    this.phaseStart = new Float64Array(R);
     this.haloCount = new Int32Array(halo ? 2 * R : 0);
     this.haloReady = new Float64Array(halo ? 2 * R : 0).fill(-Infinity);
     this.messageUs = this.program.messageUs;
@@ -418,6 +437,7 @@ export class PhaseRun {
   /** Rank r computes phase k's g_k from `start` (f × g_k on a slow node, docs/slow-nodes.md). */
   private compute(r: number, k: number, start: number): void {
     const g = this.program.computeUs[k];
+    this.phaseStart[r] = start;
     this.finish[r] = start + (this.factors === null ? g : g * this.factors[(r / this.P) | 0]);
     this.state[r] = COMPUTING;
     this.pend[r] = this.program.collective[k] === PHASE_TREE ? this.children[r] : 0;
@@ -756,6 +776,10 @@ export class PhaseRun {
     const wait = rel - this.finish[r];
     this.collThisIter[r] += wait;
     if (i >= this.warmup) this.collectiveByRank[r] += wait;
+    const upd = this.updThisIter;
+    if (upd !== null && this.program.collective[this.phase[r]] === PHASE_HALO) {
+      upd[r] += rel - this.phaseStart[r];
+    }
     const k = this.phase[r] + 1;
     if (k < this.program.computeUs.length) {
       this.phase[r] = k;
@@ -769,8 +793,15 @@ export class PhaseRun {
       if (c < this.iterCollectiveMin[j]) this.iterCollectiveMin[j] = c;
       if (c > this.iterCollectiveMax[j]) this.iterCollectiveMax[j] = c;
       this.iterCollectiveSum[j] += c;
+      if (upd !== null) {
+        const u = upd[r];
+        if (u < this.iterUpdateMin![j]) this.iterUpdateMin![j] = u;
+        if (u > this.iterUpdateMax![j]) this.iterUpdateMax![j] = u;
+        this.iterUpdateSum![j] += u;
+      }
     }
     this.collThisIter[r] = 0;
+    if (upd !== null) upd[r] = 0;
     if (rel > this.relMax[i]) this.relMax[i] = rel;
     if (this.releases) this.releases[i * this.ranks + r] = rel;
     if (r === 0) this.rootRel[i] = rel;

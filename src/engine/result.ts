@@ -32,11 +32,18 @@ export interface TreeReport {
   /**
    * The ranks' time in an iteration's collectives (release − arrival, µs; a wavefront stage:
    * its start − when the rank was ready for it): per iteration the
-   * least, the mean and the most over the ranks, each averaged over the measured iterations —
-   * Worley's single halo update, max, avg and min over the processes (seed 004: the most grows
-   * with the process count, the least does not); null before an iteration is measured.
+   * least, the mean and the most over the ranks, each averaged over the measured iterations;
+   * null before an iteration is measured.
    */
   rankCollectiveUs: { min: number; mean: number; max: number } | null;
+  /**
+   * A halo workload's update as a rank times it (µs): from the start of its compute to its
+   * release (its compute, the noise during it and its wait), per iteration the least, the mean
+   * and the most over the ranks, each averaged over the measured iterations — Worley's single
+   * halo update, max, avg and min over the processes (seed 004: the most grows with the process
+   * count, the least does not). Null without a halo phase or before an iteration is measured.
+   */
+  rankUpdateUs: { min: number; mean: number; max: number } | null;
   /** a halo's or wavefront's grid: its sides, largest first, wrap-around, µs per message; else null */
   grid: { sides: number[]; periodic: boolean; messageUs: number } | null;
   /** µs of one point-to-point message (halo, all-to-all, wavefront); null for a tree's */
@@ -105,6 +112,14 @@ function treeReport(run: PhaseRun): TreeReport {
             min: meanOf(run.iterCollectiveMin, n),
             mean: meanOf(run.iterCollectiveSum, n) / run.ranks,
             max: meanOf(run.iterCollectiveMax, n),
+          }
+        : null,
+    rankUpdateUs:
+      n > 0 && run.iterUpdateSum !== null
+        ? {
+            min: meanOf(run.iterUpdateMin!, n),
+            mean: meanOf(run.iterUpdateSum, n) / run.ranks,
+            max: meanOf(run.iterUpdateMax!, n),
           }
         : null,
     grid: run.program.grid ? { ...run.program.grid, sides: [...run.program.grid.sides] } : null,

@@ -89,6 +89,13 @@ export function phaseProgram(s: Scenario): PhaseProgram {
     case 'halo':
       return {
         ...one(w.granularityUs, PHASE_HALO),
+        // A barrier first (no compute before it): every rank starts the update at its release.
+        ...(w.barrierBefore === true
+          ? {
+              computeUs: Float64Array.of(0, w.granularityUs),
+              collective: Uint8Array.of(PHASE_BARRIER, PHASE_HALO),
+            }
+          : {}),
         grid: {
           sides: gridSides(R, w.dimensions),
           periodic: w.periodic,

@@ -68,6 +68,8 @@ export interface EnumSpec<T extends string = string> {
 
 export interface BooleanSpec {
   t: 'boolean';
+  /** may be left out, and is then left out of the result too (absent: the default) */
+  optional?: boolean;
   default?: boolean;
   about: string;
 }
@@ -441,6 +443,13 @@ export const WORKLOAD_SPEC: TaggedSpec<WorkloadKindName> = {
         about: "the grid's dimensions; its sides are the balanced factorisation of the ranks",
       },
       periodic: { t: 'boolean', default: true, about: 'the grid wraps around at its edges' },
+      barrierBefore: {
+        t: 'boolean',
+        optional: true,
+        default: false,
+        about:
+          'each update starts with a barrier, so every rank starts it at once (a benchmark timing one update: docs/workloads.md §7)',
+      },
       ...messageFields('one face of the halo'),
       iterations,
       warmup,

@@ -155,6 +155,12 @@ export interface HaloWorkload {
   dimensions: number;
   /** whether the grid wraps around at its edges (a torus) */
   periodic: boolean;
+  /**
+   * Each iteration starts with the machine's barrier (no compute before it), then the compute g
+   * and the exchange: every rank starts its update at the barrier's release, as a benchmark that
+   * times one update does (Worley, seed 004). Absent: false, no barrier (left out of the value).
+   */
+  barrierBefore?: boolean;
   /** µs from a message's send to its arrival, whatever its size */
   latencyUs: number;
   /** bytes per message (one face of the halo) */

@@ -287,6 +287,16 @@ export function maybeWorkload(c: Checker, value: unknown): Workload | undefined 
         granularityUs: read('granularityUs'),
         dimensions: read('dimensions'),
         periodic: maybeBoolean(c, at('periodic'), rec.periodic, bool(fields, 'periodic')),
+        ...(rec.barrierBefore === undefined
+          ? {}
+          : {
+              barrierBefore: maybeBoolean(
+                c,
+                at('barrierBefore'),
+                rec.barrierBefore,
+                bool(fields, 'barrierBefore'),
+              ),
+            }),
         latencyUs: read('latencyUs'),
         messageBytes: read('messageBytes'),
         usPerByte: read('usPerByte'),

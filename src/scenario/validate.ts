@@ -183,7 +183,8 @@ function checkCost(c: Checker, s: Scenario): void {
       undefined,
       `this run would step through about ${sci(phaseIterations)} phases ` +
         `(iterations × ${phases.formula} = ${product}); ` +
-        `allowed: at most ${sci(MAX_PHASE_ITERATIONS)}. Use fewer iterations or ${phases.field}`,
+        `allowed: at most ${sci(MAX_PHASE_ITERATIONS)}. Use fewer iterations` +
+        (phases.field === '' ? '' : ` or ${phases.field}`),
     );
   }
   if (s.workload.kind === 'wavefront') {
@@ -277,6 +278,10 @@ function phasesPerIteration(w: Workload): { formula: string; field: string } {
       };
     case 'wavefront':
       return { formula: '2 × stages', field: 'stages' };
+    case 'halo':
+      return w.barrierBefore === true
+        ? { formula: '2 (a barrier, then the exchange)', field: '' }
+        : { formula: '1', field: '' };
     default:
       return { formula: '1', field: '' };
   }

@@ -236,6 +236,90 @@ describe('one event in a halo exchange', () => {
   });
 });
 
+describe('a halo update after a barrier (barrierBefore, docs/workloads.md §7)', () => {
+  const g = 300;
+  const m = 5;
+  const L = 7;
+  const n = 64;
+  /** 64 one-rank nodes on an 8 × 8 torus, a hardware barrier of L, 4 iterations */
+  function timed(noise: NoiseSource[]): Scenario {
+    const base = haloScenario({
+      nodes: n,
+      noise,
+      workload: { granularityUs: g, latencyUs: m, iterations: 4, barrierBefore: true },
+    });
+    return {
+      ...base,
+      machine: { ...base.machine, collective: { kind: 'hardware', baseUs: L, perLevelUs: 0 } },
+    };
+  }
+  const updates = (run: PhaseRun) => ({
+    min: Array.from(run.iterUpdateMin!),
+    mean: Array.from(run.iterUpdateSum!, (x) => x / n),
+    max: Array.from(run.iterUpdateMax!),
+  });
+
+  it('without noise: each iteration takes L + g + m, and every rank times its update at g + m', () => {
+    const run = new PhaseRun(timed([])).run();
+    expect(run.collectiveUs).toBeCloseTo(L + m, 12);
+    for (const x of run.durations) expect(x).toBeCloseTo(L + g + m, 9);
+    const u = updates(run);
+    for (let j = 0; j < 4; j++) {
+      expect(u.min[j]).toBeCloseTo(g + m, 9);
+      expect(u.mean[j]).toBeCloseTo(g + m, 9);
+      expect(u.max[j]).toBeCloseTo(g + m, 9);
+    }
+  });
+
+  it('an event during a rank’s compute: it times g + max(d, m), its neighbours g + m + d, the least stays g + m', () => {
+    const d = 40;
+    // iteration 1 starts at the barrier's release, L + g + m + L; the event comes 100 µs later
+    const at = L + g + m + L + 100;
+    const run = new PhaseRun(
+      timed([eventAt('one', at, d, 0, { placement: { kind: 'nodes', ids: [9] } })]),
+    ).run();
+    const u = updates(run);
+    expect(run.durations[1]).toBeCloseTo(L + g + m + d, 9);
+    expect(u.max[1]).toBeCloseTo(g + m + d, 9);
+    expect(u.min[1]).toBeCloseTo(g + m, 9);
+    // rank 9 times g + d (its neighbours' messages were in), its 4 neighbours g + m + d
+    expect(u.mean[1] * n).toBeCloseTo((n - 5) * (g + m) + (g + d) + 4 * (g + m + d), 6);
+    for (const j of [0, 2, 3]) expect(u.max[j]).toBeCloseTo(g + m, 9);
+  });
+
+  it('an event over the barrier’s release: the rank starts δ late, times g + max(0, m − δ), its neighbours g + m + δ', () => {
+    for (const delta of [2, 5, 9]) {
+      // the release of iteration 1's barrier is at T = L + g + m + L; the event ends at T + δ
+      const T = L + g + m + L;
+      const run = new PhaseRun(
+        timed([eventAt('one', T - 1, 1 + delta, 0, { placement: { kind: 'nodes', ids: [9] } })]),
+      ).run();
+      const u = updates(run);
+      expect(u.min[1], `δ ${delta}`).toBeCloseTo(g + Math.max(0, m - delta), 9);
+      expect(u.max[1], `δ ${delta}`).toBeCloseTo(g + m + delta, 9);
+      for (const j of [0, 2, 3]) expect(u.min[j], `δ ${delta}`).toBeCloseTo(g + m, 9);
+    }
+  });
+
+  it('agrees with the naive reading of §7 to the bit on 60 random scenarios', () => {
+    for (let seed = 1; seed <= 60; seed++) {
+      const s = randomHaloScenario(seed);
+      if (s.workload.kind !== 'halo') throw new Error('a halo');
+      expectSameAsReference({ ...s, workload: { ...s.workload, barrierBefore: true } });
+    }
+  });
+
+  it('a file without the field runs as before; the field is left out of the value when absent', () => {
+    const plain = haloScenario({ nodes: 16, workload: { iterations: 3 } });
+    expect('barrierBefore' in plain.workload).toBe(false);
+    const off = new PhaseRun(
+      haloScenario({ nodes: 16, workload: { iterations: 3, barrierBefore: false } }),
+    );
+    const without = new PhaseRun(plain);
+    expect(Array.from(off.run().durations)).toEqual(Array.from(without.run().durations));
+  });
+});
+
 /** walks[L][r]: some walk of exactly L steps along the grid's edges leads from p to r. */
 function walksFrom(p: number, sides: number[], periodic: boolean, most: number): boolean[][] {
   const nb = gridNeighbours(sides, periodic);

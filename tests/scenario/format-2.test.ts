@@ -201,6 +201,14 @@ describe('every workload kind', () => {
     expect(validateScenario(running(given)).workload).toEqual({ ...given, ...defaults });
   });
 
+  it('keeps a halo’s barrierBefore when given, and leaves it out when absent', () => {
+    for (const barrierBefore of [true, false]) {
+      const w = validateScenario(running({ ...complete.halo, barrierBefore })).workload;
+      expect(w).toEqual({ ...complete.halo, barrierBefore });
+    }
+    expect('barrierBefore' in validateScenario(running(complete.halo)).workload).toBe(false);
+  });
+
   it('takes an explicit hopUs of null or of any time, 0 included', () => {
     const hop = (hopUs: unknown) =>
       (
@@ -247,9 +255,13 @@ describe('workloads that are refused', () => {
     ],
     [
       { ...complete.halo, hopUs: 5 },
-      'workload.hopUs: unknown field for kind "halo"; allowed: kind, granularityUs, dimensions, periodic, latencyUs, messageBytes, usPerByte, iterations, warmup',
+      'workload.hopUs: unknown field for kind "halo"; allowed: kind, granularityUs, dimensions, periodic, barrierBefore, latencyUs, messageBytes, usPerByte, iterations, warmup',
     ],
     [{ ...complete.halo, dimensions: 4 }, 'workload.dimensions: 4 is out of range; allowed: 1..3'],
+    [
+      { ...complete.halo, barrierBefore: 1 },
+      'workload.barrierBefore: 1 is not a boolean; allowed: true, false',
+    ],
     [
       { ...complete.halo, periodic: 'yes' },
       'workload.periodic: "yes" is not a boolean; allowed: true, false',
