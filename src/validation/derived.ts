@@ -375,8 +375,9 @@ derivations.push(
       'halo updates on a 2-D torus of processes, each a message to each of 4 neighbours and a ' +
       'wait for theirs, no compute between them (docs/workloads.md §7). 5 µs a message ' +
       '(assumed: 004 gives no latency). The XT3/XT4 noise was not published; Jaguar XT5’s ' +
-      'stock CNL stands in. The CLI’s tree.rankCollectiveUs gives a rank’s wait per update ' +
-      '(least, mean, most over the ranks); docs/validation.md, target 13.',
+      'stock CNL stands in. The CLI’s tree.rankUpdateUs gives a rank’s time for one update ' +
+      '(least, mean, most over the ranks); with workload.barrierBefore each update starts at a ' +
+      'barrier, as Worley timed a single update; docs/validation.md, target 13.',
     references: ['004_cb4c2116e2ea8546.txt (HALO slides)'],
     job: { nodes: 1024, ranksPerNode: 4, reservedCores: [] },
     workload: () => ({

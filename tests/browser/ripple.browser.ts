@@ -107,6 +107,15 @@ describe('the exchange switch', () => {
     await page.locator('#ctl-w-periodic').uncheck();
     await runDone(page);
     expect(await page.locator('#ctl-w-periodic').isChecked()).toBe(false);
+    // A barrier before each update: the note says so, and the summary times one update.
+    await page.locator('#ctl-w-barrier-before').check();
+    await runDone(page);
+    await expect
+      .poll(() => page.locator('#ctl-w-sides').textContent())
+      .toContain('after a barrier');
+    await expect
+      .poll(() => page.getByText('A rank’s time for one update').count())
+      .toBeGreaterThan(0);
     // Back to the barrier: the granularity and iterations are kept.
     await page.locator('#ctl-program').selectOption('barrier');
     await expect
@@ -117,6 +126,7 @@ describe('the exchange switch', () => {
     await page.locator('#ctl-program').selectOption('halo');
     await page.locator('#ctl-w-periodic').waitFor();
     expect(await page.locator('#ctl-w-periodic').isChecked()).toBe(false);
+    expect(await page.locator('#ctl-w-barrier-before').isChecked()).toBe(true);
     expectQuiet(problems);
     await page.context().close();
   });

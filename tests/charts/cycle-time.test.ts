@@ -244,29 +244,30 @@ describe('the curves', () => {
   it('export one CSV row per point with the model and the ratio', () => {
     const data = cycleSeries([fake(2, 4, 1500, 1000), fake(1, 4, 1000, 1000)]);
     expect(cycleCsv(data, 'sage')).toBe(
-      'workload,ranks_per_node,nodes,processors,mean_cycle_us,min_cycle_us,model_cycle_us,ratio,cycles,two_se_us,wait_min_us,wait_mean_us,wait_max_us\n' +
+      'workload,ranks_per_node,nodes,processors,mean_cycle_us,min_cycle_us,model_cycle_us,ratio,cycles,two_se_us,update_min_us,update_mean_us,update_max_us\n' +
         'sage,4,1,4,1000,1000,1000,1,1,,,,\n' +
         'sage,4,2,8,1500,1000,1000,1.5,1,,,,\n',
     );
   });
 
-  it("give a halo's waits as Worley did: most, mean and least over the ranks (004)", () => {
+  it("give a halo's timed updates as Worley did: most, mean and least over the ranks (004)", () => {
     const waits = (grid: boolean) => (nodes: number, min: number, mean: number, max: number) => {
       const p = fake(nodes, 4, 1010, 1005);
       const tree = p.result.tree as unknown as Record<string, unknown>;
       tree.rankCollectiveUs = { min, mean, max };
+      tree.rankUpdateUs = grid ? { min, mean, max } : null;
       tree.grid = grid ? { dimensions: 2, periodic: true, sides: [64, 64] } : null;
       return p;
     };
     const halo = waits(true);
-    // A tree's collectives report waits too, but they are no halo's: no sentence, no columns.
+    // A tree's collectives report waits, but no halo update: no sentence, no columns.
     const tree = waits(false);
     const sage = cycleSeries([tree(4, 3, 5, 7), tree(1024, 0, 6.6, 93)]);
     expect(cycleSummary(sage, 'cycle', (us) => `${us} µs`)).not.toContain('halo exchange');
     expect(cycleCsv(sage, 'sage').split('\n')[2]).toMatch(/,,,$/);
     const data = cycleSeries([halo(4, 3, 5, 7), halo(1024, 0, 6.6, 93)]);
     expect(cycleSummary(data, 'iteration', (us) => `${us} µs`)).toContain(
-      "A rank's wait in one halo exchange, from 16 to 4,096 processors (per exchange over the " +
+      "A rank's time for one halo update (its start to its release), from 16 to 4,096 processors (per update over the " +
         'ranks, averaged): the most 7 µs → 93 µs (it grows with the processes, as Worley 2008 ' +
         '(slides) saw), the mean 5 µs → 6.6 µs, the least 3 µs → 0 µs.',
     );

@@ -18,6 +18,7 @@ import {
   withoutSource,
   withPeriod,
   withPhase,
+  withBarrierBefore,
   withProgram,
   withReservation,
   withValue,
@@ -297,5 +298,28 @@ describe('withProgram', () => {
       edited.workload as HaloWorkload,
     );
     expect(back.workload).toEqual(edited.workload);
+  });
+
+  it('takes back a barrier before each update too', () => {
+    const timed = withBarrierBefore(withProgram(base, 'halo'), true);
+    const back = withProgram(withProgram(timed, 'barrier'), 'halo', timed.workload as HaloWorkload);
+    expect(back.workload).toEqual(timed.workload);
+    expect((back.workload as HaloWorkload).barrierBefore).toBe(true);
+  });
+});
+
+describe('withBarrierBefore', () => {
+  const halo = withProgram(scenario({ g: 700 }), 'halo');
+  it('sets the barrier on, and off by leaving the field out (as a file without it)', () => {
+    const on = withBarrierBefore(halo, true);
+    expect((on.workload as HaloWorkload).barrierBefore).toBe(true);
+    expect('barrierBefore' in halo.workload).toBe(false); // the scenario itself is not changed
+    const off = withBarrierBefore(on, false);
+    expect(off.workload).toEqual(halo.workload);
+    expect('barrierBefore' in off.workload).toBe(false);
+  });
+  it('leaves a workload other than a halo as it is', () => {
+    const barrier = scenario({ g: 700 });
+    expect(withBarrierBefore(barrier, true)).toBe(barrier);
   });
 });

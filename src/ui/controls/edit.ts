@@ -9,6 +9,7 @@ import {
   setSourcePhase,
   type Duration,
   type DurationDist,
+  type HaloWorkload,
   type MessageWorkload,
   type NoiseSource,
   type Placement,
@@ -104,10 +105,26 @@ export function withProgram(
               granularityUs: g,
               dimensions: last?.kind === 'halo' ? last.dimensions : 2,
               periodic: last?.kind === 'halo' ? last.periodic : true,
+              ...(last?.kind === 'halo' && last.barrierBefore === true
+                ? { barrierBefore: true }
+                : {}),
               ...message,
               ...runs,
             };
     }
+  });
+}
+
+/**
+ * A halo with a barrier before each update (on) or without (off: the field left out, as a file
+ * without it). Any other workload is returned as it is.
+ */
+export function withBarrierBefore(scenario: Scenario, on: boolean): Scenario {
+  if (scenario.workload.kind !== 'halo') return scenario;
+  return withChange(scenario, (s) => {
+    const w = s.workload as HaloWorkload;
+    if (on) w.barrierBefore = true;
+    else delete w.barrierBefore;
   });
 }
 
