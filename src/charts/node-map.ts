@@ -203,3 +203,23 @@ export function cellIndex(m: NodeMap): (col: number, row: number) => NodeCell | 
   return (col, row) =>
     col < 0 || row < 0 || col >= m.columns ? null : (at.get(row * m.columns + col) ?? null);
 }
+
+/**
+ * The cells that hold a slow node (machine ids `slowIds`, job nodes; docs/slow-nodes.md): a
+ * node's cell, or the block whose ids run over it. In map order.
+ */
+export function slowCells(map: NodeMap, slowIds: readonly number[]): NodeCell[] {
+  if (slowIds.length === 0) return [];
+  const sorted = [...slowIds].sort((a, b) => a - b);
+  return map.cells.filter((c) => {
+    // the first slow id at or after the cell's first node
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (sorted[mid] < c.nodeId) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < sorted.length && sorted[lo] <= c.lastNodeId;
+  });
+}

@@ -2,7 +2,7 @@
 // a placement over the machine's nodes, a `fraction` drawn once per run from the seed on a
 // stream of its own, so that the noise's draws do not move.
 import type { Scenario } from '../scenario/types.ts';
-import type { Layout } from './layout.ts';
+import { buildLayout, type Layout } from './layout.ts';
 import { placementNodes } from './noise-table.ts';
 import { deriveSeed, hashString } from './random.ts';
 
@@ -26,4 +26,18 @@ export function computeFactors(scenario: Scenario, layout: Layout): Float64Array
 export function mayHaveSlowNodes(scenario: Scenario): boolean {
   const slow = scenario.machine.slowNodes;
   return slow !== undefined && slow.computeFactor > 1;
+}
+
+/**
+ * The machine node ids of the job's slow nodes in this run (the draws of computeFactors), in
+ * increasing order; [] when none is slow. For views that mark them (the per-node map).
+ */
+export function slowNodeIds(scenario: Scenario): number[] {
+  if (!mayHaveSlowNodes(scenario)) return [];
+  const layout = buildLayout(scenario);
+  const factors = computeFactors(scenario, layout);
+  if (factors === null) return [];
+  const ids: number[] = [];
+  for (let x = 0; x < layout.nodes; x++) if (factors[x] > 1) ids.push(layout.nodeIds[x]);
+  return ids.sort((a, b) => a - b);
 }

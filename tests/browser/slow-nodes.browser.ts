@@ -31,6 +31,13 @@ describe('slow nodes', () => {
     await expect
       .poll(() => page.getByTestId('slow-nodes-loss').textContent())
       .toContain('went to slow nodes’ longer computes');
+    // the per-node map outlines it, and says its time is not in the colours
+    await page.getByRole('tab', { name: /^(Per node|Nodes)$/ }).click();
+    await expect.poll(() => page.locator('.slow-cell').count()).toBe(1);
+    await expect
+      .poll(() => page.locator('.slow-entry').textContent())
+      .toMatch(/Slow node, outlined \(node 3\): its\s+computes take 1\.5× as long/);
+    await page.getByRole('tab', { name: /^(Timeline)$/ }).click();
     await slower.fill('2000');
     await slower.press('Enter');
     await expect

@@ -11,9 +11,12 @@ import {
   nodeMapCsv,
   nodeMapSummary,
   rowStarts,
+  slowCells,
   worstOffsets,
 } from '../../src/charts/node-map.ts';
+import { slowNodeIds } from '../../src/engine/slow-nodes.ts';
 import type { AttributionSnapshot } from '../../src/engine/attribution.ts';
+import type { Scenario } from '../../src/scenario/types.ts';
 import { formatTimeUs } from '../../src/format/numbers.ts';
 import { eventAt, scenario, source } from '../helpers/scenario.ts';
 
@@ -112,5 +115,46 @@ describe('levelPaths and cellIndex', () => {
     expect(at(-1, 0)).toBeNull();
     expect(at(m.columns, 0)).toBeNull();
     expect(at(0, m.rows + 3)).toBeNull();
+  });
+});
+
+describe('slow nodes on the map', () => {
+  // the job of the map above (offsets 0 excluded): job node x is machine node 1 + x + ⌊x / 7⌋
+  it('names the machine ids of the job’s slow nodes, none without slow nodes', () => {
+    expect(slowNodeIds(s)).toEqual([]);
+    const slow = (placement: Scenario['noise'][number]['placement'], f = 2): Scenario => ({
+      ...s,
+      machine: { ...s.machine, slowNodes: { placement, computeFactor: f } },
+    });
+    expect(slowNodeIds(slow({ kind: 'nodes', ids: [13, 9, 8] }))).toEqual([9, 13]); // 8: offset 0
+    expect(slowNodeIds(slow({ kind: 'nodes', ids: [13] }, 1))).toEqual([]); // f = 1: not slow
+    expect(slowNodeIds(slow({ kind: 'clusterOffsets', offsets: [5] }))).toEqual([
+      5, 13, 21, 29, 37, 45, 53,
+    ]);
+    // a fraction: the run's own draw, the same for the same seed
+    const drawn = slowNodeIds(slow({ kind: 'fraction', p: 0.25 }));
+    expect(drawn.length).toBeGreaterThan(0);
+    expect(drawn.every((id) => id % 8 !== 0)).toBe(true);
+    expect(slowNodeIds(slow({ kind: 'fraction', p: 0.25 }))).toEqual(drawn);
+  });
+
+  it('outlines the cell of each slow node, or the block that holds it', () => {
+    const m = nodeMap(a, 8);
+    expect(slowCells(m, [13, 45]).map((c) => c.nodeId)).toEqual([13, 45]);
+    expect(slowCells(m, [])).toEqual([]);
+    expect(slowCells(m, [8])).toEqual([]); // not a job node: no cell
+    // blocks: 10,000 job nodes in blocks of 3 (ids 0..9999, the block of 5 is 3–5)
+    const big: AttributionSnapshot = {
+      ...a,
+      nodeIds: Array.from({ length: 10_000 }, (_, i) => i),
+      nodeDelayUs: new Array(10_000).fill(0),
+    };
+    const blocks = nodeMap(big, 8);
+    expect(blocks.perCell).toBe(3);
+    const cells = slowCells(blocks, [5, 9999]);
+    expect(cells.map((c) => [c.nodeId, c.lastNodeId])).toEqual([
+      [3, 5],
+      [9999, 9999],
+    ]);
   });
 });
