@@ -125,12 +125,15 @@ export function withoutClassroom(search: string): string {
   return rest.length === 0 ? '' : `?${rest.join('&')}`;
 }
 
-/** Only the view on the stage of `search`, as `show=<view>` ('' when it is the default): the one
- * classroom parameter a shared link carries (a link to the resonance curve opens on it). */
+/** Only the view on the stage of `search`, as `show=<view>` ('' when it names none): the one
+ * classroom parameter a shared link carries (a link to the resonance curve opens on it). The
+ * address names a view only when it is not the scenario's own first one (Classroom.show), so
+ * `show=timeline` is kept: it is there because the scenario opens on another view (a halo's
+ * iteration times), and the link must open on the timeline all the same. */
 export function viewPart(search: string): string {
   const show = params(search).get('show');
   const view = show === null ? null : viewNamed(show);
-  return view !== null && view !== DEFAULT_VIEW ? `show=${view}` : '';
+  return view !== null ? `show=${view}` : '';
 }
 
 /** Only the classroom's parameters of `search`, as `a=1&b=2` ('' when none). */

@@ -379,4 +379,26 @@ describe('keyboard shortcuts', () => {
     expectQuiet(problems);
     await page.context().close();
   });
+
+  it('a halo opens on its iteration times; its timeline, chosen, travels in the link', async () => {
+    const { page, problems } = await open('?preset=halo-jaguar-xt5-stock&nodes=16&iterations=50');
+    await runDone(page);
+    const tab = (name: string) => page.getByRole('tab', { name, exact: true });
+    await expect.poll(() => tab('Iterations').getAttribute('aria-selected')).toBe('true');
+    await tab('Timeline').click();
+    await expect.poll(() => page.url()).toMatch(/show=timeline/);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('Alt+Shift+KeyL');
+    let link = '';
+    await expect
+      .poll(async () => (link = await page.evaluate(() => navigator.clipboard.readText())))
+      .toMatch(/show=timeline$/);
+    await page.goto('about:blank');
+    await page.goto(link);
+    await runDone(page);
+    await expect.poll(() => tab('Timeline').getAttribute('aria-selected')).toBe('true');
+    expectQuiet(problems);
+    await page.context().close();
+  });
 });

@@ -138,9 +138,10 @@ describe('the classroom part of an address', () => {
 });
 
 describe('viewPart', () => {
-  it('keeps only the view on the stage for a shared link, never the default view', () => {
+  it('keeps only the view on the stage for a shared link, whichever view the address names', () => {
     expect(viewPart('?preset=x&projector=1&show=resonance&embed=loss')).toBe('show=resonance');
-    expect(viewPart('?show=timeline')).toBe('');
+    // the address names the timeline only for a scenario that opens on another view: kept
+    expect(viewPart('?preset=halo-jaguar-xt5-stock&show=timeline')).toBe('show=timeline');
     expect(viewPart('?show=nonsense')).toBe('');
     expect(viewPart('')).toBe('');
   });
