@@ -73,12 +73,16 @@ export const ripple: LessonStep = {
     };
   },
   explanation:
-    'At a barrier one late process holds up everyone at once (000 sec 3.3). In a halo exchange a process waits only for its neighbours, so the delay spreads one neighbour per update: 5 processes, then 13, then 25, a diamond on the grid (docs/workloads.md §7 derives it). It never shrinks, and on a large machine it reaches everyone in the end; but noise elsewhere meets it only where two delays cross, so a halo code pays less for the same noise than a barrier code, which pays for the latest process at every step. Drag the ripple’s iteration slider, or switch its delay to the scenario’s own noise. Run to run, this is why a halo code’s time still varies: each run its processes are held up at other moments, and how the delays meet differs.',
+    'At a barrier one late process holds up everyone at once (000 sec 3.3). In a halo exchange a process waits only for its neighbours, so the delay spreads one neighbour per update: 5 processes, then 13, then 25, a diamond on the grid (the model’s rules give exactly this). It never shrinks, and on a large machine it reaches everyone in the end; but noise elsewhere meets it only where two delays cross, so a halo code pays less for the same noise than a barrier code, which pays for the latest process at every step. Drag the ripple’s iteration slider, or switch its delay to the scenario’s own noise. Run to run, this is why a halo code’s time still varies: each run its processes are held up at other moments, and how the delays meet differs.',
 };
 
 /** Processes of the sweep: 16 (the smallest count on Worley's slides) to 4,096, ×4 a point. */
 const PROCESSES = [16, 64, 256, 1024, 4096] as const;
-/** Ranks per node of the halo preset (4: the XT4's quad-core nodes; the slides do not say). */
+/**
+ * Ranks per node of the stand-in: four, the halo preset's. Not the slides' machine: their "1024
+ * SN" run shared its nodes with a "2048 VN" run ("HALO on Franklin: 2/08 vs. 4/08 (1024SN)"), so
+ * Franklin ran two processes a node in VN mode then.
+ */
 const PER_NODE = 4;
 /** Updates per run: a mean over many, as target 13 takes them (HALO times a few). */
 const UPDATES = 2000;
@@ -228,5 +232,5 @@ export const maxMin: LessonStep = {
     };
   },
   explanation:
-    'The most grows: with more processes, in more updates some process is held up by noise while it exchanges, and its neighbours wait for it (004, “HALO on Franklin: max vs. min”). The least stays near one message (5 µs here): the fastest process only waits for its neighbours’ messages, whatever the process count. It dips a little on thousands of processes, less than Worley’s flat line: there, in most updates some process starts a few µs late (a timer tick on its core when the barrier ends), finds its neighbours’ messages already on their way and times only what is left of them. A real update also spends CPU time sending, receiving and copying its halo, which NoiseLab leaves out (a message costs no CPU time here, docs/workloads.md §7), and that floor would keep it level (docs/validation.md, target 13). Without the barrier, with updates back to back, the least falls toward nothing: some process is always the late one, and its neighbours’ messages are already in when it gets there. Worley could not tell from his data whether other users’ jobs or the operating system made Franklin vary from run to run (his summary slides); the simulation has only the operating system.',
+    'The most grows: with more processes, in more updates some process is held up by noise while it exchanges, and its neighbours wait for it (004, “HALO on Franklin: max vs. min”). The least stays near one message (5 µs here): the fastest process only waits for its neighbours’ messages, whatever the process count. It dips a little on thousands of processes, where Worley’s stayed level: there, in most updates some process starts a few µs late (a timer tick on its core when the barrier ends), finds its neighbours’ messages already on their way and times only what is left of them. A real update also spends CPU time sending, receiving and copying its halo, which NoiseLab leaves out (a message costs no CPU time here), and that floor would keep it level (docs/validation.md, target 13). Without the barrier, with updates back to back, the least falls toward nothing: some process is always the late one, and its neighbours’ messages are already in when it gets there. Worley could not tell from his data whether other users’ jobs or the operating system made Franklin vary from run to run (his summary slides); the simulation has only the operating system.',
 };
