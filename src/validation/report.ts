@@ -84,10 +84,29 @@ function row(cells: string[]): string {
 
 const yes = (pass: boolean) => (pass ? 'pass' : '**FAIL**');
 
-/** The result of a target of fits and illustrations only: how many of its fits hold. */
+/**
+ * The result of a target of fits and illustrations only: how many of each hold, naming only the
+ * kinds it has ("fits only (1 / 2 hold)", "illustrations only (2 / 4 hold)", "fits 3 / 4 and
+ * illustrations 1 / 1 hold").
+ */
 function fitsOnly(r: TargetResult): string {
-  const fits = r.checks.filter((c) => c.basis === 'calibrated');
-  return `fits only (${fits.filter((c) => c.pass).length} / ${fits.length} hold), not counted`;
+  const kinds = (
+    [
+      ['fits', 'calibrated'],
+      ['illustrations', 'illustration'],
+    ] as const
+  )
+    .map(([noun, basis]) => {
+      const cs = r.checks.filter((c) => c.basis === basis);
+      return { noun, held: cs.filter((c) => c.pass).length, of: cs.length };
+    })
+    .filter((k) => k.of > 0);
+  if (kinds.length === 1) {
+    const [k] = kinds;
+    return `${k.noun} only (${k.held} / ${k.of} hold), not counted`;
+  }
+  const parts = kinds.map((k) => `${k.noun} ${k.held} / ${k.of}`);
+  return `${parts.join(' and ')} hold, not counted`;
 }
 
 /** The pass cell: a calibration's or an illustration's check says so, and that it is not counted. */
@@ -118,7 +137,7 @@ export function renderReport(results: TargetResult[], opts: ReportOptions): stri
     `Generated ${opts.date}, ${opts.mode} runs. **${n.checksPassed} of ${n.checks} checks ` +
       `passed, ${n.checks - n.checksPassed} failed; ${n.targetsPassed} of ${n.targets} ` +
       `targets passed every check.** ${n.notCounted} more check${n.notCounted === 1 ? '' : 's'} ` +
-      'of fits and illustrations, not counted (targets of fits only are not counted either).',
+      'of fits and illustrations, not counted (targets of fits and illustrations only are not counted either).',
   );
   out.push('');
   out.push(

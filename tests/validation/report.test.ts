@@ -76,7 +76,7 @@ describe('renderReport', () => {
     });
     const text = renderReport(more, { date: '2025-01-31', mode: 'full' });
     expect(text).toContain(
-      '**1 of 1 checks passed, 0 failed; 1 of 1 targets passed every check.** 2 more checks of fits and illustrations, not counted (targets of fits only are not counted either).',
+      '**1 of 1 checks passed, 0 failed; 1 of 1 targets passed every check.** 2 more checks of fits and illustrations, not counted (targets of fits and illustrations only are not counted either).',
     );
     expect(text).toMatch(/\| `fit-miss` \|.*\| \*\*FAIL\*\* \(fit, not counted\) \|/);
     expect(text).toMatch(/\| `shown` \|.*\| pass \(illustration, not counted\) \|/);
@@ -90,6 +90,30 @@ describe('renderReport', () => {
     expect(countResults(fitsOnly)).toMatchObject({ targets: 0, checks: 0, notCounted: 1 });
     expect(renderReport(fitsOnly, { date: 'd', mode: 'full' })).toMatch(
       /\| 4 \| .* \| 0 \/ 0 \| fits only \(1 \/ 1 hold\), not counted \|/,
+    );
+    // a target of illustrations only says so, and one of both names both
+    const shownOnly: TargetResult[] = [
+      {
+        target: { number: 5, title: 'Only shown', cite: '004' },
+        checks: [
+          { ...chk('a', true), basis: 'illustration' },
+          { ...chk('b', false), basis: 'illustration' },
+        ],
+      },
+      {
+        target: { number: 6, title: 'Both', cite: '004' },
+        checks: [
+          { ...chk('c', true), basis: 'calibrated' },
+          { ...chk('d', true), basis: 'illustration' },
+        ],
+      },
+    ];
+    const both = renderReport(shownOnly, { date: 'd', mode: 'full' });
+    expect(both).toMatch(
+      /\| 5 \| .* \| 0 \/ 0 \| illustrations only \(1 \/ 2 hold\), not counted \|/,
+    );
+    expect(both).toMatch(
+      /\| 6 \| .* \| 0 \/ 0 \| fits 1 \/ 1 and illustrations 1 \/ 1 hold, not counted \|/,
     );
   });
 
