@@ -155,6 +155,14 @@ function waitsOf({
   return { ok: true, value: waits };
 }
 
+/** How the least moved from the fewest to the most processes: "falls 43%", "grows 30%", … */
+function leastChange(ratio: number): string {
+  const pct = Math.round(100 * Math.abs(ratio - 1));
+  if (ratio < 0.8) return `falls ${pct}%`;
+  if (ratio > 1.2) return `grows ${pct}%`;
+  return `stays about the same (${ratio < 1 ? 'down' : 'up'} ${pct}%)`;
+}
+
 export const maxMin: LessonStep = {
   id: 'max-min',
   number: 5,
@@ -228,7 +236,7 @@ export const maxMin: LessonStep = {
     return {
       ok: true,
       value: `most ${wait(few.max)} → ${wait(many.max)}; least ${wait(few.min)} → ${wait(many.min)}`,
-      detail: `one update timed from the barrier on every process, averaged over ${UPDATES.toLocaleString('en-US')} updates and ${SEEDS_PER_POINT} runs, from ${few.processes} to ${many.processes.toLocaleString('en-US')} processes; the most grows ${(many.max / few.max).toFixed(0)} times, the least ${change < 0.8 ? 'falls' : change > 1.2 ? 'grows' : 'stays about the same'} (${Math.round(100 * (change - 1))}%)`,
+      detail: `one update timed from the barrier on every process, averaged over ${UPDATES.toLocaleString('en-US')} updates and ${SEEDS_PER_POINT} runs, from ${few.processes} to ${many.processes.toLocaleString('en-US')} processes; the most grows ${(many.max / few.max).toFixed(0)} times, the least ${leastChange(change)}`,
     };
   },
   explanation:

@@ -112,7 +112,7 @@ describe('the exchange switch', () => {
     await runDone(page);
     await expect
       .poll(() => page.locator('#ctl-w-sides').textContent())
-      .toContain('after a barrier');
+      .toMatch(/after a \S+ µs barrier/);
     await expect
       .poll(() => page.getByText('A rank’s time for one update').count())
       .toBeGreaterThan(0);

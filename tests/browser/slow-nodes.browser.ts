@@ -64,6 +64,14 @@ describe('slow nodes', () => {
     await page.locator('#ctl-slow-nodes').press('Enter');
     await runDone(page);
     await expect.poll(() => page.locator('dd', { hasText: 'slow:' }).count()).toBe(0);
+    // …and the percentage stays for the next nodes typed
+    expect(await page.locator('#ctl-slow-by').inputValue()).toBe('50');
+    await page.locator('#ctl-slow-nodes').fill('5');
+    await page.locator('#ctl-slow-nodes').press('Enter');
+    await runDone(page);
+    await expect
+      .poll(() => page.locator('dd', { hasText: 'slow:' }).textContent())
+      .toContain('slow: node 5 (computes 50% longer)');
     expectQuiet(problems);
     await page.context().close();
   });
