@@ -37,6 +37,19 @@ describe('slow nodes', () => {
     await expect
       .poll(() => page.locator('.slow-entry').textContent())
       .toMatch(/Slow node, outlined \(node 3\): its\s+computes take 1\.5× as long/);
+    // a range is read; a node outside the 16-node job is named, not silently ignored
+    await nodes.fill('0-2, 20');
+    await nodes.press('Enter');
+    await runDone(page);
+    await expect
+      .poll(() => page.locator('#ctl-slow-note').textContent())
+      .toContain('Not in this job: node 20');
+    expect(await nodes.inputValue()).toBe('0–2, 20');
+    await expect.poll(() => page.locator('.slow-cell').count()).toBe(3);
+    await nodes.fill('3');
+    await nodes.press('Enter');
+    await runDone(page);
+    await expect.poll(() => page.locator('#ctl-slow-note').count()).toBe(0);
     await page.getByRole('tab', { name: /^(Timeline)$/ }).click();
     await slower.fill('2000');
     await slower.press('Enter');

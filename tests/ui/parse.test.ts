@@ -26,6 +26,16 @@ describe('reading what is typed into a control', () => {
   it('formatIndexList writes a list back as it is typed', () => {
     expect(formatIndexList([0, 31])).toBe('0, 31');
     expect(parseIndexList(formatIndexList([0, 31]))).toEqual([0, 31]);
+    expect(formatIndexList([0, 1, 2, 3, 31, 32])).toBe('0–3, 31, 32');
+    expect(parseIndexList(formatIndexList([0, 1, 2, 3, 31, 32]))).toEqual([0, 1, 2, 3, 31, 32]);
+  });
+
+  it('parseIndexList reads ranges "0-5" and "0–5"; a backwards or huge one stays text', () => {
+    expect(parseIndexList('0-3, 7')).toEqual([0, 1, 2, 3, 7]);
+    expect(parseIndexList('10–12')).toEqual([10, 11, 12]);
+    expect(parseIndexList('5-5')).toEqual([5]);
+    expect(parseIndexList('5-2')).toEqual(['5-2']);
+    expect(parseIndexList('0-999999')).toEqual(['0-999999']);
   });
 
   it('parseNumberText reads grouped and exponent numbers, and keeps anything else as text', () => {

@@ -16,11 +16,23 @@ export function parseIndexList(text: string): (number | string)[] {
   return text
     .split(/[\s,;]+/)
     .filter((t) => t !== '')
-    .map((t) => {
+    .flatMap((t) => {
+      const range = RANGE.exec(t);
+      if (range) {
+        const [a, b] = [Number(range[1]), Number(range[2])];
+        // a range backwards or too long to be meant stays text, for the validator to name
+        if (a <= b && b - a < MAX_RANGE) return Array.from({ length: b - a + 1 }, (_, k) => a + k);
+        return [t];
+      }
       const value = Number(t);
-      return Number.isFinite(value) && t.trim() !== '' ? value : t;
+      return [Number.isFinite(value) && t.trim() !== '' ? value : t];
     });
 }
+
+/** "0-5" or "0–5": the indexes 0 to 5 */
+const RANGE = /^(\d+)[-–](\d+)$/;
+/** most indexes one range may stand for (a machine has at most this many nodes in a list) */
+const MAX_RANGE = 100_000;
 
 /** A core: "any" (the OS picks one) or a core index. */
 export function parseCpu(text: string): number | string {
@@ -28,9 +40,20 @@ export function parseCpu(text: string): number | string {
   return t === 'any' || t === '' ? 'any' : parseNumberText(t);
 }
 
-/** [0, 31] → "0, 31". */
+/** [0, 31] → "0, 31"; three or more in a row are written as a range: [0, 1, 2, 3, 31] → "0–3, 31". */
 export function formatIndexList(list: readonly number[]): string {
-  return list.join(', ');
+  const parts: string[] = [];
+  for (let i = 0; i < list.length;) {
+    let j = i;
+    while (j + 1 < list.length && list[j + 1] === list[j] + 1) j++;
+    if (j - i >= 2) {
+      parts.push(`${list[i]}–${list[j]}`);
+    } else {
+      for (let k = i; k <= j; k++) parts.push(String(list[k]));
+    }
+    i = j + 1;
+  }
+  return parts.join(', ');
 }
 
 /**
