@@ -408,13 +408,14 @@ function exchangeSentence(
   const e = (p: CyclePoint) => p.exchange!;
   const why = timedUpdates
     ? ' Each update here starts after a barrier, as Worley timed one: a rank that starts on ' +
-      'time with its neighbours takes one message; the least falls below that only where, in ' +
-      'most updates, some rank starts late (a late rank has less left to wait, nothing if it ' +
-      'is late by a message or more), which grows likelier with the processes (validation ' +
-      'target 13).'
-    : ' Updates here run back to back: the least falls toward 0 as soon as some rank is late, ' +
-      'since it finds its neighbours’ messages already in and taking one costs nothing here. ' +
-      'Tick “Barrier before each update” to time one update as Worley did (validation target 13).';
+      'time with its neighbours takes its compute and one message; the least falls below that ' +
+      'only where, in most updates, some rank starts late (a late rank has less left to wait, ' +
+      'no wait at all if it is late by a message or more), which grows likelier with the ' +
+      'processes (validation target 13).'
+    : ' Updates here run back to back: the least falls toward its compute alone as soon as some ' +
+      'rank is late, since that rank finds its neighbours’ messages already in and taking one ' +
+      'costs nothing here. Tick “Barrier before each update” to time one update as Worley did ' +
+      '(validation target 13).';
   return (
     ` A rank's time for one halo update (its start to its release), from ${count(a.processors)} to ` +
     `${count(b.processors)} processors (per update over the ranks, averaged): the most ` +

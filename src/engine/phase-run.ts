@@ -505,7 +505,15 @@ export class PhaseRun {
 
   // ---- the halo exchange (docs/workloads.md §7) ----
 
-  /** Parity of rank r's current halo instance: its phases so far, counted over iterations. */
+  /**
+   * Rank r's message slot for its current halo phase: 2r plus the parity of its phases so far,
+   * counted over iterations. Two slots suffice because a neighbour is at most one halo instance
+   * ahead (docs/workloads.md §7). A program of one halo phase alternates the two; with
+   * barrierBefore (a barrier, then the halo) the parity is always 1 and one slot serves, which
+   * is safe only because the barrier lets no rank into the next update before every rank has
+   * left this one. A program with two halo phases not split by a barrier would need the
+   * instances counted per rank instead.
+   */
   private haloSlot(r: number): number {
     return 2 * r + ((this.iter[r] * this.program.computeUs.length + this.phase[r]) & 1);
   }

@@ -101,6 +101,7 @@ function fitsOnly(r: TargetResult): string {
       return { noun, held: cs.filter((c) => c.pass).length, of: cs.length };
     })
     .filter((k) => k.of > 0);
+  if (kinds.length === 0) return 'no checks';
   if (kinds.length === 1) {
     const [k] = kinds;
     return `${k.noun} only (${k.held} / ${k.of} hold), not counted`;

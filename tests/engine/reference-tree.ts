@@ -48,6 +48,8 @@ interface Rank {
   iteration: number;
   /** wavefront: when it was ready for its current stage */
   waveFrom: number;
+  /** when its current phase's compute started */
+  phaseStart: number;
 }
 
 export interface ReferenceTreeResult {
@@ -55,6 +57,11 @@ export interface ReferenceTreeResult {
   rootCollective: number[];
   /** every rank's release from each iteration's last phase: [iteration][rank], µs */
   releases: number[][];
+  /**
+   * Each rank's update time in each iteration (§7: Σ over the halo phases of release − the
+   * start of its compute): [iteration][rank], µs; null without a halo phase.
+   */
+  updates: number[][] | null;
 }
 
 /** Grid neighbours by coordinates, written out plainly (docs/workloads.md §7). */
@@ -127,6 +134,7 @@ export function referenceTree(s: Scenario): ReferenceTreeResult {
       phase: 0,
       iteration: 0,
       waveFrom: 0,
+      phaseStart: 0,
     });
   }
   // Who is on which core: fixed, except block-mode moves at a tree release.
@@ -190,6 +198,7 @@ export function referenceTree(s: Scenario): ReferenceTreeResult {
         return;
       }
     }
+    rk.phaseStart = start;
     rk.finish = start + prog.computeUs[rk.phase] * factor[rk.node];
     rk.at = rk.finish;
     rk.state = 'computing';
@@ -206,8 +215,15 @@ export function referenceTree(s: Scenario): ReferenceTreeResult {
   let barrierAt = Infinity;
   let doneRanks = 0;
 
+  const hasHalo = prog.collective.includes(PHASE_HALO);
+  const updates: number[][] = Array.from({ length: hasHalo ? iterations : 0 }, () =>
+    new Array<number>(R).fill(0),
+  );
   const release = (rk: Rank, rel: number, start: number) => {
     if (rk.id === 0) rootColl[rk.iteration] += rel - rk.finish;
+    if (prog.collective[rk.phase] === PHASE_HALO) {
+      updates[rk.iteration][rk.id] += rel - rk.phaseStart;
+    }
     if (rk.phase + 1 < m) {
       rk.phase++;
       begin(rk, start);
@@ -251,6 +267,7 @@ export function referenceTree(s: Scenario): ReferenceTreeResult {
     let start = Math.max(t, rk.frozenUntil);
     if (block && busy[rk.node][rk.core] > t && moveToFreeCore(rk, t)) start = t;
     if (rk.id === 0) rootColl[rk.iteration] += start - rk.waveFrom;
+    rk.phaseStart = start;
     rk.finish = start + prog.computeUs[rk.phase] * factor[rk.node];
     rk.at = rk.finish;
     rk.state = 'computing';
@@ -451,5 +468,5 @@ export function referenceTree(s: Scenario): ReferenceTreeResult {
     rootCollective.push(rootColl[i]);
   }
   void released;
-  return { durations, rootCollective, releases };
+  return { durations, rootCollective, releases, updates: hasHalo ? updates : null };
 }

@@ -222,7 +222,7 @@ describe('the reveals state what the runs give', () => {
     }
   });
 
-  it('step 5: from 16 to 4,096 processes the most time for one update grows; the least stays near one message', () => {
+  it('step 5: from 16 to 4,096 processes the most time for one update grows over 10×; the least falls, but stays over half a message', () => {
     const s = step('max-min');
     if (s.question.kind !== 'sketch') throw new Error('step 5 is a sketch');
     const q = s.question;
@@ -262,6 +262,7 @@ describe('the reveals state what the runs give', () => {
       const change = least[4] / least[0];
       expect(change, `seed ${seed}`).toBeLessThan(0.8);
       expect(figure.detail).toContain(`the least falls ${Math.round(100 * (1 - change))}%`);
+      expect(figure.detail).toContain('one update timed on every process from a barrier');
       const curve = q.curve(input);
       if (!curve.ok) throw new Error(curve.reason);
       expect(curve.ys).toEqual(most);

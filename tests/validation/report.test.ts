@@ -109,6 +109,11 @@ describe('renderReport', () => {
       },
     ];
     const both = renderReport(shownOnly, { date: 'd', mode: 'full' });
+    const empty = renderReport(
+      [{ target: { number: 7, title: 'Nothing yet', cite: '004' }, checks: [] }],
+      { date: 'd', mode: 'full' },
+    );
+    expect(empty).toMatch(/\| 7 \| .* \| 0 \/ 0 \| no checks \|/);
     expect(both).toMatch(
       /\| 5 \| .* \| 0 \/ 0 \| illustrations only \(1 \/ 2 hold\), not counted \|/,
     );

@@ -31,7 +31,7 @@ export function parseIndexList(text: string): (number | string)[] {
 
 /** "0-5" or "0–5": the indexes 0 to 5 */
 const RANGE = /^(\d+)[-–](\d+)$/;
-/** most indexes one range may stand for (a machine has at most this many nodes in a list) */
+/** most indexes one range may stand for: a longer one is surely a slip, and stays text */
 const MAX_RANGE = 100_000;
 
 /** A core: "any" (the OS picks one) or a core index. */
