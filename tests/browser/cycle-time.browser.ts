@@ -112,7 +112,7 @@ describe('the cycle time against processors view', () => {
     expect(publishedCsv.split('\n')).toHaveLength(3);
     const lines = simulated.split('\n');
     expect(lines[0]).toBe(
-      'workload,ranks_per_node,nodes,processors,mean_cycle_us,min_cycle_us,model_cycle_us,ratio,cycles,two_se_us,wait_min_us,wait_mean_us,wait_max_us',
+      'workload,ranks_per_node,nodes,processors,mean_cycle_us,min_cycle_us,model_cycle_us,ratio,cycles,two_se_us,update_min_us,update_mean_us,update_max_us',
     );
     expect(lines).toHaveLength(49);
     for (const line of lines.slice(1)) {
