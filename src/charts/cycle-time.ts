@@ -356,7 +356,12 @@ export function cycleSeries(points: readonly SweepPointResult[]): CycleData {
   };
 }
 
-const ratio = (p: CyclePoint) => `${(p.meanUs / p.modelUs).toFixed(2)}×`;
+/**
+ * A point's mean over its model, as text ("1.23×"); "—" when the model is 0 (a one-rank halo
+ * with no compute: no partner, no work), where the ratio means nothing.
+ */
+export const ratio = (p: Pick<CyclePoint, 'meanUs' | 'modelUs'>) =>
+  p.modelUs > 0 ? `${(p.meanUs / p.modelUs).toFixed(2)}×` : '—';
 const count = (n: number) => n.toLocaleString('en-US');
 
 /**
@@ -455,7 +460,7 @@ export function cycleCsv(data: CycleData, kind: AppKind): string {
         p.meanUs,
         p.minUs,
         p.modelUs,
-        p.meanUs / p.modelUs,
+        p.modelUs > 0 ? p.meanUs / p.modelUs : null,
         p.cycles,
         p.spreadUs ?? null,
         p.exchange?.min ?? null,

@@ -15,6 +15,7 @@ import {
   pointWork,
   popFor,
   ppnSteps,
+  ratio,
   sageFor,
   skippedList,
   XT5_TREE,
@@ -239,6 +240,13 @@ describe('the curves', () => {
         'with 1 per node 1.00×.',
     );
     expect(cycleSummary(cycleSeries([]), 'cycle', formatTimeUs)).toBe('No data yet.');
+  });
+
+  it('give no ratio where the model is 0 (a one-rank halo with no compute)', () => {
+    expect(ratio({ meanUs: 3, modelUs: 2 })).toBe('1.50×');
+    expect(ratio({ meanUs: 0, modelUs: 0 })).toBe('—');
+    const data = cycleSeries([fake(1, 1, 0, 0)]);
+    expect(cycleCsv(data, 'halo').split('\n')[1]).toBe('halo,1,1,1,0,0,0,,1,,,,');
   });
 
   it('export one CSV row per point with the model and the ratio', () => {
