@@ -6,6 +6,7 @@
 import { HIT_ITERATION, RIPPLE_DEFAULTS, rippleOf, type RippleRun } from '../engine/ripple.ts';
 import { repeatSeeds } from '../engine/run-spread.ts';
 import type { Vary } from '../engine/sweep.ts';
+import { timedAfterBarrier } from '../scenario/phases.ts';
 import type { Scenario } from '../scenario/types.ts';
 import { fail, time, treeOf } from './figures.ts';
 import { formatValue, levelOf } from './sketch.ts';
@@ -155,10 +156,6 @@ function waitsOf({
   return { ok: true, value: waits };
 }
 
-/** Whether the scenario's halo starts each update after a barrier (workload.barrierBefore). */
-const timedAfterBarrier = (s: Scenario) =>
-  s.workload.kind === 'halo' && s.workload.barrierBefore === true;
-
 /** How the least moved from the fewest to the most processes: "falls 43%", "grows 30%", … */
 function leastChange(ratio: number): string {
   const pct = Math.round(100 * Math.abs(ratio - 1));
@@ -240,7 +237,7 @@ export const maxMin: LessonStep = {
     return {
       ok: true,
       value: `most ${wait(few.max)} → ${wait(many.max)}; least ${wait(few.min)} → ${wait(many.min)}`,
-      detail: `one update timed on every process ${timedAfterBarrier(input.scenario) ? 'from a barrier' : 'in updates back to back (no barrier)'}, averaged over ${UPDATES.toLocaleString('en-US')} updates and ${SEEDS_PER_POINT} runs, from ${few.processes} to ${many.processes.toLocaleString('en-US')} processes; the most grows ${(many.max / few.max).toFixed(0)} times, the least ${leastChange(change)}`,
+      detail: `one update timed on every process ${timedAfterBarrier(input.scenario.workload) ? 'from a barrier' : 'in updates back to back (no barrier)'}, averaged over ${UPDATES.toLocaleString('en-US')} updates and ${SEEDS_PER_POINT} runs, from ${few.processes} to ${many.processes.toLocaleString('en-US')} processes; the most grows ${(many.max / few.max).toFixed(0)} times, the least ${leastChange(change)}`,
     };
   },
   explanation:

@@ -42,6 +42,14 @@ export interface HaloGrid {
   messageUs: number;
 }
 
+/**
+ * Whether the workload is a halo whose every update starts after a barrier (barrierBefore,
+ * docs/workloads.md §7): the program below, the views and the lesson ask it the same way.
+ */
+export function timedAfterBarrier(w: Workload): boolean {
+  return w.kind === 'halo' && w.barrierBefore === true;
+}
+
 /** Ranks of the job: n·P. */
 export function jobRanks(s: Scenario): number {
   return s.job.nodes * s.job.ranksPerNode;
@@ -90,7 +98,7 @@ export function phaseProgram(s: Scenario): PhaseProgram {
       return {
         ...one(w.granularityUs, PHASE_HALO),
         // A barrier first (no compute before it): every rank starts the update at its release.
-        ...(w.barrierBefore === true
+        ...(timedAfterBarrier(w)
           ? {
               computeUs: Float64Array.of(0, w.granularityUs),
               collective: Uint8Array.of(PHASE_BARRIER, PHASE_HALO),
