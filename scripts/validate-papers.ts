@@ -1,7 +1,10 @@
 // `npm run validate:papers [-- N ...]`: runs the paper-validation targets in full mode, prints a
 // line per check, and writes docs/validation.md. With target numbers, runs only those and
-// prints them (the page is not rewritten from a partial run). Exit status 1 when a check fails
-// (the page is still written), 2 on a bad argument.
+// prints them (the page is not rewritten from a partial run). Beside the page it writes
+// docs/validation-inputs.json, the hash of every file the runs were computed from
+// (src/validation/inputs.ts); when one of them changed during the run, neither is written.
+// Exit status 1 when a check fails (the page is still written), 2 on a bad argument, 3 when the
+// inputs changed during the run.
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import {
@@ -10,8 +13,11 @@ import {
   renderReport,
   type TargetResult,
 } from '../src/validation/index.ts';
+import { currentInputs, describeChanges } from '../src/validation/inputs.ts';
+import { INPUTS_FILE } from '../src/validation/report.ts';
 
 const DOC = fileURLToPath(new URL('../docs/validation.md', import.meta.url));
+const INPUTS = fileURLToPath(new URL(`../${INPUTS_FILE}`, import.meta.url));
 
 function main(argv: string[]): number {
   const targets = allTargets();
@@ -27,6 +33,7 @@ function main(argv: string[]): number {
   }
   const chosen = only.size > 0 ? targets.filter((t) => only.has(t.number)) : targets;
   const results: TargetResult[] = [];
+  const inputs = currentInputs();
   const start = performance.now();
   for (const target of chosen) {
     console.log(`[${target.number}] ${target.title} (${target.cite}): running, full mode ...`);
@@ -57,10 +64,27 @@ function main(argv: string[]): number {
     `\n${n.checksPassed} of ${n.checks} checks passed, ${failed} failed` +
       `${errors > 0 ? `, ${errors} target(s) did not run` : ''} (${minutes} min).`,
   );
+  const after = currentInputs();
+  if (only.size === 0 && after.fingerprint !== inputs.fingerprint) {
+    console.error(
+      `Files the targets run changed while they ran (${describeChanges(inputs, after)}): ` +
+        'docs/validation.md not rewritten. Run it again on a tree that stays still.',
+    );
+    return 3;
+  }
   if (only.size === 0) {
     const date = new Date().toISOString().slice(0, 10);
-    writeFileSync(DOC, renderReport(results, { date, mode: 'full' }));
-    console.log('Wrote docs/validation.md.');
+    const files = Object.keys(inputs.files).length;
+    writeFileSync(
+      DOC,
+      renderReport(results, {
+        date,
+        mode: 'full',
+        inputs: { fingerprint: inputs.fingerprint, files },
+      }),
+    );
+    writeFileSync(INPUTS, `${JSON.stringify(inputs, null, 2)}\n`);
+    console.log(`Wrote docs/validation.md and ${INPUTS_FILE} (${files} files).`);
   } else {
     console.log('Ran a subset: docs/validation.md not rewritten.');
   }

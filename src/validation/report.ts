@@ -19,7 +19,12 @@ export interface ReportOptions {
   date: string;
   /** how the targets were run, e.g. 'full' */
   mode: 'full' | 'fast';
+  /** what the runs were computed from (inputs.ts): the fingerprint and how many files it covers */
+  inputs?: { fingerprint: string; files: number };
 }
+
+/** The file beside the report that lists its inputs with their hashes (inputs.ts). */
+export const INPUTS_FILE = 'docs/validation-inputs.json';
 
 /** A fraction as a percentage: fmtPct(0.123) = '12.3%'. */
 export function fmtPct(x: number, digits = 1): string {
@@ -128,7 +133,10 @@ export function renderReport(results: TargetResult[], opts: ReportOptions): stri
       'the tolerance and whether it is met. Generated: do not edit by hand. Regenerate with ' +
       '`npm run validate:papers` (all targets, full runs; `npm run validate:papers -- 5 7` ' +
       'runs only targets 5 and 7 and prints them without writing this page). The CI test ' +
-      '`tests/validation/papers.test.ts` runs the same targets on smaller runs. A published ' +
+      '`tests/validation/papers.test.ts` checks that this page was written from the code ' +
+      'beside it (the fingerprint below) and reruns a few targets to see their sections come ' +
+      'out word for word; when the code has changed since, it runs every target on smaller ' +
+      'runs instead and checks that what passes here still passes. A published ' +
       'bound is used as printed; a published value is met within ±20% of itself ' +
       '(`src/validation/tolerance.ts`). Checks of a figure the model was fitted to ("fit") and ' +
       'illustrations of a claim the paper gives no figure for are shown but not counted.',
@@ -141,6 +149,15 @@ export function renderReport(results: TargetResult[], opts: ReportOptions): stri
       'of fits and illustrations, not counted (targets of fits and illustrations only are not counted either).',
   );
   out.push('');
+  if (opts.inputs !== undefined) {
+    out.push(
+      `Inputs: ${opts.inputs.files} files (the source of the targets and of ` +
+        '`scripts/validate-papers.ts`, imports followed to the end, and `scenarios/`), fingerprint ' +
+        `\`${shortFingerprint(opts.inputs.fingerprint)}\`; each file's hash is in ` +
+        `\`${INPUTS_FILE}\`.`,
+    );
+    out.push('');
+  }
   out.push(
     'Papers: 000 = Petrini, Kerbyson, Pakin, SC’03 (ASCI Q); 002 = Davis, Petrini, tutorial ' +
       'slides (ASCI Q case study); 003 = Oral et al. (Jaguar XT5); 001 = Kramer, Ryan, ICCS ' +
@@ -176,7 +193,11 @@ const heading = (r: TargetResult) => targetHeading(r.target.number, r.target.tit
 /** GitHub's anchor for the target's heading (the report page gives it a stable id too). */
 const anchor = (r: TargetResult) => githubAnchor(heading(r));
 
-function renderTarget(r: TargetResult): string[] {
+/** The first 12 hex digits of a fingerprint, as the report prints it. */
+export const shortFingerprint = (fingerprint: string) => fingerprint.slice(0, 12);
+
+/** A target's section of the report: its heading, cite line, checks and notes (lines). */
+export function renderTarget(r: TargetResult): string[] {
   const out = [`## ${heading(r)}`, ''];
   const time = r.seconds === undefined ? '' : ` Ran in ${r.seconds.toFixed(0)} s.`;
   out.push(`Cite: ${r.target.cite}.${time}`, '');

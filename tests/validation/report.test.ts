@@ -127,6 +127,19 @@ describe('renderReport', () => {
     expect(page).toContain('Generated 2025-01-31, full runs.');
   });
 
+  it('names the inputs it was computed from when told them, and only then', () => {
+    const fp = 'ab'.repeat(32);
+    const withInputs = renderReport(results, {
+      date: 'd',
+      mode: 'full',
+      inputs: { fingerprint: fp, files: 147 },
+    });
+    expect(withInputs).toContain('Inputs: 147 files');
+    expect(withInputs).toContain('fingerprint `abababababab`');
+    expect(withInputs).toContain('`docs/validation-inputs.json`');
+    expect(page).not.toContain('Inputs:');
+  });
+
   it('lists the targets in number order in the summary table', () => {
     const order = ['| 2 |', '| 7 |', '| 9 |', '| 11 |'].map((s) => page.indexOf(s));
     expect(order.every((i) => i > 0)).toBe(true);

@@ -156,15 +156,27 @@ describe('a run split over part workers', () => {
   it('stops the parts when a newer run takes over', async () => {
     const log = { closed: 0, spawned: 0 };
     const got: WorkerMessage[] = [];
-    const handler = createEngineHandler((m) => got.push(m), {
-      progressMs: 0,
-      sliceMs: 1,
-      parts: { threads: 2, spawn: () => channelPart(log), count: (_, k) => k },
-    });
-    const first = handler({ data: { type: 'run', runId: 1, scenario: rnShape('poll', 1) } });
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    const second = handler({ data: { type: 'cancel', runId: 1 } });
-    await Promise.all([first, second]);
+    // The cancel arrives the moment the run first reports progress, so it always lands mid-run
+    // (a cancel after a wait on the clock would find the run over on a fast, idle machine).
+    let cancelled: Promise<void> | null = null;
+    const handler = createEngineHandler(
+      (m) => {
+        got.push(m);
+        if (m.type === 'progress' && cancelled === null) {
+          cancelled = handler({ data: { type: 'cancel', runId: 1 } });
+        }
+      },
+      {
+        progressMs: 0,
+        sliceMs: 1,
+        parts: { threads: 2, spawn: () => channelPart(log), count: (_, k) => k },
+      },
+    );
+    await handler({ data: { type: 'run', runId: 1, scenario: rnShape('poll', 1) } });
+    expect(cancelled, 'the run reported progress before it ended').not.toBeNull();
+    await cancelled;
+    expect(log.spawned).toBeGreaterThan(0);
+    expect(got.filter((m) => m.type === 'progress')).toHaveLength(1);
     expect(got.some((m) => m.type === 'done')).toBe(false);
     expect(log.closed).toBe(log.spawned);
   });
