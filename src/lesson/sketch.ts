@@ -78,6 +78,15 @@ export interface SketchVerdict {
 const CLOSE = 0.08;
 const ROUGH = 0.2;
 
+/**
+ * On a log axis a share of the height is a factor, and on a tall one a large factor: 16% of six
+ * decades is a factor of 9. There the worst point must also be within these factors of the
+ * simulated value, so that "close" always means within a factor of 2 and "roughly right" within
+ * 4 (what the shares give on a log axis of two decades).
+ */
+const CLOSE_FACTOR = 2;
+const ROUGH_FACTOR = 4;
+
 /** How far `levels` (a sketch at `xs`) are from the simulated `ys`, in words. */
 export function sketchVerdict(
   x: Axis,
@@ -89,6 +98,13 @@ export function sketchVerdict(
   let sum = 0;
   let worst = 0;
   const gapAt = (i: number) => Math.abs(levels[i] / (SKETCH_LEVELS - 1) - toFraction(y, ys[i]));
+  // The factor between what was drawn and the simulated value as the chart shows it (clamped
+  // to the axis, so a 0 drawn at the bottom of a log axis is its minimum, not nothing).
+  const factorAt = (i: number) => {
+    const a = valueOf(y, levels[i]);
+    const b = fromFraction(y, toFraction(y, ys[i]));
+    return Math.max(a / b, b / a);
+  };
   xs.forEach((_, i) => {
     const gap = gapAt(i);
     sum += gap;
@@ -99,15 +115,19 @@ export function sketchVerdict(
   // The worst point counts too: a sketch close everywhere but one point a third of the chart
   // off (on a log axis, a factor of tens) is not "roughly right" there.
   const worstGap = gapAt(worst);
+  // On a log axis a gap in height is a factor (both are distances in log space), so the point
+  // furthest in height is the furthest in factor.
+  const factor = y.log ? factorAt(worst) : 1;
   const grade =
-    meanGap <= CLOSE && worstGap <= 2 * CLOSE
+    meanGap <= CLOSE && worstGap <= 2 * CLOSE && factor <= CLOSE_FACTOR
       ? 0
-      : meanGap <= ROUGH && worstGap <= 1.5 * ROUGH
+      : meanGap <= ROUGH && worstGap <= 1.5 * ROUGH && factor <= ROUGH_FACTOR
         ? 1
         : 2;
   const size = ['close', 'roughly right', 'far off'][grade];
   const mark = ['✓', '≈', '✗'][grade];
-  const where = `furthest at ${formatValue(x, at.x)}: you drew ${formatValue(y, at.sketched)}, the simulation gives ${formatValue(y, at.simulated)}`;
+  const off = y.log ? ` (a factor of ${plain(factor, 1)})` : '';
+  const where = `furthest at ${formatValue(x, at.x)}: you drew ${formatValue(y, at.sketched)}, the simulation gives ${formatValue(y, at.simulated)}${off}`;
   return {
     meanGap,
     worst: at,
