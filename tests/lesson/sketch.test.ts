@@ -87,6 +87,7 @@ describe('the verdict of a sketch', () => {
 
   describe('on a log axis of six decades', () => {
     const us: Axis = { label: 'time', unit: ' µs', min: 1, max: 1e6, log: true };
+    const procs: Axis = { label: 'processes', unit: ' processes', min: 16, max: 4096, log: true };
     const sizes = [16, 64, 256, 1024, 4096];
     const sim = [5, 10, 25, 50, 100];
     // one level is 6/35 of a decade: a factor of 10^(6/35) ≈ 1.48
@@ -94,25 +95,28 @@ describe('the verdict of a sketch', () => {
     it('does not call a sketch close when one point is nearly 5 times off, and says by how much', () => {
       const levels = sim.map((v) => levelOf(us, v));
       levels[4] += 4; // 4 levels up: 1.48⁴ ≈ 4.8 times the level of 100 µs
-      const v = sketchVerdict(sizes, us, sizes, levels, sim);
+      const v = sketchVerdict(procs, us, sizes, levels, sim);
       // a small share of the height, on average and at worst (4/35 ≈ 11%, under twice 8%):
       // "close" by shares alone
       expect(v.meanGap).toBeLessThan(0.08);
       const factor = valueOf(us, levels[4]) / 100;
       expect(factor).toBeGreaterThan(4);
       expect(v.text).toMatch(/^✗ Your sketch was far off/);
-      expect(v.text).toContain(`(a factor of ${Number(factor.toFixed(1))})`);
+      expect(v.text).toContain(
+        `furthest at 4,096 processes: you drew ${formatValue(us, valueOf(us, levels[4]))}, ` +
+          `the simulation gives 100 µs (a factor of ${Number(factor.toFixed(1))})`,
+      );
     });
 
     it('calls a sketch within a factor of 2 everywhere close, and within 4 roughly right', () => {
       const near = sim.map((v) => levelOf(us, v));
       near[2] += 1; // 1.48 times: close
-      expect(sketchVerdict(sizes, us, sizes, near, sim).text).toMatch(/^✓ Your sketch was close/);
+      expect(sketchVerdict(procs, us, sizes, near, sim).text).toMatch(/^✓ Your sketch was close/);
       const rough = sim.map((v) => levelOf(us, v));
       rough[2] += 3; // about 3.2 times: roughly right, not close
       expect(valueOf(us, rough[2]) / 25).toBeGreaterThan(2);
       expect(valueOf(us, rough[2]) / 25).toBeLessThan(4);
-      expect(sketchVerdict(sizes, us, sizes, rough, sim).text).toMatch(
+      expect(sketchVerdict(procs, us, sizes, rough, sim).text).toMatch(
         /^≈ Your sketch was roughly right/,
       );
     });
