@@ -16,6 +16,14 @@ import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from '
 const args = process.argv.slice(2);
 const serial = args.includes('--serial');
 const only = args.filter((a) => a !== '--serial'); // e.g. `npm test -- unit lint` runs just those
+const NAMES = ['types', 'lint', 'format', 'unit', 'browser'];
+const unknown = only.filter((a) => !NAMES.includes(a));
+if (unknown.length > 0) {
+  console.error(
+    `npm test: no step "${unknown.join('", "')}"; the steps are ${NAMES.join(', ')}, and --serial runs them one at a time`,
+  );
+  process.exit(2);
+}
 const out = '.check';
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
@@ -72,15 +80,23 @@ function runStep(step) {
     });
     child.stdout.pipe(file, { end: false });
     child.stderr.pipe(file, { end: false });
+    let settled = false;
     const finish = (ok) => {
+      if (settled) return; // a command that cannot start reports 'error' and then 'close'
+      settled = true;
       file.end(() => {
         let passed = 0;
         let failed = 0;
         if (step.report && existsSync(step.report)) {
-          const r = JSON.parse(readFileSync(step.report, 'utf8'));
-          passed = r.numPassedTests ?? 0;
-          failed = r.numFailedTests ?? 0;
-          if ((r.numTotalTests ?? 0) === 0) ok = false; // a suite that ran nothing is a failure
+          try {
+            const r = JSON.parse(readFileSync(step.report, 'utf8'));
+            passed = r.numPassedTests ?? 0;
+            failed = r.numFailedTests ?? 0;
+            if ((r.numTotalTests ?? 0) === 0) ok = false; // a suite that ran nothing is a failure
+          } catch (err) {
+            ok = false;
+            console.log(`${step.report} could not be read: ${err.message}`);
+          }
         } else if (step.report) {
           ok = false;
         }
@@ -135,4 +151,5 @@ console.log(
 );
 console.table(rows);
 console.log(`${passed} passed, ${failed} failed`);
-process.exit(rows.every((r) => r.result === 'ok') ? 0 : 1);
+// exitCode, not exit(): the logs written above reach a piped stdout whole before Node ends
+process.exitCode = rows.every((r) => r.result === 'ok') ? 0 : 1;

@@ -2,7 +2,8 @@
 // line per check, and writes docs/validation.md. With target numbers, runs only those and
 // prints them (the page is not rewritten from a partial run). Beside the page it writes
 // docs/validation-inputs.json, the hash of every file the runs were computed from
-// (src/validation/inputs.ts); when one of them changed during the run, neither is written.
+// (src/validation/inputs.ts) and of the page itself; when one of them changed during the run,
+// neither is written.
 // Exit status 1 when a check fails (the page is still written), 2 on a bad argument, 3 when the
 // inputs changed during the run.
 import { writeFileSync } from 'node:fs';
@@ -13,7 +14,7 @@ import {
   renderReport,
   type TargetResult,
 } from '../src/validation/index.ts';
-import { currentInputs, describeChanges } from '../src/validation/inputs.ts';
+import { currentInputs, describeChanges, textHash } from '../src/validation/inputs.ts';
 import { INPUTS_FILE } from '../src/validation/report.ts';
 
 const DOC = fileURLToPath(new URL('../docs/validation.md', import.meta.url));
@@ -75,15 +76,14 @@ function main(argv: string[]): number {
   if (only.size === 0) {
     const date = new Date().toISOString().slice(0, 10);
     const files = Object.keys(inputs.files).length;
-    writeFileSync(
-      DOC,
-      renderReport(results, {
-        date,
-        mode: 'full',
-        inputs: { fingerprint: inputs.fingerprint, files },
-      }),
-    );
-    writeFileSync(INPUTS, `${JSON.stringify(inputs, null, 2)}\n`);
+    const report = renderReport(results, {
+      date,
+      mode: 'full',
+      inputs: { fingerprint: inputs.fingerprint, files },
+    });
+    writeFileSync(DOC, report);
+    const record = { ...inputs, report: textHash(report), node: process.version };
+    writeFileSync(INPUTS, `${JSON.stringify(record, null, 2)}\n`);
     console.log(`Wrote docs/validation.md and ${INPUTS_FILE} (${files} files).`);
   } else {
     console.log('Ran a subset: docs/validation.md not rewritten.');

@@ -1,10 +1,12 @@
-// What a validation report was computed from: every source file the targets run (the static
-// imports of src/validation/index.ts, followed to the end) and every scenario file they may read
-// (scenarios/, the presets and their archived versions), each with its SHA-256. The report
-// records the list's fingerprint, so a check can tell, without rerunning 20 minutes of targets,
-// whether the committed docs/validation.md was written by the code it sits beside. Node only.
+// What a validation report was computed from: every source file the targets run (the imports of
+// scripts/validate-papers.ts and src/validation/index.ts, followed to the end) and every scenario
+// file they may read (scenarios/**/*.json, the presets and their archived versions), each with
+// its SHA-256. The report records the list's fingerprint, so a check can tell, without rerunning
+// 20 minutes of targets, whether the committed docs/validation.md was written from the files
+// beside it. Text is hashed with its line ends as LF, so a checkout with CRLF hashes the same.
+// Node only.
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
@@ -16,14 +18,21 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
  * imports (the targets, the engine, the scenario validator, the renderer). */
 const ENTRIES = ['scripts/validate-papers.ts', 'src/validation/index.ts'];
 
-/** Folders whose files the targets read at run time (src/validation/presets.ts). */
+/** Folders whose JSON files the targets read at run time (src/validation/presets.ts). */
 const DATA_DIRS = ['scenarios'];
 
+/** Packages imported to compute the fingerprint, not the results: their version is no input. */
+const TOOLING = new Set(['typescript']);
+
 export interface ReportInputs {
-  /** repository-relative path (forward slashes) → SHA-256 of its bytes, hex; sorted by path */
+  /** repository-relative path (forward slashes) → SHA-256 of its text (LF line ends), hex */
   files: Record<string, string>;
   /** SHA-256 of the sorted "path hash" lines, hex */
   fingerprint: string;
+  /** SHA-256 of the report the runs wrote (docs/validation.md, LF line ends), hex */
+  report?: string;
+  /** the Node.js version the runs ran on (for information: not part of the fingerprint) */
+  node?: string;
 }
 
 /** The module specifiers a source file names in import and export statements, static and
@@ -32,7 +41,10 @@ export function importSpecifiers(source: string): string[] {
   return ts.preProcessFile(source, true, true).importedFiles.map((f) => f.fileName);
 }
 
-const hash = (bytes: Buffer | string) => createHash('sha256').update(bytes).digest('hex');
+const hash = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** The SHA-256 of a text as hashed here: its line ends as LF. */
+export const textHash = (text: string) => hash(text.replace(/\r\n/g, '\n'));
 
 const posix = (path: string) => path.split(sep).join('/');
 
@@ -53,16 +65,22 @@ export function sourceClosure(entry: string, root = ROOT): string[] {
     for (const spec of importSpecifiers(readFileSync(file, 'utf8'))) {
       if (spec.startsWith('node:')) continue;
       if (spec.startsWith('.')) {
+        // The project names every module by its file, extension included (tsconfig's
+        // allowImportingTsExtensions): anything else here is a specifier this scanner would
+        // have to guess at, so it is refused rather than guessed.
         const target = resolve(dirname(file), spec);
-        if (!existsSync(target)) {
-          throw new Error(`${posix(relative(root, file))} imports ${spec}, which is no file`);
+        if (!existsSync(target) || !statSync(target).isFile()) {
+          throw new Error(
+            `${posix(relative(root, file))} imports ${spec}, which names no file ` +
+              '(src/validation/inputs.ts follows imports written with their file name)',
+          );
         }
         todo.push(target);
       } else {
         const name = spec.startsWith('@')
           ? spec.split('/').slice(0, 2).join('/')
           : spec.split('/')[0];
-        todo.push(resolve(root, 'node_modules', name, 'package.json'));
+        if (!TOOLING.has(name)) todo.push(resolve(root, 'node_modules', name, 'package.json'));
       }
     }
   }
@@ -73,7 +91,7 @@ function filesUnder(dir: string, root: string): string[] {
   const abs = join(root, dir);
   if (!existsSync(abs)) return [];
   return readdirSync(abs, { recursive: true, withFileTypes: true })
-    .filter((d) => d.isFile())
+    .filter((d) => d.isFile() && d.name.endsWith('.json'))
     .map((d) => posix(relative(root, join(d.parentPath, d.name))));
 }
 
@@ -86,7 +104,7 @@ export function currentInputs(root = ROOT): ReportInputs {
     ]),
   ].sort();
   const files: Record<string, string> = {};
-  for (const p of paths) files[p] = hash(readFileSync(join(root, p)));
+  for (const p of paths) files[p] = textHash(readFileSync(join(root, p), 'utf8'));
   return { files, fingerprint: fingerprintOf(files) };
 }
 

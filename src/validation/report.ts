@@ -133,10 +133,11 @@ export function renderReport(results: TargetResult[], opts: ReportOptions): stri
       'the tolerance and whether it is met. Generated: do not edit by hand. Regenerate with ' +
       '`npm run validate:papers` (all targets, full runs; `npm run validate:papers -- 5 7` ' +
       'runs only targets 5 and 7 and prints them without writing this page). The CI test ' +
-      '`tests/validation/papers.test.ts` checks that this page was written from the code ' +
-      'beside it (the fingerprint below) and reruns a few targets to see their sections come ' +
-      'out word for word; when the code has changed since, it runs every target on smaller ' +
-      'runs instead and checks that what passes here still passes. A published ' +
+      '`tests/validation/papers.test.ts` checks that the files this page was computed from ' +
+      'are unchanged (the fingerprint below) and that the page is as its run wrote it, and ' +
+      'reruns seven targets to see their sections come out word for word; when a file has ' +
+      'changed since, it runs every target on smaller runs instead and checks that what ' +
+      'passes here still passes. A published ' +
       'bound is used as printed; a published value is met within ±20% of itself ' +
       '(`src/validation/tolerance.ts`). Checks of a figure the model was fitted to ("fit") and ' +
       'illustrations of a claim the paper gives no figure for are shown but not counted.',

@@ -66,5 +66,9 @@ export function recordedInputs(): ReportInputs | null {
   ) {
     return null;
   }
-  return { fingerprint: p.fingerprint, files: p.files };
+  return {
+    fingerprint: p.fingerprint,
+    files: p.files,
+    ...(typeof p.report === 'string' ? { report: p.report } : {}),
+  };
 }

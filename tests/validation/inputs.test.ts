@@ -84,19 +84,40 @@ describe('sourceClosure', () => {
     const dir = tree({ 'src/entry.ts': "import { a } from './gone.ts';" });
     expect(() => sourceClosure('src/entry.ts', dir)).toThrow('src/entry.ts imports ./gone.ts');
   });
+
+  it('refuses a folder or a file named without its extension instead of guessing', () => {
+    const dir = tree({
+      'src/entry.ts': "import { a } from './lib';",
+      'src/lib/index.ts': 'export const a = 1;',
+      'src/other.ts': "import { b } from './b.js';",
+      'src/b.ts': 'export const b = 1;',
+    });
+    expect(() => sourceClosure('src/entry.ts', dir)).toThrow('src/entry.ts imports ./lib');
+    expect(() => sourceClosure('src/other.ts', dir)).toThrow('src/other.ts imports ./b.js');
+  });
+
+  it('leaves out the package that computes the fingerprint (typescript)', () => {
+    const dir = tree({ 'src/entry.ts': "import ts from 'typescript';\nimport d from 'd3-array';" });
+    expect(sourceClosure('src/entry.ts', dir).sort()).toEqual([
+      'node_modules/d3-array/package.json',
+      'src/entry.ts',
+    ]);
+  });
 });
 
 describe('currentInputs and the fingerprint', () => {
   const files = {
-    'src/validation/index.ts': "import { t } from './t.ts';",
+    'src/validation/index.ts': "import { t } from './t.ts';\nexport const u = t;\n",
     'src/validation/t.ts': 'export const t = 1;',
     'scripts/validate-papers.ts': "import { t } from '../src/validation/index.ts';",
     'scenarios/a.json': '{"a":1}',
     'scenarios/versions/a/1.json': '{"a":0}',
+    'scenarios/.a.json.swp': 'an editor’s swap file',
+    'scenarios/README.md': '# not read by a target',
     'src/ui/not-an-input.ts': 'export const x = 1;',
   };
 
-  it('hashes the source the report runs and every file under scenarios/, nothing else', () => {
+  it('hashes the source the report runs and every JSON file under scenarios/, nothing else', () => {
     const inputs = currentInputs(tree(files));
     expect(Object.keys(inputs.files)).toEqual([
       'scenarios/a.json',
@@ -126,6 +147,18 @@ describe('currentInputs and the fingerprint', () => {
       'changed src/validation/t.ts; removed scenarios/b.json',
     );
     expect(describeChanges(before, before)).toBe('no file differs');
+  });
+
+  it('hashes a checkout with CRLF line ends as one with LF', () => {
+    const lf = currentInputs(tree(files));
+    rmSync(root, { recursive: true, force: true });
+    const crlf = currentInputs(
+      tree(
+        Object.fromEntries(Object.entries(files).map(([p, t]) => [p, t.replace(/\n/g, '\r\n')])),
+      ),
+    );
+    expect(crlf.files['src/validation/index.ts']).toBe(lf.files['src/validation/index.ts']);
+    expect(crlf.fingerprint).toBe(lf.fingerprint);
   });
 
   it('does not change with a file outside the inputs', () => {
