@@ -134,6 +134,42 @@ export function worstOffsets(m: NodeMap, count = 3): number[] {
     .map(([o]) => o);
 }
 
+/** One label over the per-offset bars: the offsets it names, where it is centred (x, the
+ * caller's units) and the tallest of their bars (the label sits above it). */
+export interface OffsetLabel {
+  offsets: number[];
+  text: string;
+  x: number;
+  /** the largest mean delay among its offsets, µs */
+  topUs: number;
+}
+
+/**
+ * The labels of the worst offsets, with offsets whose labels would overprint one another (centres
+ * closer than `minGap` of the two: neighbouring offsets in large type) named by one label,
+ * "0, 1", centred over them. Offsets in order.
+ */
+export function offsetLabels(
+  m: NodeMap,
+  offsets: readonly number[],
+  xOf: (offset: number) => number,
+  minGap: (a: number, b: number) => number,
+): OffsetLabel[] {
+  const sorted = [...offsets].sort((a, b) => a - b);
+  const groups: number[][] = [];
+  for (const o of sorted) {
+    const last = groups.at(-1);
+    if (last && xOf(o) - xOf(last.at(-1)!) < minGap(last.at(-1)!, o)) last.push(o);
+    else groups.push([o]);
+  }
+  return groups.map((g) => ({
+    offsets: g,
+    text: g.join(', '),
+    x: (xOf(g[0]) + xOf(g.at(-1)!)) / 2,
+    topUs: Math.max(...g.map((o) => m.byOffsetUs[o])),
+  }));
+}
+
 export function nodeMapSummary(m: NodeMap, formatUs: (us: number) => string): string {
   if (m.cells.length === 0 || !m.hottest) return 'No nodes yet.';
   if (m.maxDelayUs <= 0) return `${m.cells.length.toLocaleString('en-US')} nodes, none delayed.`;

@@ -10,6 +10,7 @@ import {
   nodeMap,
   nodeMapCsv,
   nodeMapSummary,
+  offsetLabels,
   rowStarts,
   slowCells,
   worstOffsets,
@@ -57,6 +58,27 @@ describe('nodeMap', () => {
     expect(m.hottest?.offset).toBe(5);
     expect(worstOffsets(m)[0]).toBe(5);
     expect(nodeMapSummary(m, formatTimeUs)).toMatch(/most delayed is node 13 \(offset 5\)/);
+  });
+
+  it('names neighbouring worst offsets by one label when theirs would overprint', () => {
+    const fake = { ...m, byOffsetUs: [90, 80, 1, 1, 1, 1, 1, 70] };
+    const at = (o: number) => 10 + o * 7; // 7 units a column
+    // small type: a label every 7 units is enough
+    expect(offsetLabels(fake, [0, 7, 1], at, () => 7).map((l) => l.text)).toEqual(['0', '1', '7']);
+    // large type (labels 30 units apart at least): 0 and 1 share one, centred between them
+    const big = offsetLabels(fake, [0, 7, 1], at, () => 30);
+    expect(big.map((l) => l.text)).toEqual(['0, 1', '7']);
+    expect(big[0].x).toBe(13.5);
+    expect(big[0].topUs).toBe(90);
+    expect(big[1]).toEqual({ offsets: [7], text: '7', x: 59, topUs: 70 });
+    expect(offsetLabels(fake, [], at, () => 30)).toEqual([]);
+    // the gap asked for is the pair's: wide enough for 0 and 1, too narrow for 1 and 10
+    const wide = { ...fake, byOffsetUs: [...fake.byOffsetUs, 1, 1, 60] };
+    const gap = (a: number, b: number) => 3 * (String(a).length + String(b).length);
+    expect(offsetLabels(wide, [0, 1], at, gap).map((l) => l.text)).toEqual(['0', '1']);
+    expect(
+      offsetLabels(wide, [1, 10, 0], (o) => (o === 10 ? 15 : at(o)), gap).map((l) => l.text),
+    ).toEqual(['0', '1, 10']);
   });
 
   it("takes each cell's delay from the attribution", () => {
