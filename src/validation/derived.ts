@@ -5,6 +5,7 @@
 import { gridSides } from '../scenario/grid.ts';
 import { gridDiameter, messageCostUs } from '../scenario/phases.ts';
 import type { AlltoallWorkload, Scenario, WavefrontWorkload } from '../scenario/types.ts';
+import { NPB_NOISELESS_S, NPB_SOLVE_SEEDS } from './npb-noiseless.ts';
 import { loadPreset } from './presets.ts';
 import {
   allreduceWorkload,
@@ -26,6 +27,35 @@ export interface Derivation {
   references: string[];
   job: Partial<Scenario['job']>;
   workload: (s: Scenario) => Scenario['workload'];
+  /** an NPB LU or FT scenario: the Table 2 mean its run time with noise is solved for, and its
+   * workload for a given run without noise, µs (`npm run scenarios -- --solve`) */
+  solve?: { meanS: number; workload: (s: Scenario, runUs: number) => Scenario['workload'] };
+}
+
+/** The run without noise of NPB scenario `file`, µs: as solved (npb-noiseless.ts), or Table 2's
+ * mean itself before the first solve. */
+function noiselessUs(file: string, meanS: number): number {
+  return (NPB_NOISELESS_S[file] ?? meanS) * 1e6;
+}
+
+/** How an NPB scenario's compute was set, in words, for its description. */
+function solvedText(file: string, meanS: number, machine: string): string {
+  const seeds = `${NPB_SOLVE_SEEDS[0]}–${NPB_SOLVE_SEEDS.at(-1)}`;
+  const noiseless = NPB_NOISELESS_S[file];
+  return noiseless === undefined
+    ? `its noiseless run the ${machine}’s mean, ${meanS} s (001 Table 2)`
+    : `its compute set so that its mean run time with noise, over seeds ${seeds}, is the ` +
+        `${machine}’s mean in 001 Table 2, ${meanS} s, and without noise a run takes ` +
+        `${noiseless.toFixed(2)} s`;
+}
+
+/** An NPB LU or FT derivation's workload and solve, for a Table 2 mean of `meanS`. */
+function npbWorkload(
+  file: string,
+  meanS: number,
+  build: (s: Scenario, runUs: number) => Scenario['workload'],
+): Pick<Derivation, 'workload' | 'solve'> {
+  return { workload: (s) => build(s, noiselessUs(file, meanS)), solve: { meanS, workload: build } };
 }
 
 const SAGE_ABOUT =
@@ -195,9 +225,10 @@ function fittedMachineCodes(m: {
 }): Derivation[] {
   const about = (code: 'LU' | 'FT', shape: string, meanS: number, cov: string) =>
     `NPB ${code}, class C, 128 tasks on ${m.layout}, as ${code.toLowerCase()}-asci-q-2002.json ` +
-    `(${shape}), its messages ${m.network} (001 Table 4), its noiseless run the ${m.machine}’s ` +
-    `mean, ${meanS} s (001 Table 2), on the ${m.preset} preset’s noise, fitted to EP alone: its ` +
-    `CoV is a prediction of Table 2’s ${cov}; docs/validation.md, target 17.`;
+    `(${shape}), its messages ${m.network} (001 Table 4), ` +
+    `${solvedText(`${m.key}-${code.toLowerCase()}`, meanS, m.machine)}, on the ${m.preset} ` +
+    `preset’s noise, fitted to EP alone: its CoV is a prediction of Table 2’s ${cov}; ` +
+    'docs/validation.md, target 17.';
   const references = [`001_734e3e396f167b23.txt Table 2, Table 4, ${m.secs}`];
   return [
     {
@@ -213,7 +244,7 @@ function fittedMachineCodes(m: {
       ),
       references,
       job: m.job,
-      workload: (s) => luWorkload(s, m.lu.meanS * 1e6, m.usPerByte),
+      ...npbWorkload(`${m.key}-lu`, m.lu.meanS, (s, runUs) => luWorkload(s, runUs, m.usPerByte)),
     },
     {
       file: `${m.key}-ft`,
@@ -227,7 +258,7 @@ function fittedMachineCodes(m: {
       ),
       references,
       job: m.job,
-      workload: (s) => ftWorkload(s, m.ft.meanS * 1e6, m.usPerByte),
+      ...npbWorkload(`${m.key}-ft`, m.ft.meanS, (s, runUs) => ftWorkload(s, runUs, m.usPerByte)),
     },
   ];
 }
@@ -259,14 +290,14 @@ derivations.push(
       `(docs/workloads.md §9): ${LU_ITERATIONS} iterations of a sweep down and one back, ` +
       `${LU_STAGES} stages each (class C: 162 planes, the NPB specification, not the papers), a ` +
       `${LU_MESSAGE_BYTES}-byte message a stage (a 20-point edge of 5 values, assumed) at ` +
-      `${QUADRICS_US_PER_BYTE} µs per byte (300 MB/s, assumed) plus a tree hop. The compute is ` +
-      'solved so that the noiseless run takes the Compaq SC’s mean, 42.8 s (001 Table 2). ' +
+      `${QUADRICS_US_PER_BYTE} µs per byte (300 MB/s, assumed) plus a tree hop; ` +
+      `${solvedText('lu-asci-q-2002', LU_COMPAQ_MEAN_S, 'Compaq SC')}. ` +
       'Lemieux’s noise was not published, so ASCI Q’s stands in (as for EP). Repeat it over ' +
       'seeds to see how its run time varies: 001 Table 2 measured a CoV of 4.53%; ' +
       'docs/validation.md, target 14.',
     references: ['001_734e3e396f167b23.txt Table 2, secs 7, 8, 11 (Fig 4)'],
     job: { nodes: 32, ranksPerNode: 4 },
-    workload: (s) => luWorkload(s, LU_COMPAQ_MEAN_S * 1e6),
+    ...npbWorkload('lu-asci-q-2002', LU_COMPAQ_MEAN_S, (s, runUs) => luWorkload(s, runUs)),
   },
   {
     file: 'ft-asci-q-2002',
@@ -279,13 +310,13 @@ derivations.push(
       `specification), each a compute and a transpose in which every rank sends ` +
       `${FT_MESSAGE_BYTES} bytes (a 512³ complex array over 128 × 128 blocks) to every other at ` +
       `${QUADRICS_US_PER_BYTE} µs per byte (assumed) plus a tree hop. The network is ` +
-      'contention-free here, so a transpose costs one message. The compute is solved so that ' +
-      'the noiseless run takes the Compaq SC’s mean, 30.6 s (001 Table 2). Lemieux’s noise ' +
+      'contention-free here, so a transpose costs one message; ' +
+      `${solvedText('ft-asci-q-2002', FT_COMPAQ_MEAN_S, 'Compaq SC')}. Lemieux’s noise ` +
       'was not published, so ASCI Q’s stands in. 001 Table 2 measured a CoV of 3.18%; ' +
       'docs/validation.md, target 14.',
     references: ['001_734e3e396f167b23.txt Table 2, secs 7, 8'],
     job: { nodes: 32, ranksPerNode: 4 },
-    workload: (s) => ftWorkload(s, FT_COMPAQ_MEAN_S * 1e6),
+    ...npbWorkload('ft-asci-q-2002', FT_COMPAQ_MEAN_S, (s, runUs) => ftWorkload(s, runUs)),
   },
   {
     file: 'lemieux-lu',
@@ -293,12 +324,13 @@ derivations.push(
     title: 'Compaq SC Lemieux: NPB LU on 128 tasks (a wavefront; the fitted noise)',
     about:
       'NPB LU, class C, 128 tasks on 32 nodes × 4, as lu-asci-q-2002.json (a wavefront of ' +
-      `${LU_ITERATIONS} iterations of two ${LU_STAGES}-stage sweeps, its noiseless run the ` +
-      'Compaq SC’s mean, 42.8 s) on the Lemieux preset’s noise, fitted to EP alone: its CoV ' +
+      `${LU_ITERATIONS} iterations of two ${LU_STAGES}-stage sweeps, ` +
+      `${solvedText('lemieux-lu', LU_COMPAQ_MEAN_S, 'Compaq SC')}) on the Lemieux preset’s ` +
+      'noise, fitted to EP alone: its CoV ' +
       'is a prediction of 001 Table 2’s 4.53%; docs/validation.md, target 14.',
     references: ['001_734e3e396f167b23.txt Table 2, secs 7, 8, 11 (Fig 4)'],
     job: { nodes: 32, ranksPerNode: 4 },
-    workload: (s) => luWorkload(s, LU_COMPAQ_MEAN_S * 1e6),
+    ...npbWorkload('lemieux-lu', LU_COMPAQ_MEAN_S, (s, runUs) => luWorkload(s, runUs)),
   },
   {
     file: 'lemieux-ft',
@@ -306,12 +338,13 @@ derivations.push(
     title: 'Compaq SC Lemieux: NPB FT on 128 tasks (all-to-all; the fitted noise)',
     about:
       'NPB FT, class C, 128 tasks on 32 nodes × 4, as ft-asci-q-2002.json (20 computes each ' +
-      'ending in an all-to-all transpose, its noiseless run the Compaq SC’s mean, 30.6 s) on ' +
+      'ending in an all-to-all transpose, ' +
+      `${solvedText('lemieux-ft', FT_COMPAQ_MEAN_S, 'Compaq SC')}) on ` +
       'the Lemieux preset’s noise, fitted to EP alone: its CoV is a prediction of 001 Table ' +
       '2’s 3.18%; docs/validation.md, target 14.',
     references: ['001_734e3e396f167b23.txt Table 2, secs 7, 8'],
     job: { nodes: 32, ranksPerNode: 4 },
-    workload: (s) => ftWorkload(s, FT_COMPAQ_MEAN_S * 1e6),
+    ...npbWorkload('lemieux-ft', FT_COMPAQ_MEAN_S, (s, runUs) => ftWorkload(s, runUs)),
   },
   {
     file: 't3e-mcurie-lu',
@@ -319,13 +352,13 @@ derivations.push(
     title: 'NPB LU on the Cray T3E, with job migration (a wavefront)',
     about:
       'NPB LU, class C, on 128 PEs of the T3E, as lu-asci-q-2002.json (a wavefront of ' +
-      `${LU_ITERATIONS} iterations of two ${LU_STAGES}-stage sweeps over the 16 × 8 grid, its ` +
-      `noiseless run the T3E’s mean, ${LU_T3E_MEAN_S} s, 001 Table 2; messages as there, an ` +
+      `${LU_ITERATIONS} iterations of two ${LU_STAGES}-stage sweeps over the 16 × 8 grid, ` +
+      `${solvedText('t3e-mcurie-lu', LU_T3E_MEAN_S, 'T3E')}; messages as there, an ` +
       'assumption for the torus too) on the T3E preset’s migration, fitted to EP alone: its CoV ' +
       'is a prediction of Table 2’s 15.58%; docs/validation.md, target 15.',
     references: ['001_734e3e396f167b23.txt Table 2, Table 3, secs 7, 11 (Fig 5)'],
     job: { nodes: 128, ranksPerNode: 1 },
-    workload: (s) => luWorkload(s, LU_T3E_MEAN_S * 1e6),
+    ...npbWorkload('t3e-mcurie-lu', LU_T3E_MEAN_S, (s, runUs) => luWorkload(s, runUs)),
   },
   {
     file: 't3e-mcurie-ft',
@@ -333,12 +366,12 @@ derivations.push(
     title: 'NPB FT on the Cray T3E, with job migration (all-to-all)',
     about:
       'NPB FT, class C, on 128 PEs of the T3E, as ft-asci-q-2002.json (20 computes each ending ' +
-      `in an all-to-all transpose, its noiseless run the T3E’s mean, ${FT_T3E_MEAN_S} s, 001 ` +
-      'Table 2) on the T3E preset’s migration, fitted to EP alone: its CoV is a prediction of ' +
+      `in an all-to-all transpose, ${solvedText('t3e-mcurie-ft', FT_T3E_MEAN_S, 'T3E')}) ` +
+      'on the T3E preset’s migration, fitted to EP alone: its CoV is a prediction of ' +
       'Table 2’s 11.33%; docs/validation.md, target 15.',
     references: ['001_734e3e396f167b23.txt Table 2, Table 3, secs 7, 11'],
     job: { nodes: 128, ranksPerNode: 1 },
-    workload: (s) => ftWorkload(s, FT_T3E_MEAN_S * 1e6),
+    ...npbWorkload('t3e-mcurie-ft', FT_T3E_MEAN_S, (s, runUs) => ftWorkload(s, runUs)),
   },
   ...fittedMachineCodes({
     key: 'seaborg',

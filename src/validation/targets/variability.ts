@@ -5,9 +5,9 @@
 // preset exists: the noise is ASCI Q 2002's published sources (000), the same platform
 // (AlphaServer ES45, Tru64, Quadrics), as a stand-in. EP is one compute of the published mean
 // run time followed by one allreduce ("no communication is needed until the very end", 001 sec
-// 6), LU a wavefront and FT an all-to-all whose noiseless runs take the published means
-// (scenarios/lu-asci-q-2002.json, ft-asci-q-2002.json). Each run is one seed, seeds 1 to RUNS,
-// fixed before looking.
+// 6), LU a wavefront and FT an all-to-all whose mean runs with noise take the published means
+// (solved over seeds 1001–1005: scenarios/lu-asci-q-2002.json, ft-asci-q-2002.json). Each run
+// is one seed, seeds 1 to RUNS, fixed before looking.
 import { PhaseRun } from '../../engine/phase-run.ts';
 import { spreadOf } from '../../engine/run-spread.ts';
 import type { Scenario } from '../../scenario/types.ts';
