@@ -127,11 +127,16 @@ export function sketchVerdict(
   const size = ['close', 'roughly right', 'far off'][grade];
   const mark = ['✓', '≈', '✗'][grade];
   const off = y.log ? ` (a factor of ${plain(factor, 1)})` : '';
+  // On a log axis the mean share of the height is a mean factor (a geometric mean): said as a
+  // factor, since a share of a tall axis reads as small however far off the sketch is.
+  const average = y.log
+    ? `a factor of ${plain((y.max / y.min) ** meanGap, 1)}`
+    : `${Math.round(meanGap * 100)}% of the chart’s height`;
   const where = `furthest at ${formatValue(x, at.x)}: you drew ${formatValue(y, at.sketched)}, the simulation gives ${formatValue(y, at.simulated)}${off}`;
   return {
     meanGap,
     worst: at,
-    text: `${mark} Your sketch was ${size}: on average ${Math.round(meanGap * 100)}% of the chart’s height from the simulated curve, ${where}.`,
+    text: `${mark} Your sketch was ${size}: on average ${average} from the simulated curve, ${where}.`,
   };
 }
 

@@ -102,6 +102,10 @@ describe('the verdict of a sketch', () => {
       const factor = valueOf(us, levels[4]) / 100;
       expect(factor).toBeGreaterThan(4);
       expect(v.text).toMatch(/^✗ Your sketch was far off/);
+      // the average as a factor too: a share of six decades reads small however far off
+      const mean = Number((1e6 ** v.meanGap).toFixed(1));
+      expect(v.text).toContain(`on average a factor of ${mean} from the simulated curve`);
+      expect(v.text).not.toContain('% of the chart’s height');
       expect(v.text).toContain(
         `furthest at 4,096 processes: you drew ${formatValue(us, valueOf(us, levels[4]))}, ` +
           `the simulation gives 100 µs (a factor of ${Number(factor.toFixed(1))})`,
