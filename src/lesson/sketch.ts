@@ -98,13 +98,6 @@ export function sketchVerdict(
   let sum = 0;
   let worst = 0;
   const gapAt = (i: number) => Math.abs(levels[i] / (SKETCH_LEVELS - 1) - toFraction(y, ys[i]));
-  // The factor between what was drawn and the simulated value as the chart shows it (clamped
-  // to the axis, so a 0 drawn at the bottom of a log axis is its minimum, not nothing).
-  const factorAt = (i: number) => {
-    const a = valueOf(y, levels[i]);
-    const b = fromFraction(y, toFraction(y, ys[i]));
-    return Math.max(a / b, b / a);
-  };
   xs.forEach((_, i) => {
     const gap = gapAt(i);
     sum += gap;
@@ -115,9 +108,11 @@ export function sketchVerdict(
   // The worst point counts too: a sketch close everywhere but one point a third of the chart
   // off (on a log axis, a factor of tens) is not "roughly right" there.
   const worstGap = gapAt(worst);
-  // On a log axis a gap in height is a factor (both are distances in log space), so the point
-  // furthest in height is the furthest in factor.
-  const factor = y.log ? factorAt(worst) : 1;
+  // On a log axis a gap in height is a factor: the axis's span raised to the gap (both are
+  // distances in log space, and the values are clamped to the axis as the chart shows them), so
+  // the point furthest in height is the furthest in factor, and the mean gap is a mean factor.
+  const span = y.log ? y.max / y.min : 1;
+  const factor = span ** worstGap;
   const grade =
     meanGap <= CLOSE && worstGap <= 2 * CLOSE && factor <= CLOSE_FACTOR
       ? 0
@@ -127,10 +122,9 @@ export function sketchVerdict(
   const size = ['close', 'roughly right', 'far off'][grade];
   const mark = ['✓', '≈', '✗'][grade];
   const off = y.log ? ` (a factor of ${plain(factor, 1)})` : '';
-  // On a log axis the mean share of the height is a mean factor (a geometric mean): said as a
-  // factor, since a share of a tall axis reads as small however far off the sketch is.
+  // Said as a factor on a log axis: a share of a tall axis reads as small however far off.
   const average = y.log
-    ? `a factor of ${plain((y.max / y.min) ** meanGap, 1)}`
+    ? `a factor of ${plain(span ** meanGap, 1)}`
     : `${Math.round(meanGap * 100)}% of the chart’s height`;
   const where = `furthest at ${formatValue(x, at.x)}: you drew ${formatValue(y, at.sketched)}, the simulation gives ${formatValue(y, at.simulated)}${off}`;
   return {
