@@ -7,10 +7,10 @@
 // within SOLVE_TOLERANCE), writes src/validation/npb-noiseless.ts, then the scenario files.
 import { writeFileSync } from 'node:fs';
 import { format, resolveConfig } from 'prettier';
-import { PhaseRun } from '../src/engine/phase-run.ts';
 import { validateScenario } from '../src/scenario/index.ts';
 import { derive, derivations, type Derivation } from '../src/validation/derived.ts';
 import { NPB_SOLVE_SEEDS } from '../src/validation/npb-noiseless.ts';
+import { timesForSeeds } from '../src/validation/targets/variability.ts';
 
 /** Relative gap between the simulated mean and Table 2's at which a solve stops. */
 const SOLVE_TOLERANCE = 0.001;
@@ -19,12 +19,8 @@ const MAX_STEPS = 8;
 /** The mean run time (µs) of `d` with a noiseless run of `runUs`, over the solve's seeds. */
 function meanRunUs(d: Derivation, runUs: number): number {
   const base = validateScenario(derive({ ...d, workload: (s) => d.solve!.workload(s, runUs) }));
-  let sum = 0;
-  for (const seed of NPB_SOLVE_SEEDS) {
-    const s = validateScenario({ ...structuredClone(base), seed });
-    for (const t of new PhaseRun(s).run().durations) sum += t;
-  }
-  return sum / NPB_SOLVE_SEEDS.length;
+  const times = timesForSeeds(base, NPB_SOLVE_SEEDS);
+  return times.reduce((a, t) => a + t, 0) / times.length;
 }
 
 async function solve(): Promise<void> {

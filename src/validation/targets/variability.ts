@@ -35,8 +35,21 @@ export function timesOverSeeds(
   runs: number,
   edit: (draft: Scenario) => void = () => {},
 ): number[] {
+  return timesForSeeds(
+    base,
+    Array.from({ length: runs }, (_, k) => k + 1),
+    edit,
+  );
+}
+
+/** The run time (µs) of `base` edited by `edit`, once per seed of `seeds`, in their order. */
+export function timesForSeeds(
+  base: Scenario,
+  seeds: readonly number[],
+  edit: (draft: Scenario) => void = () => {},
+): number[] {
   const times: number[] = [];
-  for (let seed = 1; seed <= runs; seed++) {
+  for (const seed of seeds) {
     const s = variant(base, (d) => {
       d.seed = seed;
       edit(d);
