@@ -24,6 +24,7 @@ import type { Layout } from './layout.ts';
 import type { NoiseTable } from './noise-table.ts';
 import { pauses, queueStart } from './event-rule.ts';
 import { visitNode } from './visit-merged.ts';
+import { leapIdleTicks } from './idle-leap.ts';
 import { uniformAt3 } from './random.ts';
 
 // Field offsets are module-local copies, not imports: in unbundled ES
@@ -307,11 +308,22 @@ export class DenseLanes {
    */
   readonly idleNext: Float64Array;
   readonly idleEntry: Int32Array;
+  /** …and its source (−1 for an unused slot) */
+  readonly idleSource: Int32Array;
   readonly slots: number;
+  /** per source: periodic with a bounded duration, a tick idle-leap.ts may count unseen */
+  readonly leapable: Uint8Array;
+  /** per core: the sum of its leapable sources' longest durations (µs), +∞ when not below
+   * every one of their periods (idle-leap.ts: no leap on that core) */
+  readonly leapD: Float64Array;
+  /** idle-leap.ts's scratch, `slots` long */
+  readonly leapSlot: Int32Array;
   /** per core of the node in hand: the visit (serial) whose pre-visit state laneStash holds */
   readonly stamp: Float64Array;
   /** node visits so far (a float: a long run on a whole machine passes 2³¹) */
   serial = 0;
+  /** idle cores' ticks counted without being applied one by one (idle-leap.ts) */
+  leaptTicks = 0;
   /** nodes visited the general way: decided before the lanes ran, and after (undone) */
   generalVisits = 0;
   undone = 0;
@@ -390,6 +402,22 @@ export class DenseLanes {
     this.slots = slots;
     this.idleNext = new Float64Array(nodes * slots).fill(Infinity);
     this.idleEntry = new Int32Array(nodes * slots).fill(-1);
+    this.idleSource = new Int32Array(nodes * slots).fill(-1);
+    this.leapSlot = new Int32Array(slots);
+    this.leapable = new Uint8Array(noise.sources);
+    this.leapD = new Float64Array(cores);
+    const leastPeriod = new Float64Array(cores).fill(Infinity);
+    for (let j = 0; j < noise.sources; j++) {
+      const c = noise.pinnedCore[j];
+      if (c < 0 || noise.periodic[j] !== 1 || !(noise.durMax[j] < Infinity)) continue;
+      this.leapable[j] = 1;
+      // Over every source pinned to c, not only a node's: a larger D is still a bound.
+      this.leapD[c] += noise.durMax[j];
+      leastPeriod[c] = Math.min(leastPeriod[c], noise.periodUs[j]);
+    }
+    for (let c = 0; c < cores; c++) {
+      if (!(this.leapD[c] < leastPeriod[c]) || inEntries[c] === 0) this.leapD[c] = Infinity;
+    }
     this.laneStash = new Float64Array(cores * STASH);
     this.laneSource = new Int32Array(cores).fill(-1);
     this.lanePeriod = new Float64Array(cores);
@@ -459,6 +487,7 @@ export class DenseLanes {
         for (let e = ls; e < le; e++, q++) {
           this.idleNext[q] = ent[e * ENTRY_STRIDE + E_TIME];
           this.idleEntry[q] = e;
+          this.idleSource[q] = ent[e * ENTRY_STRIDE + E_SOURCE];
         }
       } else if (ls < le) {
         this.lanePhase[kc] = ent[ls * ENTRY_STRIDE + E_PHASE];
@@ -526,7 +555,7 @@ export function absorbIdle(ns: NodeState, dense: DenseLanes, x: number, bound: n
   const C = ns.layout.cores;
   const noise = ns.noise;
   const { ent, periodic, periodUs, durKind, durP1, durMax, pinnedCore } = noise;
-  const { idleNext, idleEntry, laneBusy } = dense;
+  const { idleNext, idleEntry, idleSource, laneBusy } = dense;
   const M = dense.slots;
   const o = x * M;
   const nodeId = ns.layout.nodeIds[x];
@@ -547,6 +576,15 @@ export function absorbIdle(ns: NodeState, dense: DenseLanes, x: number, bound: n
     const core = pinnedCore[j];
     const kc = x * C + core;
     const busy = laneBusy[kc];
+    if (busy <= s && dense.leapable[j] === 1) {
+      // Ticks nothing can see, counted in one step (idle-leap.ts gives the argument).
+      const n = leapIdleTicks(noise, dense, x, C, core, s, bound);
+      if (n > 0) {
+        ns.noiseEvents += n;
+        dense.leaptTicks += n;
+        continue;
+      }
+    }
     ns.noiseEvents++;
     if (periodic[j]) {
       ent[eo + E_COUNT] = ev + 1;
@@ -562,7 +600,7 @@ export function absorbIdle(ns: NodeState, dense: DenseLanes, x: number, bound: n
       let next = bound;
       for (let r = o; r < o + M; r++) {
         const t = idleNext[r];
-        if (t < next && pinnedCore[ent[idleEntry[r] * ENTRY_STRIDE + E_SOURCE]] === core) next = t;
+        if (t < next && pinnedCore[idleSource[r]] === core) next = t;
       }
       if (s + durMax[j] <= next) {
         laneBusy[kc] = s;

@@ -267,6 +267,41 @@ describe('the dense loop with idle-core and cpu "any" noise (the Jaguar RN shape
     });
   }
 
+  it('gives the general path’s bits when core 0’s ticks crowd it and queue behind each other', () => {
+    // Core 0's two periodic sources long against their periods, so their ticks often queue
+    // behind each other and behind core 0's other events, and "any" events often ask whether
+    // core 0 is free: the ticks the dense loop counts without applying them (idle-leap.ts) must
+    // leave every result as applying them does. With D = 140 + 90 µs not below the tick's
+    // period (the second case), nothing is counted that way.
+    for (const [tickUs, counted] of [
+      [400, true],
+      [200, false],
+    ] as const) {
+      for (const seed of [3, 4]) {
+        const s = rn('poll', seed);
+        s.workload.iterations = 300;
+        s.noise = s.noise.map((src) =>
+          src.id === 'tick0'
+            ? { ...src, periodUs: tickUs, duration: { dist: 'uniform', minUs: 60, maxUs: 140 } }
+            : src.id === 'tod'
+              ? { ...src, periodUs: 500, duration: { dist: 'fixed', valueUs: 90 } }
+              : src.id === 'tcp'
+                ? { ...src, periodUs: 5000 }
+                : src,
+        );
+        const dense = new BarrierRun(s, { visit: 'every-node', exact: true }).run();
+        const merged = new BarrierRun(s, { visit: 'every-node', lanes: false }).run();
+        const lanes = (dense as unknown as { dense: DenseLanes | null }).dense!;
+        expect(lanes.generalVisits).toBeGreaterThan(0);
+        if (counted) expect(lanes.leaptTicks).toBeGreaterThan(1000);
+        else expect(lanes.leaptTicks).toBe(0);
+        expect(resultOf(dense)).toEqual(resultOf(merged));
+        expect(Array.from(dense.nodeDelays())).toEqual(Array.from(merged.nodeDelays()));
+        expect(dense.noiseEvents).toBe(merged.noiseEvents);
+      }
+    }
+  });
+
   it('gives the general path’s results when core 0’s sources start at the same instants', () => {
     // Core 0's periodic sources aligned on one phase: its tick and the time-of-day update start
     // at the same instants, so the order of the ties sets the queue's end.

@@ -31,6 +31,7 @@ describe('layout constants copied into hot loops', () => {
     'fwq.ts',
     'phase-run.ts',
     'bulk-lanes.ts',
+    'idle-leap.ts',
   ]) {
     it(`match noise-table.ts, node-state.ts and durations.ts in ${file}`, () => {
       const c = copies(file);
