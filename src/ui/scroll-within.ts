@@ -30,3 +30,20 @@ export function scrollWithin(el: HTMLElement, block: 'nearest' | 'start' = 'near
   if (block === 'start' || top < 0 || inner.height > height) box.scrollTop += top;
   else if (bottom > 0) box.scrollTop += bottom;
 }
+
+/**
+ * Scrolls the box around `el` as little as needed for all of `el` to show, but never so far
+ * that the top of `keep` (above `el`, in the same box) leaves the box: what does not fit stays
+ * below, to be scrolled to. A step opens at its heading, not in the middle of its text.
+ */
+export function scrollWithinBelow(el: HTMLElement, keep: HTMLElement): void {
+  const box = scroller(el);
+  if (!box) return;
+  const style = getComputedStyle(box);
+  const padTop = parseFloat(style.scrollPaddingTop) || 0;
+  const padBottom = parseFloat(style.scrollPaddingBottom) || 0;
+  const outer = box.getBoundingClientRect();
+  const bottom = el.getBoundingClientRect().bottom - (outer.bottom - padBottom);
+  const room = keep.getBoundingClientRect().top - (outer.top + padTop);
+  if (bottom > 0) box.scrollTop += Math.min(bottom, room);
+}

@@ -72,3 +72,20 @@ export async function openStep(page: Page, origin: string, query: string, title:
     .poll(() => panel(page).getByRole('heading', { level: 3 }).textContent(), SOON)
     .toMatch(title);
 }
+
+/**
+ * Whether the step's heading is in sight in the box that scrolls the panel (a tall step opens
+ * at its heading, not in the middle of its text).
+ */
+export const headingInSight = (page: Page) =>
+  page.evaluate(() => {
+    const h = document.querySelector('#lesson-step-title');
+    let box = h?.parentElement ?? null;
+    while (box && !['auto', 'scroll'].includes(getComputedStyle(box).overflowY)) {
+      box = box.parentElement;
+    }
+    if (!h) return false;
+    const r = h.getBoundingClientRect();
+    const b = box ? box.getBoundingClientRect() : { top: 0, bottom: window.innerHeight };
+    return r.top >= b.top - 1 && r.bottom <= b.bottom + 1;
+  });

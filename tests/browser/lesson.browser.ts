@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STEPS } from '../../src/lesson/steps.ts';
 import { readableCite } from '../../src/published/cite.ts';
 import { expectQuiet, openApp, type Site, startSite } from './site.ts';
-import { SOON, answer, panel, press, reveal, serious } from './lesson-page.ts';
+import { SOON, answer, headingInSight, panel, press, reveal, serious } from './lesson-page.ts';
 
 let site: Site;
 beforeAll(async () => {
@@ -31,6 +31,8 @@ describe('the guided lesson', () => {
         .poll(() => region.getByRole('heading', { level: 3 }).textContent(), SOON)
         .toBe(`${step.number}. ${step.title}`);
       expect(await region.getByText(`Step ${step.number} of 13`).first().isVisible()).toBe(true);
+      // it opens at its heading, however tall (steps 6 and 9 are taller than the panel)
+      await expect.poll(() => headingInSight(page), SOON).toBe(true);
       // the address is rewritten asynchronously (a hash link is compressed first)
       await expect.poll(() => page.url(), SOON).toContain(`lesson=${step.id}`);
       // predict, then reveal: Reveal waits for a choice or a sketch
