@@ -70,7 +70,14 @@ describe('headline', () => {
     const items = headline(tree);
     const of = (key: string) => items.find((i) => i.key === key)!;
     expect(of('latency').label).toBe('Collectives, mean');
-    expect(of('costliest').value).toBe('not charged');
+    // no source charged: the run's time instead, the measured iterations summed
+    expect(items.map((i) => i.key)).not.toContain('costliest');
+    let total = 0;
+    for (const d of tree.iterationsUs) total += d;
+    expect(tree.summary.iterations).toBe(45); // 50 with 5 of warm-up
+    expect(of('runtime').value).toBe(formatTimeUs(total));
+    expect(of('runtime').title).toContain('45 iterations');
+    expect(headlineSentence(tree)).toContain(`run time ${formatTimeUs(total)}`);
     // before the run, a dash
     expect(headline(null).find((i) => i.key === 'costliest')!.value).toBe('—');
   });

@@ -1,6 +1,8 @@
 // The headline numbers of a run, as the strip over the stage shows them: the slowdown, the mean
 // and p99 barrier latency (ℓ = Δ − g; for tree workloads the time in collectives), the mean
-// iteration and the noise source that cost the most. Pure: the page and its tests share it.
+// iteration, and the noise source that cost the most — or, for the workloads that charge no
+// source (software trees, halo exchanges, the NPB programs), the run's time, the number their
+// papers give (001 Table 2). Pure: the page and its tests share it.
 import type { RunResult } from '../../engine/result.ts';
 import type { RunStatus } from '../../state/simulation.svelte.ts';
 import { formatPercent, formatQuantity, formatTimeUs } from '../../format/numbers.ts';
@@ -27,7 +29,7 @@ export interface RunView {
 
 export interface HeadlineItem {
   /** stable key, also the element's data-headline attribute */
-  key: 'slowdown' | 'latency' | 'p99' | 'iteration' | 'costliest';
+  key: 'slowdown' | 'latency' | 'p99' | 'iteration' | 'costliest' | 'runtime';
   label: string;
   value: string;
   /** a tooltip saying what the number is, in full */
@@ -76,19 +78,23 @@ export function headline(result: RunResult | null): HeadlineItem[] {
       value: time(s?.meanIterationUs),
       title: 'Mean time of one iteration, release to release (Δ)',
     },
-    {
-      key: 'costliest',
-      label: 'Costs most',
-      // A tree or halo run charges no lost time to sources: say so rather than a bare dash.
-      value: worst
-        ? `${worst.label} (${formatPercent(worst.share)}%)`
-        : tree && measured
-          ? 'not charged'
-          : '—',
-      title: tree
-        ? 'Workloads without a single barrier (software trees, halo exchanges) charge no lost time to sources'
-        : 'The noise source charged with the largest share of the lost time',
-    },
+    tree
+      ? {
+          key: 'runtime',
+          label: 'Run time',
+          // the measured iterations one after the other: mean × count is their sum
+          value: measured ? formatTimeUs(s.meanIterationUs * s.iterations) : '—',
+          title:
+            `The measured iterations' total time, warm-up not counted` +
+            (measured ? ` (${s.iterations.toLocaleString('en-US')} iterations)` : '') +
+            ': for an NPB benchmark, its run time. Workloads without a single barrier charge no lost time to sources',
+        }
+      : {
+          key: 'costliest',
+          label: 'Costs most',
+          value: worst ? `${worst.label} (${formatPercent(worst.share)}%)` : '—',
+          title: 'The noise source charged with the largest share of the lost time',
+        },
   ];
 }
 
@@ -100,6 +106,7 @@ export function headlineSentence(result: RunResult): string {
   return (
     `Slowdown ${get('slowdown')}, mean ${result.tree ? 'collective time' : 'barrier latency'} ` +
     `${get('latency')}, p99 ${get('p99')}, mean iteration ${get('iteration')}` +
+    (result.tree ? `, run time ${get('runtime')}` : '') +
     (worst
       ? `; ${worst.label} costs the most, ${formatPercent(worst.share)}% of the lost time.`
       : '.')
