@@ -15,6 +15,7 @@ import { estimateIterationMs, estimateRunSeconds } from '../scenario/cost.ts';
 import type { Scenario } from '../scenario/types.ts';
 import { remainingText } from '../format/numbers.ts';
 import { startEngineWorker } from './engine-worker.ts';
+import { CANCEL_GRACE_MS, STALL_ITERATIONS, STALL_MS, WATCH_MS } from './watchdog-times.ts';
 
 /** `waiting`: a long run that starts only when asked (run(…, true): the Run button) */
 export type RunStatus = 'idle' | 'running' | 'done' | 'error' | 'cancelled' | 'waiting';
@@ -22,16 +23,7 @@ export type RunStatus = 'idle' | 'running' | 'done' | 'error' | 'cancelled' | 'w
 /** s: a run estimated longer than this (estimateRunSeconds) waits for a click on Run */
 export const LONG_RUN_S = 60;
 
-/** ms a worker has to acknowledge a cancel before it is closed */
-export const CANCEL_GRACE_MS = 2000;
-/** ms without a message from the worker, while a run is active, before it is deemed stuck: its
- * progress comes every 0.25–2 s between steps, and a step outlasts its slice by at most one
- * iteration. An iteration can be long (g = 15 s on a whole machine is seconds of work): the
- * wait is at least STALL_ITERATIONS times its estimated cost. */
-export const STALL_MS = 10_000;
-const STALL_ITERATIONS = 8;
-/** ms between the watchdog's looks */
-const WATCH_MS = 500;
+export { CANCEL_GRACE_MS, STALL_MS } from './watchdog-times.ts';
 
 /** The clock and timers the watchdog uses (tests give their own). */
 export interface SimulationHost {

@@ -5,6 +5,7 @@
 // what is tested is the page's watchdog on a real worker, as a user would meet it.
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STALL_MS } from '../../src/state/watchdog-times.ts';
 import { openApp, runDone, startSite, type Site } from './site.ts';
 
 let site: Site;
@@ -95,14 +96,23 @@ describe('an engine worker that never answers a run', () => {
         const { page } = await openApp(site);
         await runDone(page, 120_000);
         await wrapWorker(page.context(), failure, runOfHangSeed);
+        // The page's clock is Playwright's from here on: it runs as the real one, and the test
+        // moves it past the watchdog's wait instead of waiting it out (the workers keep real
+        // time; the watchdog reads the page's clock and timers).
+        await page.context().clock.install();
         // A fresh worker, which is the wrapped one: the page starts one after a reload.
         await page.reload();
         await runDone(page, 120_000);
         await setSeed(page, HANG_SEED);
         await expect.poll(() => status(page), SOON).toBe('running');
-        // STALL_MS twice (the run is sent once more to a fresh worker), then given up
+        // STALL_MS without a word: the run is sent once more, to a fresh worker …
+        await page.clock.fastForward(STALL_MS + 1000);
+        expect(await notices(page)).not.toMatch(/worker stopped/);
+        expect(await status(page)).toBe('running');
+        // … and STALL_MS again: given up
+        await page.clock.fastForward(STALL_MS + 1000);
         await expect
-          .poll(() => notices(page), { timeout: 60_000 })
+          .poll(() => notices(page), SOON)
           .toMatch(/The simulation worker stopped: it stopped answering/);
         expect(await status(page)).toBe('error');
         // every control still answers: another seed runs to the end, on a fresh worker
