@@ -209,7 +209,9 @@ export function createEngineHandler(
   async function driveSweep({ runId, base, varies, indices, length }: SweepRequest): Promise<void> {
     const start = now();
     try {
-      const points = planSweep(base, varies);
+      // A pass whose points stop once precise plans each at most as long as the validator
+      // allows it (sweep.ts fitToLimits): its nominal length is a cap, not its meaning.
+      const points = planSweep(base, varies, { fitToLimits: length !== undefined });
       const wanted = indices ?? points.map((_, i) => i);
       for (const index of wanted) {
         const point = points[index];

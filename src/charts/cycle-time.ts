@@ -13,10 +13,13 @@
 import { SWEEP_QUICK, type PointLength } from '../engine/point-length.ts';
 import { quickIndices } from './quick-pass.ts';
 import type { Vary } from '../engine/sweep.ts';
-import { estimateNoiseEvents, estimateRankIterations } from '../scenario/cost.ts';
+import {
+  estimateNoiseEvents,
+  estimateRankIterations,
+  iterationsWithinLimits,
+} from '../scenario/cost.ts';
 import type { Job, PopWorkload, SageWorkload, Scenario, Workload } from '../scenario/types.ts';
 import { nodesLeftAfterExclusion } from '../scenario/index.ts';
-import { MAX_NOISE_EVENTS, MAX_RANK_ITERATIONS } from '../scenario/limits.ts';
 import { csvLines } from '../format/csv.ts';
 import { readableCite } from '../published/cite.ts';
 import type { SweepPointResult } from '../state/sweep.svelte.ts';
@@ -58,9 +61,6 @@ export const FINAL_MICRO_ITERATIONS = 2000;
  * least, 6·10⁶ noise events at most (a few seconds for the machine's largest points). One cycle
  * misleads: SAGE on ASCI Q at 8,192 PEs read 2.38 s from one cycle, 1.58 s over twenty. */
 export const CYCLE_FINAL: PointLength = { precision: 0.1, maxEvents: 6e6, minIterations: 3 };
-/** The share of the validator's size limits a final point may use (its estimates are linear in
- * the iterations; the rest is room for rounding). */
-const LIMIT_MARGIN = 0.9;
 
 /** Work (pointWork's units) the quick pass may cost in all: about a second and a half of one
  * worker here (SAGE on ASCI Q, 2,048 × 4, one cycle: 2.5·10⁶, 1.1 s); the costlier points are
@@ -226,15 +226,7 @@ export function cyclePlan(s: Scenario): CyclePlan {
   // The final pass's points stop when precise (point-length.ts), but each must still pass the
   // validator's size limits at its nominal length (events and rank-phases grow with the
   // iterations): the largest kept point sets the most the pass may ask for.
-  let fits = Infinity;
-  for (const j of points) {
-    const p = withJob(probe, j);
-    const share = Math.max(
-      estimateNoiseEvents(p) / MAX_NOISE_EVENTS,
-      estimateRankIterations(p) / MAX_RANK_ITERATIONS,
-    );
-    if (share > 0) fits = Math.min(fits, Math.floor(LIMIT_MARGIN / share));
-  }
+  const fits = iterationsWithinLimits(points.map((j) => withJob(probe, j)));
   const wanted = Math.max(cycles, micro ? FINAL_MICRO_ITERATIONS : FINAL_APP_CYCLES);
   const final: Scenario = { ...s, workload: one(Math.max(cycles, Math.min(wanted, fits))) };
   const jobs: Job[] = points.map((j) => ({ ...s.job, ...j }));

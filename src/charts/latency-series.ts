@@ -2,8 +2,79 @@
 // sweep over job.nodes × workload.granularityUs, one series per granularity, points in node
 // order, each the mean collective latency ℓ = Δ − G of its run (model.md §4).
 import { csvLines } from '../format/csv.ts';
+import { SWEEP_POINT_LENGTH, SWEEP_QUICK, type PointLength } from '../engine/point-length.ts';
+import type { Vary } from '../engine/sweep.ts';
+import { estimateNoiseEvents } from '../scenario/cost.ts';
+import { nodesLeftAfterExclusion } from '../scenario/index.ts';
+import type { Scenario } from '../scenario/types.ts';
 import type { SweepPointResult } from '../state/sweep.svelte.ts';
 import { pointTrust, type PointTrust } from './point-trust.ts';
+import { quickIndices } from './quick-pass.ts';
+
+/** iterations per point of the first pass at most (each stops sooner: SWEEP_QUICK): the curve
+ * on screen at once, with its spread */
+export const COARSE_ITERATIONS = 30;
+/** iterations per point of the final pass at most; each point stops once its sources are known
+ * (SWEEP_POINT_LENGTH), most of them far sooner */
+export const FINAL_ITERATIONS = 20_000;
+/** noise events the quick pass may cost in all (estimated): about a second of one worker */
+export const QUICK_EVENTS = 6e6;
+
+/** The view's sweep of a barrier scenario: its two passes over job.nodes × granularities. */
+export interface LatencyPlan {
+  passes: { base: Scenario; length: PointLength; indices?: number[] }[];
+  varies: Vary[];
+  total: number;
+}
+
+/**
+ * The sweep over node counts (1, 2, 4, … up to the machine, less its excluded offsets) and
+ * `granularities` (µs): a quick pass of the cheapest points, then a final one whose every point
+ * runs until its sources are known. Its iteration counts are caps: the worker plans a point the
+ * validator would refuse for its length at the length it allows (engine/sweep.ts fitToLimits;
+ * a whole Jaguar XT5 at g = 5 ms for 20,000 iterations was refused, and the view said "The
+ * sweep failed" on its preset). Null for a workload other than the barrier loop.
+ */
+export function latencyPlan(
+  scenario: Scenario,
+  granularities: readonly number[],
+): LatencyPlan | null {
+  const w = scenario.workload;
+  if (w.kind !== 'barrier') return null;
+  const maxNodes = nodesLeftAfterExclusion(
+    scenario.machine.nodes,
+    scenario.machine.clusterSize,
+    scenario.job.excludeOffsets,
+  );
+  const nodes = nodeSteps(maxNodes);
+  const at = (n: number, g: number, iterations: number, warmup: number): Scenario => ({
+    ...scenario,
+    job: { ...scenario.job, nodes: n },
+    workload: { ...w, granularityUs: g, iterations, warmup },
+  });
+  const withIterations = (iterations: number, warmup: number): Scenario => ({
+    ...scenario,
+    workload: { ...w, iterations, warmup: Math.min(w.warmup, warmup) },
+  });
+  // The quick pass leaves the costliest points (whole machines) to the final one: two
+  // iterations of each, in noise events, within QUICK_EVENTS.
+  const works = nodes.flatMap((n) => granularities.map((g) => estimateNoiseEvents(at(n, g, 2, 1))));
+  return {
+    passes: [
+      {
+        base: withIterations(COARSE_ITERATIONS, 1),
+        length: SWEEP_QUICK,
+        indices: quickIndices(works, QUICK_EVENTS),
+      },
+      { base: withIterations(FINAL_ITERATIONS, 10), length: SWEEP_POINT_LENGTH },
+    ],
+    varies: [
+      { path: 'job.nodes', values: nodes },
+      { path: 'workload.granularityUs', values: [...granularities] },
+    ],
+    total: nodes.length * granularities.length,
+  };
+}
 
 export interface LatencyPoint extends PointTrust {
   nodes: number;

@@ -7,6 +7,7 @@ import { setPath } from '../scenario/paths.ts';
 import type { Scenario } from '../scenario/types.ts';
 import { validateScenario } from '../scenario/validate.ts';
 import { ScenarioError } from '../scenario/errors.ts';
+import { iterationsWithinLimits } from '../scenario/cost.ts';
 import { deriveSeed, hashString } from './random.ts';
 
 export interface Vary {
@@ -37,11 +38,22 @@ export function childSeed(
   return deriveSeed(baseSeed, hashString(pointKey(assignments)));
 }
 
+export interface PlanOptions {
+  /**
+   * The points stop once precise (point-length.ts), so their iteration count is a cap, not
+   * their meaning: a point the validator refuses only for its length (too many noise events or
+   * rank-phases) gets the most iterations it allows instead (warm-up kept below them). A whole
+   * Jaguar XT5 at g = 5 ms is refused 20,000 iterations and takes about a thousand; it stops at
+   * its cap of events long before either.
+   */
+  fitToLimits?: boolean;
+}
+
 /**
  * Expand and validate every point. Throws a ScenarioError naming the point
  * (its assignments) and the problem when any point is invalid: nothing runs.
  */
-export function planSweep(base: Scenario, varies: Vary[]): SweepPoint[] {
+export function planSweep(base: Scenario, varies: Vary[], options: PlanOptions = {}): SweepPoint[] {
   let total = 1;
   for (const v of varies) {
     if (v.values.length === 0) {
@@ -72,7 +84,7 @@ export function planSweep(base: Scenario, varies: Vary[]): SweepPoint[] {
     }
     let scenario: Scenario;
     try {
-      scenario = validateScenario(raw);
+      scenario = validate(raw, options.fitToLimits === true);
     } catch (err) {
       if (err instanceof ScenarioError) {
         const at = pointKey(assignments);
@@ -90,4 +102,35 @@ export function planSweep(base: Scenario, varies: Vary[]): SweepPoint[] {
     }
   }
   return points;
+}
+
+/** A validated point; with `fit`, one refused for its length shortened to what is allowed. */
+function validate(raw: unknown, fit: boolean): Scenario {
+  try {
+    return validateScenario(raw);
+  } catch (err) {
+    const shorter = fit && err instanceof ScenarioError ? fitted(raw) : null;
+    if (shorter === null) throw err;
+    return validateScenario(shorter);
+  }
+}
+
+/** `raw` with the most iterations the validator's run limits allow it, or null when its problem
+ * is not its length (one iteration is refused too) or even two iterations are too many. */
+function fitted(raw: unknown): unknown {
+  const w = (raw as { workload?: { iterations?: unknown; warmup?: unknown } }).workload;
+  if (typeof w?.iterations !== 'number' || typeof w.warmup !== 'number') return null;
+  let probe: Scenario;
+  try {
+    probe = validateScenario(setPath(setPath(raw, 'workload.iterations', 1), 'workload.warmup', 0));
+  } catch {
+    return null;
+  }
+  const most = iterationsWithinLimits([probe]);
+  if (!(most >= 2 && most < w.iterations)) return null;
+  return setPath(
+    setPath(raw, 'workload.iterations', most),
+    'workload.warmup',
+    Math.min(w.warmup, most - 1),
+  );
 }

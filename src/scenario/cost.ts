@@ -10,6 +10,7 @@ import {
   treeDepth,
 } from './phases.ts';
 import type { Duration, NoiseSource, Placement, Scenario } from './types.ts';
+import { MAX_NOISE_EVENTS, MAX_RANK_ITERATIONS } from './limits.ts';
 
 /**
  * µs between a source's events on a node, on average: its period, over its eventProbability
@@ -357,4 +358,28 @@ export function estimateRunSeconds(s: Scenario): number {
 /** ms of work one iteration is estimated to take on one thread (estimateRunSeconds' share) */
 export function estimateIterationMs(s: Scenario): number {
   return (1000 * estimateRunSeconds(s)) / Math.max(1, s.workload.iterations);
+}
+
+/** The share of the validator's run limits a sweep point may be planned to use: the estimates
+ * are linear in the iterations; the rest is room for rounding. */
+const LIMIT_MARGIN = 0.9;
+
+/**
+ * The most iterations (warm-up included) each of `probes`, a scenario run for one iteration,
+ * may be given and still pass the validator's run limits (noise events, rank-phases) within
+ * LIMIT_MARGIN of them; +∞ when none uses any. The estimates grow in proportion to the iterations,
+ * so one iteration's share sets it. A view's sweep whose points stop once precise
+ * (point-length.ts) still plans each point at its nominal length, which the validator checks:
+ * a whole Jaguar XT5 at g = 5 ms for 20,000 iterations would be refused.
+ */
+export function iterationsWithinLimits(probes: readonly Scenario[]): number {
+  let fits = Infinity;
+  for (const p of probes) {
+    const share = Math.max(
+      estimateNoiseEvents(p) / MAX_NOISE_EVENTS,
+      estimateRankIterations(p) / MAX_RANK_ITERATIONS,
+    );
+    if (share > 0) fits = Math.min(fits, Math.floor(LIMIT_MARGIN / share));
+  }
+  return fits;
 }

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { runScenario } from '../../src/engine/index.ts';
 import { planSweep } from '../../src/engine/sweep.ts';
 import {
+  FINAL_ITERATIONS,
   latencyCsv,
+  latencyPlan,
   latencySeries,
   latencySummary,
   nodeSteps,
@@ -11,6 +13,9 @@ import {
 import { formatTimeUs } from '../../src/format/numbers.ts';
 import { BATCH_MEANS_FROM, trustText, twoStandardErrors } from '../../src/charts/point-trust.ts';
 import { scenario, source } from '../helpers/scenario.ts';
+import { presetFile } from '../helpers/preset-edits.ts';
+import { PRESET_TABLE } from '../../src/state/preset-list.ts';
+import type { Scenario } from '../../src/scenario/types.ts';
 
 const base = scenario({
   nodes: 64,
@@ -120,5 +125,58 @@ describe('latencyCsv', () => {
     expect(csv[0]).toBe('granularity_us,nodes,mean_latency_us,p90_latency_us,two_se_us,iterations');
     expect(csv).toHaveLength(1 + points.length);
     expect(csv[1].startsWith('0,1,')).toBe(true);
+  });
+});
+
+describe('latencyPlan', () => {
+  const PAPER_GRANULARITIES = [0, 1000, 5000];
+  const barrierPresets = PRESET_TABLE.map((p) => presetFile(p.id)).filter(
+    (s) => s.workload.kind === 'barrier',
+  );
+
+  it('plans both passes of every barrier preset so that the worker takes every point', () => {
+    expect(barrierPresets.length).toBeGreaterThanOrEqual(6);
+    for (const s of barrierPresets) {
+      for (const granularities of [PAPER_GRANULARITIES, [0, 1e6]]) {
+        const plan = latencyPlan(s, granularities)!;
+        for (const pass of plan.passes) {
+          // as the worker plans a pass whose points stop once precise; planSweep validates
+          // every point and throws at the first it refuses
+          expect(
+            () => planSweep(pass.base, plan.varies, { fitToLimits: true }),
+            s.title,
+          ).not.toThrow();
+        }
+        expect(plan.total).toBe(plan.varies[0].values.length * granularities.length);
+      }
+    }
+  });
+
+  it('runs to the machine’s last node, from one, at the full length where it fits', () => {
+    const jaguar = presetFile('jaguar-xt5-stock');
+    const plan = latencyPlan(jaguar, PAPER_GRANULARITIES)!;
+    expect(plan.passes[1].base.workload.iterations).toBe(FINAL_ITERATIONS);
+    const nodes = plan.varies[0].values;
+    expect(nodes.at(-1)).toBe(jaguar.machine.nodes);
+    expect(nodes[0]).toBe(1);
+    const points = planSweep(plan.passes[1].base, plan.varies, { fitToLimits: true });
+    const at = (n: number, g: number) =>
+      points.find(
+        (p) =>
+          p.scenario.job.nodes === n &&
+          p.scenario.workload.kind === 'barrier' &&
+          p.scenario.workload.granularityUs === g,
+      )!.scenario.workload.iterations;
+    // the whole machine at g = 5 ms is shortened to what the validator allows; a small job
+    // keeps the full length
+    expect(at(jaguar.machine.nodes, 5000)).toBeLessThan(FINAL_ITERATIONS);
+    expect(at(jaguar.machine.nodes, 5000)).toBeGreaterThan(100);
+    expect(at(16, 5000)).toBe(FINAL_ITERATIONS);
+    // each point by its own length: at g = 0 an iteration holds fewer events
+    expect(at(jaguar.machine.nodes, 0)).toBeGreaterThan(at(jaguar.machine.nodes, 5000));
+  });
+
+  it('has no plan for a workload other than the barrier loop', () => {
+    expect(latencyPlan(presetFile('sage-asci-q-2002'), PAPER_GRANULARITIES)).toBeNull();
   });
 });

@@ -6,6 +6,8 @@ import { BarrierRun, type BarrierRunOptions } from '../../src/engine/barrier-run
 import { resultOf } from '../../src/engine/result.ts';
 import type { DenseLanes } from '../../src/engine/dense-loop.ts';
 import { planSweep } from '../../src/engine/sweep.ts';
+import { estimateNoiseEvents } from '../../src/scenario/cost.ts';
+import { MAX_NOISE_EVENTS } from '../../src/scenario/limits.ts';
 import { scenario, source } from '../helpers/scenario.ts';
 import { referenceDurations } from './reference-model.ts';
 import { rnShape as rn } from './rn-shape.ts';
@@ -217,6 +219,39 @@ describe('sweep points', () => {
   it('take a varied seed literally, for replicas', () => {
     const pts = planSweep(base, [{ path: 'seed', values: [1, 2] }]);
     expect(pts.map((p) => p.scenario.seed)).toEqual([1, 2]);
+  });
+
+  it('that stop once precise take the most iterations the limits allow, not a refusal', () => {
+    // 1,024 nodes under a 10 kHz tick: 10^6 iterations of g = 1 ms are at least 10^10 noise
+    // events, five times the validator's bound
+    const big = scenario({
+      nodes: 1024,
+      iterations: 1_000_000,
+      warmup: 50,
+      noise: [source({ id: 'tick', periodUs: 100, duration: { dist: 'fixed', valueUs: 2 } })],
+    });
+    const varies = [{ path: 'job.nodes', values: [1, 1024] }];
+    expect(() => planSweep(big, varies)).toThrow(/noise events .*sweep point job\.nodes=1024/);
+    const fitted = planSweep(big, varies, { fitToLimits: true });
+    const [small, whole] = fitted.map((p) => p.scenario);
+    // the small job fits as asked; the whole machine gets what the limits allow, warm-up kept
+    expect(small.workload.iterations).toBe(1_000_000);
+    expect(whole.workload.iterations).toBeLessThan(1_000_000);
+    expect(whole.workload.iterations).toBeGreaterThan(10_000);
+    expect(whole.workload.warmup).toBe(50);
+    expect(estimateNoiseEvents(whole)).toBeLessThanOrEqual(MAX_NOISE_EVENTS);
+    // the same point, the same seed: fitting changes its length only
+    expect(whole.seed).toBe(
+      planSweep(big, [{ path: 'job.nodes', values: [1024] }], {
+        fitToLimits: true,
+      })[0].scenario.seed,
+    );
+    // a point refused for anything else is still refused, and named
+    expect(() =>
+      planSweep(big, [{ path: 'workload.granularityUs', values: [1000, -1] }], {
+        fitToLimits: true,
+      }),
+    ).toThrow(/workload\.granularityUs: -1 .*sweep point workload\.granularityUs=-1/);
   });
 
   it('refuse an invalid point before anything runs, naming the point', () => {
