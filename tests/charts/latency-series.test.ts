@@ -15,7 +15,6 @@ import { BATCH_MEANS_FROM, trustText, twoStandardErrors } from '../../src/charts
 import { scenario, source } from '../helpers/scenario.ts';
 import { presetFile } from '../helpers/preset-edits.ts';
 import { PRESET_TABLE } from '../../src/state/preset-list.ts';
-import type { Scenario } from '../../src/scenario/types.ts';
 
 const base = scenario({
   nodes: 64,
