@@ -31,6 +31,10 @@ export interface NodeMap {
   /** job nodes per cell (1 unless the job is larger than MAX_CELLS) */
   perCell: number;
   clusterSize: number;
+  /** whole clusters side by side in a row (1: a row per cluster); 0 when rows are not clusters */
+  clustersPerRow: number;
+  /** clusters that hold job nodes */
+  clusters: number;
   /** µs */
   maxDelayUs: number;
   meanDelayUs: number;
@@ -40,9 +44,16 @@ export interface NodeMap {
   byOffsetUs: number[];
 }
 
-export function nodeMap(a: AttributionSnapshot, clusterSize: number): NodeMap {
+/**
+ * The map of a run's node delays: a row per cluster, or `clustersPerRow` whole clusters side by
+ * side in a row (a wide, short chart: the special offsets still line up, once per cluster in the
+ * row), when the rows are clusters at all (a cluster of at most 2·MAX_COLUMNS nodes, one node a
+ * cell).
+ */
+export function nodeMap(a: AttributionSnapshot, clusterSize: number, clustersPerRow = 1): NodeMap {
   const n = a.nodeIds.length;
-  const columns = clusterSize <= MAX_COLUMNS * 2 ? clusterSize : MAX_COLUMNS;
+  const byCluster = clusterSize <= MAX_COLUMNS * 2;
+  const columns = byCluster ? clusterSize * Math.max(1, Math.floor(clustersPerRow)) : MAX_COLUMNS;
   const perCell = Math.max(1, Math.ceil(n / MAX_CELLS));
   // Rows: the folded rows that hold job nodes, in machine order, without gaps between them.
   const order = [...a.nodeIds.keys()].sort((x, y) => a.nodeIds[x] - a.nodeIds[y]);
@@ -87,7 +98,8 @@ export function nodeMap(a: AttributionSnapshot, clusterSize: number): NodeMap {
     if (!hottest || c.delayUs > hottest.delayUs) hottest = c;
   }
   const byOffsetUs: number[] = [];
-  if (perCell === 1 && columns === clusterSize) {
+  const wholeClusters = perCell === 1 && byCluster;
+  if (wholeClusters) {
     const count = new Array<number>(clusterSize).fill(0);
     const total = new Array<number>(clusterSize).fill(0);
     for (const c of cells) {
@@ -102,11 +114,34 @@ export function nodeMap(a: AttributionSnapshot, clusterSize: number): NodeMap {
     columns: Math.max(1, cols),
     perCell,
     clusterSize,
+    clustersPerRow: wholeClusters ? columns / clusterSize : 0,
+    clusters: new Set(cells.map((c) => c.cluster)).size,
     maxDelayUs: hottest?.delayUs ?? 0,
     meanDelayUs: cells.length ? sum / cells.length : 0,
     hottest,
     byOffsetUs,
   };
+}
+
+/**
+ * How many whole clusters to put side by side in a row so that the cells come out largest in a
+ * plot of `width` × `height` (px, the grid's room): 1, 2 or 4, the fewest when a wider fold
+ * gains less than 15 %. `rowsOf(k)`: the rows the map has with k a row.
+ */
+export function clustersPerRowFor(
+  clusterSize: number,
+  rowsOf: (k: number) => number,
+  width: number,
+  height: number,
+): number {
+  const cellOf = (k: number) =>
+    Math.min(width / (clusterSize * k), height / Math.max(1, rowsOf(k)));
+  let best = 1;
+  for (const k of [2, 4]) {
+    if (clusterSize * k > MAX_COLUMNS * 2 || rowsOf(k) < 2) break;
+    if (cellOf(k) > 1.15 * cellOf(best)) best = k;
+  }
+  return best;
 }
 
 /** The first cell of every row, in row order: where the row labels go. */

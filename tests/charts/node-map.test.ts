@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { runScenario } from '../../src/engine/index.ts';
 import {
   cellIndex,
+  clustersPerRowFor,
   levelDelayUs,
   levelPaths,
   MAP_LEVELS,
@@ -50,6 +51,39 @@ describe('nodeMap', () => {
     }
     expect(m.rows).toBe(new Set(m.cells.map((c) => c.cluster)).size);
     expect(rowStarts(m).map((c) => c.row)).toEqual([...Array(m.rows).keys()]);
+  });
+
+  it('puts whole clusters side by side when asked, the same delays and offsets', () => {
+    const two = nodeMap(a, 8, 2);
+    expect(two.columns).toBe(16);
+    expect(two.clustersPerRow).toBe(2);
+    expect(m.clustersPerRow).toBe(1);
+    expect(two.clusters).toBe(m.clusters);
+    expect(m.clusters).toBe(m.rows); // one a row
+    for (const c of two.cells) {
+      expect(c.col).toBe(c.nodeId % 16);
+      expect(c.row).toBe(Math.floor(c.nodeId / 16) - Math.floor(two.cells[0].nodeId / 16));
+      expect(c.offset).toBe(c.nodeId % 8);
+    }
+    expect(two.rows).toBe(new Set(two.cells.map((c) => Math.floor(c.nodeId / 16))).size);
+    expect(two.rows).toBeLessThan(m.rows);
+    expect(two.byOffsetUs).toEqual(m.byOffsetUs);
+    expect(two.hottest).toEqual({ ...m.hottest!, row: 0, col: 13 });
+  });
+
+  it('folds clusters two or four a row only when the cells come out clearly larger', () => {
+    // 32 clusters of 32 nodes: rows 32, 16, 8 for k = 1, 2, 4
+    const rowsOf = (k: number) => 32 / k;
+    // a wide, short plot (the stage at 1366 × 768): 2 a row gives cells 13.4 against 9.4
+    expect(clustersPerRowFor(32, rowsOf, 858, 300)).toBe(2);
+    // wider still: 4 a row
+    expect(clustersPerRowFor(32, rowsOf, 2000, 150)).toBe(4);
+    // a square plot: one a row
+    expect(clustersPerRowFor(32, rowsOf, 400, 400)).toBe(1);
+    // too few rows to fold
+    expect(clustersPerRowFor(32, () => 1, 858, 300)).toBe(1);
+    // a cluster of 128 nodes: 256 columns would be too many
+    expect(clustersPerRowFor(128, rowsOf, 5000, 100)).toBe(1);
   });
 
   it('finds the node with the injected event the hottest', () => {
