@@ -7,6 +7,8 @@ import type { CurvePoint, PublishedNote, Question } from '../../lesson/types.ts'
 export const NOTE_CHAR = 7.2;
 /** the labels' row height, viewBox units */
 export const NOTE_ROW = 15;
+/** room for the diamond before a label, viewBox units */
+export const NOTE_DIAMOND = 12;
 /** least room between two labels on a row */
 const GAP = 6;
 
@@ -17,7 +19,7 @@ export function noteRows(notes: readonly PublishedNote[], x: (value: number) => 
   let row = 0;
   for (const n of notes) {
     const half = (n.text.length * NOTE_CHAR) / 2;
-    row = x(n.x) - half < end + GAP ? row + 1 : 0;
+    row = x(n.x) - half - NOTE_DIAMOND < end + GAP ? row + 1 : 0;
     end = x(n.x) + half;
     rows.push(row);
   }
