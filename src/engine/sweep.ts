@@ -104,19 +104,28 @@ export function planSweep(base: Scenario, varies: Vary[], options: PlanOptions =
   return points;
 }
 
-/** A validated point; with `fit`, one refused for its length shortened to what is allowed. */
+/** A validated point; with `fit`, one refused for its length alone shortened to what is
+ * allowed (any other problem, or a shortened point still refused, is reported as asked). */
 function validate(raw: unknown, fit: boolean): Scenario {
   try {
     return validateScenario(raw);
   } catch (err) {
-    const shorter = fit && err instanceof ScenarioError ? fitted(raw) : null;
+    const lengthOnly =
+      err instanceof ScenarioError &&
+      err.issues.length > 0 &&
+      err.issues.every((i) => i.limit === 'length');
+    const shorter = fit && lengthOnly ? fitted(raw) : null;
     if (shorter === null) throw err;
-    return validateScenario(shorter);
+    try {
+      return validateScenario(shorter);
+    } catch {
+      throw err;
+    }
   }
 }
 
-/** `raw` with the most iterations the validator's run limits allow it, or null when its problem
- * is not its length (one iteration is refused too) or even two iterations are too many. */
+/** `raw` (valid but for its length) with the most iterations the validator's run limits allow
+ * it, or null when even two iterations are too many. */
 function fitted(raw: unknown): unknown {
   const w = (raw as { workload?: { iterations?: unknown; warmup?: unknown } }).workload;
   if (typeof w?.iterations !== 'number' || typeof w.warmup !== 'number') return null;

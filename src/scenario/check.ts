@@ -14,8 +14,8 @@ export const ROOT = '(root)';
 export class Checker {
   readonly issues: ScenarioIssue[] = [];
 
-  add(path: string, value: unknown, message: string): void {
-    this.issues.push({ path, value, message });
+  add(path: string, value: unknown, message: string, limit?: 'length'): void {
+    this.issues.push(limit ? { path, value, message, limit } : { path, value, message });
   }
 }
 

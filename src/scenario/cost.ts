@@ -10,7 +10,7 @@ import {
   treeDepth,
 } from './phases.ts';
 import type { Duration, NoiseSource, Placement, Scenario } from './types.ts';
-import { MAX_NOISE_EVENTS, MAX_RANK_ITERATIONS } from './limits.ts';
+import { MAX_NOISE_EVENTS, MAX_PHASE_ITERATIONS, MAX_RANK_ITERATIONS } from './limits.ts';
 
 /**
  * µs between a source's events on a node, on average: its period, over its eventProbability
@@ -366,7 +366,7 @@ const LIMIT_MARGIN = 0.9;
 
 /**
  * The most iterations (warm-up included) each of `probes`, a scenario run for one iteration,
- * may be given and still pass the validator's run limits (noise events, rank-phases) within
+ * may be given and still pass the validator's run limits (noise events, rank-phases, phases) within
  * LIMIT_MARGIN of them; +∞ when none uses any. The estimates grow in proportion to the iterations,
  * so one iteration's share sets it. A view's sweep whose points stop once precise
  * (point-length.ts) still plans each point at its nominal length, which the validator checks:
@@ -378,6 +378,7 @@ export function iterationsWithinLimits(probes: readonly Scenario[]): number {
     const share = Math.max(
       estimateNoiseEvents(p) / MAX_NOISE_EVENTS,
       estimateRankIterations(p) / MAX_RANK_ITERATIONS,
+      estimatePhaseIterations(p) / MAX_PHASE_ITERATIONS,
     );
     if (share > 0) fits = Math.min(fits, Math.floor(LIMIT_MARGIN / share));
   }

@@ -13,6 +13,9 @@ export interface ScenarioIssue {
   value: unknown;
   /** what is wrong and what is allowed, phrased to follow the rendered value */
   message: string;
+  /** 'length': the run is refused for its length alone (its noise events, rank-phases or
+   * phases grow with its iterations; validate.ts checkCost), the scenario otherwise valid */
+  limit?: 'length';
 }
 
 /** Values longer than this are truncated in messages: a 10,000-id array must not flood them. */

@@ -185,6 +185,7 @@ function checkCost(c: Checker, s: Scenario): void {
         `(iterations × ${phases.formula} = ${product}); ` +
         `allowed: at most ${sci(MAX_PHASE_ITERATIONS)}. Use fewer iterations` +
         (phases.field === '' ? '' : ` or ${phases.field}`),
+      'length',
     );
   }
   if (s.workload.kind === 'wavefront') {
@@ -217,6 +218,7 @@ function checkCost(c: Checker, s: Scenario): void {
       undefined,
       `this run would step through about ${sci(rankIterations)} ${what} (${formula}); ` +
         `allowed: at most ${sci(MAX_RANK_ITERATIONS)}. Use fewer ${fewer}`,
+      'length',
     );
   }
   // A tail without a finite mean, where it can pause or freeze a rank: a wait could grow without
@@ -263,6 +265,7 @@ function checkCost(c: Checker, s: Scenario): void {
     `this run would simulate about ${sci(events)} noise events on job nodes; ` +
       `allowed: at most ${sci(MAX_NOISE_EVENTS)}. ` +
       'Use fewer iterations or job nodes, or longer noise periods',
+    'length',
   );
 }
 

@@ -252,6 +252,27 @@ describe('sweep points', () => {
         fitToLimits: true,
       }),
     ).toThrow(/workload\.granularityUs: -1 .*sweep point workload\.granularityUs=-1/);
+    // and so is a length that is wrong in itself, not only too long for the limits: the
+    // fitting never rewrites the iterations or warm-up a point asks for into valid ones
+    for (const [path, value, said] of [
+      ['workload.warmup', 2_000_000, /workload\.warmup: 2000000 /],
+      ['workload.warmup', 1_000_000, /workload\.warmup: 1000000 /],
+      ['workload.iterations', 5_000_000, /workload\.iterations: 5000000 /],
+      ['workload.iterations', 999_999.5, /workload\.iterations: 999999\.5 /],
+    ] as const) {
+      expect(() =>
+        planSweep(
+          big,
+          [
+            { path, values: [value] },
+            { path: 'job.nodes', values: [1024] },
+          ],
+          {
+            fitToLimits: true,
+          },
+        ),
+      ).toThrow(said);
+    }
   });
 
   it('refuse an invalid point before anything runs, naming the point', () => {
