@@ -15,8 +15,9 @@
 // ends at most D after its first start: a second tick of one source would start at least a
 // period, more than D, after the first. Let lim be the first start of the core's other
 // events, or the bound, whichever is first, and the queue be empty at the first tick. Every
-// tick that starts before L = lim − D is then invisible: a chain holding it starts before L
-// and ends before lim, so at lim the core is free whatever the ticks lasted. The ticks at or
+// tick that starts before L = lim − D (less a few ulps of lim, for the rounding of the sums) is
+// then invisible: a chain holding it starts before L and ends before lim, so at lim the core
+// is free whatever the ticks lasted. The ticks at or
 // after L are applied one by one as before: one that queued behind a counted tick is started
 // too early, but its chain ends before lim all the same, and one that did not starts where
 // it would have.
@@ -31,6 +32,8 @@ const E_TIME = 0;
 const E_COUNT = 1;
 const E_PHASE = 2;
 const ENTRY_STRIDE = 4;
+/** ulps of lim kept between the counted ticks and lim (one rounding per event of a chain) */
+const ULPS = 16;
 
 /** The noise table's arrays the leap reads and writes (noise-table.ts). */
 export interface LeapNoise {
@@ -101,7 +104,9 @@ export function leapIdleTicks(
     if (leapable[j] === 1) leapSlot[n++] = r;
     else if (idleNext[r] < lim) lim = idleNext[r];
   }
-  const L = lim - D;
+  // A few ulps of lim below lim − D: a queued chain's end is a sum rounded once per event, and
+  // the argument needs it below lim in floating point too, not only in real numbers.
+  const L = lim - D - ULPS * Number.EPSILON * Math.abs(lim);
   if (!(L > s)) return 0;
   let counted = 0;
   let last = -Infinity;
