@@ -12,15 +12,35 @@ export const NOTE_DIAMOND = 12;
 /** least room between two labels on a row */
 const GAP = 6;
 
-/** Each note's row (0: just above the plot), in order, for labels centred on `x(note.x)`. */
-export function noteRows(notes: readonly PublishedNote[], x: (value: number) => number): number[] {
+/** Where a note's label goes at `nx` in a chart `width` wide (viewBox units): centred on its x,
+ * or starting (ending) there near the chart's left (right) edge; the text's left edge, and the
+ * left edge of the diamond before it. */
+export function noteBox(
+  nx: number,
+  text: string,
+  width: number,
+): { anchor: 'start' | 'middle' | 'end'; textStart: number; start: number; end: number } {
+  const half = (text.length * NOTE_CHAR) / 2;
+  const anchor = nx - half - NOTE_DIAMOND < 4 ? 'start' : nx + half > width - 4 ? 'end' : 'middle';
+  const textStart =
+    anchor === 'start' ? nx + NOTE_DIAMOND : anchor === 'end' ? nx - 2 * half : nx - half;
+  return { anchor, textStart, start: textStart - NOTE_DIAMOND, end: textStart + 2 * half };
+}
+
+/** Each note's row (0: just above the plot), in order: a label (with its diamond) that would
+ * run into the one before goes a row higher. */
+export function noteRows(
+  notes: readonly PublishedNote[],
+  x: (value: number) => number,
+  width: number,
+): number[] {
   const rows: number[] = [];
   let end = -Infinity;
   let row = 0;
   for (const n of notes) {
-    const half = (n.text.length * NOTE_CHAR) / 2;
-    row = x(n.x) - half - NOTE_DIAMOND < end + GAP ? row + 1 : 0;
-    end = x(n.x) + half;
+    const box = noteBox(x(n.x), n.text, width);
+    row = box.start < end + GAP ? row + 1 : 0;
+    end = box.end;
     rows.push(row);
   }
   return rows;
