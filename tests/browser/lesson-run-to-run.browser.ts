@@ -73,6 +73,13 @@ describe('the run-to-run lesson', () => {
         expect(box).not.toBeNull();
         expect(box!.y).toBeGreaterThanOrEqual(0);
         expect(box!.y + box!.height).toBeLessThanOrEqual(768);
+        // and how the sketch went, said beside it, in sight with it
+        const said = region.locator('.verdict-line');
+        expect(await said.textContent()).toMatch(/Your sketch was/);
+        const line = await said.boundingBox();
+        // above the pager that sticks to the panel's foot
+        const pager = await region.getByText(`Step ${step.number} of 6`).last().boundingBox();
+        expect(line!.y + line!.height).toBeLessThanOrEqual(pager!.y);
       }
       if (step.revealView === 'variability') {
         // the histogram makes the step's runs: its count, and (step 1) its CoV is the reveal's
