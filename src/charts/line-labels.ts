@@ -1,8 +1,9 @@
 // Where the names of the iteration series' two rules (the mean and the model, the noiseless
 // iteration) go at the right end of panel (a): each just above its rule when the series leaves
 // that room, else both under the lower rule, where the series never goes (an iteration is never
-// shorter than the noiseless one), else just above their rules all the same, over a halo. Pure:
-// screen coordinates in, baselines out.
+// shorter than the noiseless one), else nowhere: the legend under the chart names both rules with
+// their values, and a name printed over the series hid both. Pure: screen coordinates in,
+// baselines out.
 
 /** A rule's name: its screen y (viewBox units, down) and how it is keyed. */
 export interface RuleLabel {
@@ -12,7 +13,8 @@ export interface RuleLabel {
 }
 
 /**
- * Baselines (y, viewBox units) of the rules' names, in the order given.
+ * Baselines (y, viewBox units) of the rules' names, in the order given; null when neither place
+ * is clear of the series (the names are then left to the legend).
  * - `band`: top and bottom y of the series where the names go (the columns under them), or null
  *   when there is none;
  * - `plot`: the plot's top and bottom y;
@@ -23,7 +25,7 @@ export function placeRuleLabels(
   band: { top: number; bottom: number } | null,
   plot: { top: number; bottom: number },
   line: number,
-): number[] {
+): number[] | null {
   const clear = (bases: number[]) =>
     bases.every(
       (b) =>
@@ -47,5 +49,5 @@ export function placeRuleLabels(
     below[i] = base;
   }
   if (clear(below)) return below;
-  return above;
+  return null;
 }
