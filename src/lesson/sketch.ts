@@ -87,13 +87,29 @@ const ROUGH = 0.2;
 const CLOSE_FACTOR = 2;
 const ROUGH_FACTOR = 4;
 
-/** How far `levels` (a sketch at `xs`) are from the simulated `ys`, in words. */
+/** What a sketch is measured against, as the verdict names it. */
+export interface SketchReference {
+  /** "the simulated curve" */
+  curve: string;
+  /** "the simulation gives" */
+  gives: string;
+}
+
+/** The simulated curve, the reference of every sketch's verdict. */
+export const SIMULATED: SketchReference = {
+  curve: 'the simulated curve',
+  gives: 'the simulation gives',
+};
+
+/** How far `levels` (a sketch at `xs`) are from the simulated `ys` (or another reference's), in
+ * words. */
 export function sketchVerdict(
   x: Axis,
   y: Axis,
   xs: readonly number[],
   levels: readonly number[],
   ys: readonly number[],
+  against: SketchReference = SIMULATED,
 ): SketchVerdict {
   let sum = 0;
   let worst = 0;
@@ -126,12 +142,33 @@ export function sketchVerdict(
   const average = y.log
     ? `a factor of ${plain(span ** meanGap, 1)}`
     : `${Math.round(meanGap * 100)}% of the chart’s height`;
-  const where = `furthest at ${formatValue(x, at.x)}: you drew ${formatValue(y, at.sketched)}, the simulation gives ${formatValue(y, at.simulated)}${off}`;
+  const where = `furthest at ${formatValue(x, at.x)}: you drew ${formatValue(y, at.sketched)}, ${against.gives} ${formatValue(y, at.simulated)}${off}`;
   return {
     meanGap,
     worst: at,
-    text: `${mark} Your sketch was ${size}: on average ${average} from the simulated curve, ${where}.`,
+    text: `${mark} Your sketch was ${size}: on average ${average} from ${against.curve}, ${where}.`,
   };
+}
+
+/**
+ * A sketch's verdict as the reveal says it: against the simulated curve; and first, when the
+ * question gives the paper's own curve (`answer`: its premise worked out, step 6's 1 − 0.9ᴺ for
+ * 10 % per node), against that, since a sketch of the question's premise is right even where the
+ * simulated machine differs from it (step 6's one node is delayed more than 10 % of the time).
+ */
+export function sketchVerdicts(
+  q: { x: Axis; y: Axis; xs: readonly number[]; answer?: readonly number[] },
+  levels: readonly number[],
+  simulatedYs: readonly number[],
+): string[] {
+  const simulated = sketchVerdict(q.x, q.y, q.xs, levels, simulatedYs).text;
+  if (!q.answer) return [simulated];
+  const paperYs = q.answer.map((l) => valueOf(q.y, l));
+  const paper = sketchVerdict(q.x, q.y, q.xs, levels, paperYs, {
+    curve: 'the paper’s model, the question’s premise worked out',
+    gives: 'the model gives',
+  }).text;
+  return [paper, `Against the simulated machine: ${simulated}`];
 }
 
 /** How a curve goes, from its points' heights (0–1): the words of shapeVerdict. */

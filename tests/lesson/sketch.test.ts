@@ -11,6 +11,7 @@ import {
   shapeOf,
   shapeVerdict,
   sketchVerdict,
+  sketchVerdicts,
   SKETCH_LEVELS,
   toFraction,
   valueOf,
@@ -178,5 +179,39 @@ describe('the shape of a sketch', () => {
     expect(
       formatValue({ label: 'g', unit: ' µs', min: 10, max: 1e4, log: true, zeroAtMin: true }, 0),
     ).toBe('0');
+  });
+});
+
+describe('the verdict of a sketch whose question gives the paper’s curve', () => {
+  // Step 6: "if 10% of the quanta are delayed on each node": the paper's model 1 − 0.9ᴺ.
+  const step = findStep('barrier-amplifies')!;
+  const q = step.question as Extract<typeof step.question, { kind: 'sketch' }>;
+
+  it('calls the premise worked out right, whatever the simulated machine gives', () => {
+    expect(q.answer).toBeDefined();
+    // the simulated machine's one node is delayed about 31% of the time: a steeper curve
+    const simulated = q.xs.map((n) => 100 * (1 - 0.688 ** n));
+    const [paper, sim] = sketchVerdicts(q, q.answer!, simulated);
+    expect(paper).toMatch(/^✓ Your sketch was close: .* from the paper’s model/);
+    expect(sim).toMatch(/^Against the simulated machine: ✗ Your sketch was far off/);
+  });
+
+  it('says a sketch far from the premise is, before the simulation', () => {
+    const flat = q.xs.map(() => levelOf(q.y, 10));
+    const simulated = q.xs.map((n) => 100 * (1 - 0.688 ** n));
+    const [paper] = sketchVerdicts(q, flat, simulated);
+    expect(paper).toMatch(/^✗ Your sketch was far off: .* the model gives/);
+  });
+
+  it('is the simulated curve’s alone for a question without one', () => {
+    const nine = findStep('resonance')!.question as typeof q;
+    expect(nine.answer).toBeUndefined();
+    const said = sketchVerdicts(
+      nine,
+      nine.xs.map(() => 0),
+      nine.xs.map(() => 10),
+    );
+    expect(said).toHaveLength(1);
+    expect(said[0]).toMatch(/from the simulated curve/);
   });
 });
