@@ -7,8 +7,8 @@ import type { CurvePoint, PublishedNote, Question } from '../../lesson/types.ts'
 export const NOTE_CHAR = 7.2;
 /** the labels' row height, viewBox units */
 export const NOTE_ROW = 15;
-/** room for the diamond before a label, viewBox units */
-export const NOTE_DIAMOND = 12;
+/** room for the diamond before a label, viewBox units: the diamond (about 12 wide) and a gap */
+export const NOTE_DIAMOND = 16;
 /** least room between two labels on a row */
 const GAP = 6;
 
