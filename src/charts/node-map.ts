@@ -159,11 +159,17 @@ export function nodeMapCsv(m: NodeMap): string {
   ]);
 }
 
-/** The cluster offsets with the largest mean delay, worst first. */
+/** An offset is named among the worst only when its mean delay stands this far above the
+ * median offset's: a third "worst" offset barely above the rest read as a special node. */
+export const WORST_OVER_MEDIAN = 1.25;
+
+/** The cluster offsets with the largest mean delay that stand out from the rest, worst first. */
 export function worstOffsets(m: NodeMap, count = 3): number[] {
+  const sorted = [...m.byOffsetUs].sort((a, b) => a - b);
+  const median = sorted.length ? sorted[sorted.length >> 1] : 0;
   return m.byOffsetUs
     .map((v, o) => [o, v] as const)
-    .filter(([, v]) => v > 0)
+    .filter(([, v]) => v > 0 && v > WORST_OVER_MEDIAN * median)
     .sort((x, y) => y[1] - x[1])
     .slice(0, count)
     .map(([o]) => o);

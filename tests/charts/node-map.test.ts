@@ -214,3 +214,14 @@ describe('slow nodes on the map', () => {
     ]);
   });
 });
+
+describe('worstOffsets', () => {
+  const withOffsets = (byOffsetUs: number[]) => ({ ...nodeMap(a, 8), byOffsetUs });
+
+  it('names the offsets that stand out, worst first, and not one barely above the rest', () => {
+    // offsets 0 and 5 stand out; 3 is 10% above the others, which a teacher would not call special
+    const m = withOffsets([300, 100, 100, 110, 100, 500, 100, 100]);
+    expect(worstOffsets(m)).toEqual([5, 0]);
+    expect(worstOffsets(withOffsets([100, 100, 100, 100]))).toEqual([]);
+  });
+});
