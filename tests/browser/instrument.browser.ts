@@ -216,7 +216,16 @@ describe('the lesson beside the stage', () => {
       await lesson.getByRole('button', { name: 'Reveal' }).click();
       const figure = lesson.locator('[data-figure="simulated"]');
       await figure.waitFor();
-      await expect.poll(() => onScreen(page, figure), { timeout: 10_000 }).toBe(true);
+      if (step.question.kind === 'sketch') {
+        // a sketch's reveal is its own chart: the simulated curve over the sketch and the
+        // verdict under it, in sight together (the cards below say it again beside the paper)
+        const said = question.locator('.verdict-line');
+        await said.waitFor({ timeout: 120_000 });
+        await expect.poll(() => onScreen(page, said), { timeout: 10_000 }).toBe(true);
+        expect(await onScreen(page, answer), `${step.id}: the chart`).toBe(true);
+      } else {
+        await expect.poll(() => onScreen(page, figure), { timeout: 10_000 }).toBe(true);
+      }
       const shown = step.revealView ?? step.view;
       expect(await page.locator(`#view-${shown}:not([hidden])`).count(), step.id).toBe(1);
       expect(await page.evaluate(() => window.scrollY)).toBe(0);
