@@ -11,6 +11,17 @@ function scroller(el: HTMLElement): HTMLElement | null {
   return null;
 }
 
+/** The box's visible band, CSS px from the viewport's top: its scroll padding (CSS px) keeps
+ * what sticks to its edges (a pager) off what it shows. */
+function band(box: HTMLElement): { top: number; bottom: number } {
+  const style = getComputedStyle(box);
+  const outer = box.getBoundingClientRect();
+  return {
+    top: outer.top + (parseFloat(style.scrollPaddingTop) || 0),
+    bottom: outer.bottom - (parseFloat(style.scrollPaddingBottom) || 0),
+  };
+}
+
 /**
  * Scrolls the box around `el` as little as needed for all of `el` to show ('nearest'), or puts
  * `el` at the box's top ('start'). Does nothing when no box scrolls it.
@@ -18,16 +29,11 @@ function scroller(el: HTMLElement): HTMLElement | null {
 export function scrollWithin(el: HTMLElement, block: 'nearest' | 'start' = 'nearest'): void {
   const box = scroller(el);
   if (!box) return;
-  // The box's scroll padding (CSS px) keeps what sticks to its edges (a pager) off what it shows.
-  const style = getComputedStyle(box);
-  const padTop = parseFloat(style.scrollPaddingTop) || 0;
-  const padBottom = parseFloat(style.scrollPaddingBottom) || 0;
-  const outer = box.getBoundingClientRect();
+  const b = band(box);
   const inner = el.getBoundingClientRect();
-  const top = inner.top - (outer.top + padTop);
-  const bottom = inner.bottom - (outer.bottom - padBottom);
-  const height = outer.height - padTop - padBottom;
-  if (block === 'start' || top < 0 || inner.height > height) box.scrollTop += top;
+  const top = inner.top - b.top;
+  const bottom = inner.bottom - b.bottom;
+  if (block === 'start' || top < 0 || inner.height > b.bottom - b.top) box.scrollTop += top;
   else if (bottom > 0) box.scrollTop += bottom;
 }
 
@@ -39,11 +45,8 @@ export function scrollWithin(el: HTMLElement, block: 'nearest' | 'start' = 'near
 export function scrollWithinBelow(el: HTMLElement, keep: HTMLElement): void {
   const box = scroller(el);
   if (!box) return;
-  const style = getComputedStyle(box);
-  const padTop = parseFloat(style.scrollPaddingTop) || 0;
-  const padBottom = parseFloat(style.scrollPaddingBottom) || 0;
-  const outer = box.getBoundingClientRect();
-  const bottom = el.getBoundingClientRect().bottom - (outer.bottom - padBottom);
-  const room = keep.getBoundingClientRect().top - (outer.top + padTop);
+  const b = band(box);
+  const bottom = el.getBoundingClientRect().bottom - b.bottom;
+  const room = keep.getBoundingClientRect().top - b.top;
   if (bottom > 0) box.scrollTop += Math.min(bottom, room);
 }
