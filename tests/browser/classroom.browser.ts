@@ -116,6 +116,22 @@ describe('projector mode', () => {
     await expect.poll(() => page.url()).toMatch(/g=500us/);
     expect(page.url()).toMatch(/projector=1/);
     expect(await seriousViolations(page)).toEqual([]);
+    // The stage keeps the picture, not the paragraphs about it, but a view's error stays: a
+    // failed sweep would otherwise be a curve that never comes.
+    const shown = await page.evaluate(() => {
+      const view = document.querySelector('.stage .views .view')!;
+      const put = (cls: string) => {
+        const p = document.createElement('p');
+        p.className = cls;
+        p.textContent = 'x';
+        view.append(p);
+        const display = getComputedStyle(p).display;
+        p.remove();
+        return display;
+      };
+      return { note: put('note'), error: put('note error') };
+    });
+    expect(shown).toEqual({ note: 'none', error: 'block' });
     await page.reload();
     await runDone(page);
     expect(await page.evaluate(() => document.documentElement.className)).toMatch(/projector/);
