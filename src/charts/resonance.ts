@@ -10,6 +10,8 @@ import type { Vary } from '../engine/sweep.ts';
 import type { BarrierWorkload, Scenario } from '../scenario/types.ts';
 import { csvLines, quoted } from '../format/csv.ts';
 import type { SweepPointResult } from '../state/sweep.svelte.ts';
+import { categoryColour } from './category-colour.ts';
+import { cue } from './palette.ts';
 import { pointTrust, type PointTrust } from './point-trust.ts';
 
 export const RESONANCE_GRANULARITIES_US = [0, 10, 100, 1000, 10_000, 100_000, 1_000_000];
@@ -36,6 +38,8 @@ export const MAX_SOURCE_CURVES = 6;
 export interface ResonanceGroup {
   key: string;
   label: string;
+  /** a category's curve (many sources): its noise class, drawn in that class's colour */
+  category?: string;
   /** indices into scenario.noise of the sources switched on */
   sources: number[];
 }
@@ -55,7 +59,12 @@ export function resonanceGroups(s: Scenario): ResonanceGroup[] {
       byCategory.set(src.category, [...(byCategory.get(src.category) ?? []), k]);
     }
     for (const [category, sources] of byCategory) {
-      groups.push({ key: `category:${category}`, label: `${category} sources alone`, sources });
+      groups.push({
+        key: `category:${category}`,
+        label: `${category} sources alone`,
+        category,
+        sources,
+      });
     }
   }
   if (groups.length > 1) {
@@ -119,9 +128,26 @@ export interface ResonancePoint extends PointTrust {
   coarse: boolean;
 }
 
+/**
+ * The colour and dash of the k-th curve. A class's curve takes the class's colour, as in the
+ * panel's chips, the timeline and the lesson's parts (kernel blue, RMS green …), and the curve
+ * of all sources together is black; one curve per source takes the views' k-th cue.
+ */
+export function resonanceCue(
+  groups: readonly { key: string; category?: string }[],
+  k: number,
+): { colour: string; dash: string } {
+  const g = groups[k];
+  if (g?.category !== undefined) return { colour: categoryColour(g.category), dash: cue(k).dash };
+  if (g?.key === 'all' && groups.some((h) => h.category !== undefined))
+    return { colour: '#000000', dash: '' };
+  return cue(k);
+}
+
 export interface ResonanceSeries {
   key: string;
   label: string;
+  category?: string;
   points: ResonancePoint[];
 }
 
@@ -134,6 +160,7 @@ export function resonanceSeries(
   const series = groups.map((g) => ({
     key: g.key,
     label: g.label,
+    ...(g.category === undefined ? {} : { category: g.category }),
     points: [] as ResonancePoint[],
   }));
   for (const p of points) {

@@ -80,11 +80,19 @@ interface SweepPoint {
 
 type Points = { ok: true; points: SweepPoint[] } | { ok: false; reason: string };
 
-function pointsOf({ sweep }: RevealInput): Points {
+function pointsOf({ sweep, scenario, run: onShow }: RevealInput): Points {
   if (!sweep || sweep.length !== GRANULARITIES.length)
     return { ok: false, reason: 'the granularity sweep is not available yet' };
+  // At the page's own granularity (g = 0 as the step opens) the point is the run on show, so
+  // that the curve and the header give one slowdown there, not two runs' (each point of the
+  // sweep has its own seed and a shorter run).
+  const own =
+    scenario.workload.kind === 'barrier'
+      ? GRANULARITIES.indexOf(scenario.workload.granularityUs as (typeof GRANULARITIES)[number])
+      : -1;
   const points: SweepPoint[] = [];
-  for (const [i, run] of sweep.entries()) {
+  for (const [i, swept] of sweep.entries()) {
+    const run = i === own ? onShow : swept;
     const slowdown = run.summary.slowdown;
     const a = run.attribution;
     if (slowdown === null || !Number.isFinite(slowdown) || a === null)
@@ -150,6 +158,7 @@ export const resonance: LessonStep = {
       );
       const parts = categories.map((c) => ({
         label: `${labelOf(c)}’s part`,
+        category: c,
         ys: points.map((p) => 1 + (p.shares.get(c) ?? 0) * (p.slowdown - 1)),
       }));
       const first = points[0];
@@ -159,7 +168,7 @@ export const resonance: LessonStep = {
         ys: points.map((p) => p.slowdown),
         runs: points.map((p) => ({ x: p.g, y: p.slowdown })),
         parts,
-        note: `Curve: the sweep, a run of the step’s machine at each granularity (${slowdownText(first.slowdown)} at g = 0, ${slowdownText(last.slowdown)} at ${gText(last.g)}). Thin lines: each noise class’s part, 1 + its share of the lost time × (slowdown − 1). Along the top, the paper’s largest class (000 Fig 18); this sweep’s: ${largestAtPaper(points)}.`,
+        note: `Curve: a run of the step’s machine at each granularity, the sweep’s, and at the page’s own granularity the run on show, whose slowdown the header gives (${slowdownText(first.slowdown)} at g = 0, ${slowdownText(last.slowdown)} at ${gText(last.g)}). Thin lines: each noise class’s part, 1 + its share of the lost time × (slowdown − 1). Along the top, the paper’s largest class (000 Fig 18); this sweep’s: ${largestAtPaper(points)}.`,
       };
     },
     // Finding #4 gives shares of the lost time, not slowdowns: marked along the top

@@ -49,14 +49,22 @@ export interface CurvePoint {
  * The curve a sketch question reveals: y at each of the question's `xs`, computed from the
  * step's run(s), and the points simulated directly (the others come from a model fitted to them).
  */
+/** A thinner curve under a sketch's simulated one, at the question's xs. */
+export interface CurvePart {
+  label: string;
+  ys: readonly number[];
+  /** a noise class's part: drawn in the class's colour, as in the timeline and Resonance view */
+  category?: string;
+}
+
 export type SimulatedCurve =
   | {
       ok: true;
       ys: readonly number[];
       runs: readonly CurvePoint[];
       note: string;
-      /** further simulated curves at `xs`, drawn thinner, e.g. each noise source's part */
-      parts?: readonly { label: string; ys: readonly number[] }[];
+      /** further simulated curves at `xs`, drawn thinner, e.g. each noise class's part */
+      parts?: readonly CurvePart[];
     }
   | { ok: false; reason: string };
 

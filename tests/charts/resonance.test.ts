@@ -9,12 +9,15 @@ import {
   RESONANCE_QUICK,
   RESONANCE_GRANULARITIES_US,
   resonanceCsv,
+  resonanceCue,
   resonanceGroups,
   resonancePlan,
   resonanceSeries,
   resonanceShares,
   resonanceSummary,
 } from '../../src/charts/resonance.ts';
+import { categoryColour } from '../../src/charts/category-colour.ts';
+import { cue } from '../../src/charts/palette.ts';
 import type { RunResult } from '../../src/engine/result.ts';
 import type { BarrierWorkload } from '../../src/scenario/types.ts';
 import type { SweepPointResult } from '../../src/state/sweep.svelte.ts';
@@ -75,6 +78,30 @@ describe('resonancePlan', () => {
       'all',
     ]);
     expect(resonancePlan(scenario({}))).toBeNull();
+  });
+
+  it('draws a class in its colour everywhere, and all sources together in black', () => {
+    const many = scenario({
+      noise: Array.from({ length: MAX_SOURCE_CURVES + 1 }, (_, k) =>
+        source({ id: `s${k}`, category: k % 2 ? 'rms' : 'kernel', periodUs: 1000 }),
+      ),
+    });
+    const groups = resonanceGroups(many);
+    expect(groups.map((_, k) => resonanceCue(groups, k).colour)).toEqual([
+      categoryColour('kernel'),
+      categoryColour('rms'),
+      '#000000',
+    ]);
+    // one curve per source: the views' cues in order
+    const few = resonanceGroups(
+      scenario({
+        noise: [
+          source({ id: 'a', periodUs: 1000 }),
+          source({ id: 'b', category: 'rms', periodUs: 1000 }),
+        ],
+      }),
+    );
+    expect(few.map((_, k) => resonanceCue(few, k))).toEqual([cue(0), cue(1), cue(2)]);
   });
 });
 

@@ -1,7 +1,7 @@
 // The layout of a sketch's published notes (SketchNotes): their labels sit in rows above the
 // plot, a label that would overlap the one before it a row higher. And the types the sketch's
 // components share.
-import type { CurvePoint, PublishedNote, Question } from '../../lesson/types.ts';
+import type { CurvePart, CurvePoint, PublishedNote, Question } from '../../lesson/types.ts';
 
 /** viewBox units per character of a note's label (12px bold), for placing the labels */
 export const NOTE_CHAR = 7.2;
@@ -58,7 +58,7 @@ export type Sketch = Extract<Question, { kind: 'sketch' }>;
 export interface Overlay {
   ys: readonly number[];
   runs: readonly CurvePoint[];
-  parts?: readonly { label: string; ys: readonly number[] }[];
+  parts?: readonly CurvePart[];
 }
 
 /** A part of the simulated curve as drawn: its points and its colour and dash. */
