@@ -84,7 +84,7 @@ export const barrierAmplifies: LessonStep = {
   number: 6,
   title: 'Why a barrier amplifies noise',
   intro:
-    'On one node, 10% of 1 ms work quanta are delayed by noise (002 slide 69). With a barrier, every process waits for the slowest: one delayed process delays everyone. Open the timeline view to watch it happen on 1,024 nodes.',
+    'On one node, 10% of 1 ms work quanta are delayed by noise (002 slide 69). With a barrier, every process waits for the slowest: one delayed process delays everyone. The timeline on the stage shows it happen on 1,024 nodes; after Reveal the stage turns to the barrier’s latency against the number of nodes.',
   view: 'timeline',
   revealView: 'latency',
   state: {
