@@ -1,17 +1,30 @@
 #!/usr/bin/env node
 // `npm test`: every check this project has, in one command, as CI runs it.
 //
-// Two lanes run side by side: the browser tests (Chromium waits on the page and its workers for
-// about half its time: 56% of two cores busy, measured on the slowest files) and, meanwhile,
-// types, lint, formatting and the unit tests one after the other, which fill the cores the
-// browser leaves idle. `npm test -- --serial` runs the steps one at a time instead.
+// Two lanes run side by side on the machine's two cores: the browser lane (the site built once,
+// then the browser test files) and the static lane (types, lint, formatting and the unit tests,
+// one after the other). Chromium waits on the page and its workers for about half its time, so
+// the static steps fill the cores the browser leaves idle. The browser files are a queue, the
+// longest first (BROWSER_SECONDS): when the static lane is done it takes files from the queue
+// too, so that neither lane idles while the other has an hour's tail of work left. Files are
+// taken one Vitest run at a time (a few short ones together). `npm test -- --serial` runs
+// everything one step at a time instead.
 //
 // Each step runs even when an earlier one fails, so one run reports everything. A step's output
-// goes to .check/<step>.log and is printed whole when the step ends, so lanes never interleave
-// their lines. Last: a table of the steps and the plain line "N passed, N failed" counting the
-// tests of the unit and browser suites. Exit code 1 when any step failed.
+// goes to .check/<step>.log (a browser run's to .check/browser-N.log) and is printed whole when
+// it ends, so lanes never interleave their lines. Last: a table of the steps and the plain line
+// "N passed, N failed" counting the tests of the unit and browser suites. Exit code 1 when any
+// step failed.
 import { spawn, spawnSync } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+} from 'node:fs';
+import { resolve as resolvePath } from 'node:path';
 
 const args = process.argv.slice(2);
 const serial = args.includes('--serial');
@@ -48,17 +61,8 @@ const steps = [
   {
     name: 'browser',
     lane: 'browser',
-    cmd: 'npx',
-    args: [
-      'vitest',
-      'run',
-      '-c',
-      'vitest.browser.config.ts',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile=${out}/browser.json`,
-    ],
-    report: `${out}/browser.json`,
+    // a queue of Vitest runs over tests/browser (browserRuns), not one command
+    pool: true,
     // Installs Debian's chromium when it is missing (as root); before the lanes start, so its
     // output is not mixed with a step's.
     before: ['node', ['scripts/ensure-chromium.mjs']],
@@ -66,17 +70,75 @@ const steps = [
   },
 ].filter((s) => (only.length === 0 || only.includes(s.name)) && (!s.when || s.when()));
 
+/**
+ * s each browser file took in `npm test` on this 2-core machine (2026-11-27, two lanes): the
+ * queue's order, longest first, so that the lanes end together. Only the order depends on it: a
+ * file not listed counts NEW_FILE_SECONDS.
+ */
+const BROWSER_SECONDS = {
+  instrument: 96,
+  views: 57,
+  share: 47,
+  lesson: 44,
+  challenges: 28,
+  app: 27,
+  'lesson-run-to-run': 25,
+  classroom: 25,
+  bar: 24,
+  'worker-watchdog': 23,
+  offline: 19,
+  'cycle-time': 14,
+  ripple: 14,
+  controls: 13,
+  'run-ends': 13,
+  'lesson-sketch': 13,
+  compare: 10,
+  charts: 6,
+  'split-run': 6,
+  'noise-timing': 6,
+  workloads: 5,
+  timeline: 5,
+  'iteration-times': 5,
+  'static-site': 4,
+  variability: 3,
+  'view-names': 3,
+  'slow-nodes': 2,
+};
+const NEW_FILE_SECONDS = 10;
+/** short files go together into one Vitest run until their seconds reach this (a run costs
+ * about 2 s of its own) */
+const RUN_SECONDS = 20;
+
+/** The browser files as the queue's runs: the longest first, each alone or short ones together. */
+function browserRuns() {
+  const seconds = (f) => BROWSER_SECONDS[f.replace(/\.browser\.ts$/, '')] ?? NEW_FILE_SECONDS;
+  const files = readdirSync('tests/browser')
+    .filter((f) => f.endsWith('.browser.ts'))
+    .sort((a, b) => seconds(b) - seconds(a) || a.localeCompare(b));
+  const runs = [];
+  for (const f of files) {
+    const last = runs.at(-1);
+    if (last && last.seconds < RUN_SECONDS) {
+      last.files.push(f);
+      last.seconds += seconds(f);
+    } else runs.push({ files: [f], seconds: seconds(f) });
+  }
+  return runs;
+}
+
 /** Runs one step with its output in .check/<name>.log; resolves with its row of the table. */
 function runStep(step) {
   const log = `${out}/${step.name}.log`;
   const t0 = Date.now();
-  console.log(`▷ ${step.name} started (its output follows when it ends)`);
+  console.log(
+    `▷ ${step.name}${step.what ? ` (${step.what})` : ''} started (its output follows when it ends)`,
+  );
   return new Promise((resolve) => {
     const file = createWriteStream(log);
     const child = spawn(step.cmd, step.args, {
       stdio: ['ignore', 'pipe', 'pipe'],
       // no colour codes in the log files; the counts come from the JSON reports
-      env: { ...process.env, FORCE_COLOR: '0' },
+      env: { ...process.env, FORCE_COLOR: '0', ...step.env },
     });
     child.stdout.pipe(file, { end: false });
     child.stderr.pipe(file, { end: false });
@@ -119,10 +181,77 @@ function runStep(step) {
   });
 }
 
+/**
+ * The browser step's queue: the site built once (as `npm run build` does, into .check/site, for
+ * every run: NOISELAB_SITE), then Vitest runs taken by whichever lane is free. Its row: from the
+ * build's start to the last run's end; failed when the build or any run failed.
+ */
+const pool = {
+  runs: [],
+  next: 0,
+  /** resolves true once the site is built (started by the first lane that needs it) */
+  site: null,
+  outcomes: [],
+  t0: 0,
+  t1: 0,
+};
+const siteDir = resolvePath(out, 'site');
+
+function buildSite() {
+  pool.t0 = Date.now();
+  pool.runs = browserRuns();
+  // without Vitest's NODE_ENV=test, as `npm run build` runs
+  const env = { ...process.env };
+  delete env.NODE_ENV;
+  return runStep({
+    name: 'browser-site',
+    cmd: process.execPath,
+    args: ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn', '--outDir', siteDir],
+    env,
+  }).then((o) => {
+    pool.outcomes.push(o);
+    return o.row.result === 'ok';
+  });
+}
+
+/** Takes runs from the browser queue until it is empty. */
+async function takeBrowserRuns() {
+  pool.site ??= buildSite();
+  if (!(await pool.site)) return;
+  while (pool.next < pool.runs.length) {
+    const k = ++pool.next;
+    const run = pool.runs[k - 1];
+    const report = `${out}/browser-${k}.json`;
+    pool.outcomes.push(
+      await runStep({
+        name: `browser-${k}`,
+        what: run.files.join(', '),
+        cmd: 'npx',
+        args: [
+          'vitest',
+          'run',
+          '-c',
+          'vitest.browser.config.ts',
+          '--reporter=default',
+          '--reporter=json',
+          `--outputFile=${report}`,
+          ...run.files.map((f) => `tests/browser/${f}`),
+        ],
+        report,
+        env: { NOISELAB_SITE: siteDir },
+      }),
+    );
+    pool.t1 = Date.now();
+  }
+}
+
 /** Runs steps one after the other; resolves with their outcomes in order. */
 async function lane(list) {
   const done = [];
-  for (const step of list) done.push(await runStep(step));
+  for (const step of list) {
+    if (step.pool) await takeBrowserRuns();
+    else done.push(await runStep(step));
+  }
   return done;
 }
 
@@ -134,10 +263,30 @@ for (const step of steps) {
   }
 }
 const runnable = steps.filter((s) => !failedBefore.has(s.name));
+const browser = runnable.find((s) => s.pool);
+// Side by side, the static lane ends on the browser queue too.
 const lanes = serial
   ? [runnable]
-  : ['browser', 'static'].map((l) => runnable.filter((s) => s.lane === l));
+  : [
+      runnable.filter((s) => s.lane === 'browser'),
+      [...runnable.filter((s) => s.lane === 'static'), ...(browser ? [browser] : [])],
+    ];
 const outcomes = (await Promise.all(lanes.map(lane))).flat();
+if (browser) {
+  const ok =
+    pool.outcomes.length === pool.runs.length + 1 &&
+    pool.outcomes.every((o) => o.row.result === 'ok');
+  outcomes.push({
+    row: {
+      step: 'browser',
+      result: ok ? 'ok' : 'FAILED',
+      seconds: (((pool.t1 || Date.now()) - pool.t0) / 1000).toFixed(1),
+    },
+    passed: pool.outcomes.reduce((a, o) => a + o.passed, 0),
+    failed: pool.outcomes.reduce((a, o) => a + o.failed, 0),
+  });
+  rmSync(siteDir, { recursive: true, force: true });
+}
 
 const rows = steps.map((step) => {
   const o = outcomes.find((x) => x.row.step === step.name);

@@ -34,8 +34,15 @@ export function removeSite(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
 }
 
+/**
+ * Builds the site, or takes the one `NOISELAB_SITE` names (absolute; `npm test` builds it once
+ * for all its browser runs, and removes it itself).
+ */
 export default function setup(project: TestProject): () => void {
-  const dir = buildSite();
+  const given = process.env.NOISELAB_SITE;
+  const dir = given || buildSite();
   project.provide('siteDir', dir);
-  return () => removeSite(dir);
+  return () => {
+    if (!given) removeSite(dir);
+  };
 }
