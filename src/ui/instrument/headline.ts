@@ -92,8 +92,12 @@ export function headline(result: RunResult | null): HeadlineItem[] {
       : {
           key: 'costliest',
           label: 'Costs most',
-          value: worst ? `${worst.label} (${formatPercent(worst.share)}%)` : '—',
-          title: 'The noise source charged with the largest share of the lost time',
+          // the share first: a long name is cut at its end where the strip is narrow, and the
+          // number must stay (the tooltip gives the name whole)
+          value: worst ? `${formatPercent(worst.share)}% ${worst.label}` : '—',
+          title:
+            'The noise source charged with the largest share of the lost time' +
+            (worst ? `: ${worst.label}, ${formatPercent(worst.share)}%` : ''),
         },
   ];
 }
