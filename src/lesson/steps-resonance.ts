@@ -5,6 +5,7 @@
 // largest class at 0, 1 and 5 ms marked along the top.
 import type { Vary } from '../engine/sweep.ts';
 import { PUBLISHED, publishedText } from '../published/index.ts';
+import { canonicalJson } from '../scenario/canonical.ts';
 import type { BarrierWorkload, Scenario } from '../scenario/types.ts';
 import { fail, pct } from './figures.ts';
 import { formatValue, levelOf } from './sketch.ts';
@@ -78,18 +79,27 @@ interface SweepPoint {
   shares: Map<string, number>;
 }
 
-type Points = { ok: true; points: SweepPoint[] } | { ok: false; reason: string };
+/** `own`: the index of the point that is the run on show, −1 when none is */
+type Points = { ok: true; points: SweepPoint[]; own: number } | { ok: false; reason: string };
 
-function pointsOf({ sweep, scenario, run: onShow }: RevealInput): Points {
+/**
+ * The point that is the run on show: while the page shows the step's own scenario unchanged (g
+ * = 0, as the step opens), its run is a run of the sweep's machine at that granularity, and a
+ * longer one than the sweep's point; taking it makes the curve and the header give one slowdown
+ * there, not two runs' (the sweep's point has its own seed and 1,500 iterations). Anything
+ * changed on the page (nodes, a source, the seed) and the sweep's own point stays.
+ */
+function ownPoint({ scenario, sweepScenario }: RevealInput): number {
+  if (!sweepScenario || scenario.workload.kind !== 'barrier') return -1;
+  if (canonicalJson(scenario) !== canonicalJson(sweepScenario)) return -1;
+  return GRANULARITIES.indexOf(scenario.workload.granularityUs as (typeof GRANULARITIES)[number]);
+}
+
+function pointsOf(input: RevealInput): Points {
+  const { sweep, run: onShow } = input;
   if (!sweep || sweep.length !== GRANULARITIES.length)
     return { ok: false, reason: 'the granularity sweep is not available yet' };
-  // At the page's own granularity (g = 0 as the step opens) the point is the run on show, so
-  // that the curve and the header give one slowdown there, not two runs' (each point of the
-  // sweep has its own seed and a shorter run).
-  const own =
-    scenario.workload.kind === 'barrier'
-      ? GRANULARITIES.indexOf(scenario.workload.granularityUs as (typeof GRANULARITIES)[number])
-      : -1;
+  const own = ownPoint(input);
   const points: SweepPoint[] = [];
   for (const [i, swept] of sweep.entries()) {
     const run = i === own ? onShow : swept;
@@ -101,7 +111,7 @@ function pointsOf({ sweep, scenario, run: onShow }: RevealInput): Points {
     if (a.totalLostUs > 0) for (const c of a.byCategory) shares.set(c.category, c.share);
     points.push({ g: GRANULARITIES[i], slowdown, shares });
   }
-  return { ok: true, points };
+  return { ok: true, points, own };
 }
 
 /** The largest noise class of a point, with its share; null when nothing was lost. */
@@ -151,7 +161,11 @@ export const resonance: LessonStep = {
     curve: (input) => {
       const read = pointsOf(input);
       if (!read.ok) return read;
-      const { points } = read;
+      const { points, own } = read;
+      const whose =
+        own >= 0
+          ? `the sweep’s, and at g = ${gText(points[own].g)} the run on show, whose slowdown the header gives`
+          : 'the sweep’s';
       // a class's part of the slowdown: 1 + its share of the lost time × (slowdown − 1)
       const categories = [...new Set(points.flatMap((p) => [...p.shares.keys()]))].filter((c) =>
         points.some((p) => (p.shares.get(c) ?? 0) >= 0.05),
@@ -168,7 +182,7 @@ export const resonance: LessonStep = {
         ys: points.map((p) => p.slowdown),
         runs: points.map((p) => ({ x: p.g, y: p.slowdown })),
         parts,
-        note: `Curve: a run of the step’s machine at each granularity, the sweep’s, and at the page’s own granularity the run on show, whose slowdown the header gives (${slowdownText(first.slowdown)} at g = 0, ${slowdownText(last.slowdown)} at ${gText(last.g)}). Thin lines: each noise class’s part, 1 + its share of the lost time × (slowdown − 1). Along the top, the paper’s largest class (000 Fig 18); this sweep’s: ${largestAtPaper(points)}.`,
+        note: `Curve: a run of the step’s machine at each granularity, ${whose} (${slowdownText(first.slowdown)} at g = 0, ${slowdownText(last.slowdown)} at ${gText(last.g)}). Thin lines: each noise class’s part, 1 + its share of the lost time × (slowdown − 1). Along the top, the paper’s largest class (000 Fig 18); this sweep’s: ${largestAtPaper(points)}.`,
       };
     },
     // Finding #4 gives shares of the lost time, not slowdowns: marked along the top
@@ -189,7 +203,7 @@ export const resonance: LessonStep = {
     return {
       ok: true,
       value: largestAtPaper(read.points),
-      detail: `the largest class of lost time in the sweep’s run at each of the paper’s granularities; slowdown ${slowdownText(at(0).slowdown)} at g = 0, ${slowdownText(at(1000).slowdown)} at 1 ms, ${slowdownText(at(5000).slowdown)} at 5 ms`,
+      detail: `the largest class of lost time in the sweep’s run at each of the paper’s granularities${read.own >= 0 ? ` (at g = ${gText(read.points[read.own].g)} the run on show)` : ''}; slowdown ${slowdownText(at(0).slowdown)} at g = 0, ${slowdownText(at(1000).slowdown)} at 1 ms, ${slowdownText(at(5000).slowdown)} at 5 ms`,
     };
   },
   explanation:

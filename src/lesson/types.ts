@@ -177,6 +177,8 @@ export interface RevealInput {
   run: RunResult;
   compare: RunResult | null;
   sweep?: readonly RunResult[] | null;
+  /** the scenario the sweep's points were varied from (the step's own state) */
+  sweepScenario?: Scenario | null;
 }
 
 /**

@@ -184,9 +184,10 @@ describe('step 9’s sketch: the slowdown against the granularity, from a sweep 
   // the lesson's own size: 960 nodes, the sweep's 7 granularities (about 2 s of one core)
   let memo: ReturnType<typeof full> | null = null;
   const lesson = () => (memo ??= full('resonance'));
+  // as the page passes it: the sweep's scenario is the step's own
   const at = () => {
     const { run, scenario, sweep } = lesson();
-    return { scenario, run, compare: null, sweep };
+    return { scenario, run, compare: null, sweep, sweepScenario: scenario };
   };
 
   it('sweeps the step’s own machine at 0, 1 and 5 ms and between, and at no other size', () => {
@@ -211,7 +212,33 @@ describe('step 9’s sketch: the slowdown against the granularity, from a sweep 
     expect(curve.ys.at(-1)).toBeLessThan(3);
     expect(shapeOf(curve.ys.map((y) => toFraction(q.y, y)))).toBe('falls');
     expect(curve.runs.map((r) => r.x)).toEqual([...GRANULARITIES]);
+    expect(curve.note).toContain('at g = 0 the run on show, whose slowdown the header gives');
     expect(curve.note).toMatch(/this sweep’s: g = 0: kernel noise [0-9]+%/);
+  });
+
+  it('keeps the sweep’s own point when the page shows anything else than the step’s scenario', () => {
+    const { run, scenario, sweep } = lesson();
+    const sweepOnly = sweep!.map((r) => r.summary.slowdown);
+    // 16 nodes at g = 0 on the page: its run is not a run of the step's machine
+    const small = { ...scenario, job: { ...scenario.job, nodes: 16 } };
+    const other = runScenario(small);
+    for (const input of [
+      { scenario: small, run: other, compare: null, sweep, sweepScenario: scenario },
+      {
+        scenario: { ...scenario, seed: scenario.seed + 1 },
+        run,
+        compare: null,
+        sweep,
+        sweepScenario: scenario,
+      },
+      { scenario, run, compare: null, sweep },
+    ]) {
+      const curve = q.curve(input);
+      if (!curve.ok) throw new Error(curve.reason);
+      expect(curve.ys).toEqual(sweepOnly);
+      expect(curve.note).not.toContain('run on show');
+      expect(shapeOf(curve.ys.map((y) => toFraction(q.y, y)))).toBe('falls');
+    }
   });
 
   it('splits it by noise class: kernel noise leads at g = 0, the RMS daemons from 1 ms', () => {

@@ -28,6 +28,8 @@ export function revealInput(
   main: RunState,
   other: RunState,
   sweeps: SweepState,
+  /** the scenario the step's sweep runs on (the lesson's sweepScenario) */
+  sweepScenario: Scenario | null = null,
 ): RevealInput | string | null {
   if (!ready(main.status, main.result)) {
     return main.status === 'running' || main.status === 'idle'
@@ -49,7 +51,13 @@ export function revealInput(
     sweep = sweeps.results;
     if (sweep === null) return null;
   }
-  return { scenario, run: main.result, compare, sweep };
+  return {
+    scenario,
+    run: main.result,
+    compare,
+    sweep,
+    ...(step.sweep ? { sweepScenario } : {}),
+  };
 }
 
 /** The live region's words: the step, and once revealed both figures. */
