@@ -138,7 +138,9 @@ export function resonanceCue(
   k: number,
 ): { colour: string; dash: string } {
   const g = groups[k];
-  if (g?.category !== undefined) return { colour: categoryColour(g.category), dash: cue(k).dash };
+  // the classes dashed (cue 1 on), all sources together solid: a second cue besides colour
+  if (g?.category !== undefined)
+    return { colour: categoryColour(g.category), dash: cue(k + 1).dash };
   if (g?.key === 'all' && groups.some((h) => h.category !== undefined))
     return { colour: '#000000', dash: '' };
   return cue(k);

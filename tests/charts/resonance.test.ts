@@ -92,6 +92,10 @@ describe('resonancePlan', () => {
       categoryColour('rms'),
       '#000000',
     ]);
+    // and each its own dash, all sources solid
+    const dashes = groups.map((_, k) => resonanceCue(groups, k).dash);
+    expect(new Set(dashes).size).toBe(3);
+    expect(dashes[2]).toBe('');
     // one curve per source: the views' cues in order
     const few = resonanceGroups(
       scenario({
