@@ -6,7 +6,7 @@
 // one after the other). Chromium waits on the page and its workers for about half its time, so
 // the static steps fill the cores the browser leaves idle. The browser files are a queue, the
 // longest first (BROWSER_SECONDS): when the static lane is done it takes files from the queue
-// too, so that neither lane idles while the other has an hour's tail of work left. Files are
+// too, so that neither lane idles while the other still has a long tail of work. Files are
 // taken one Vitest run at a time (a few short ones together). `npm test -- --serial` runs
 // everything one step at a time instead.
 //
@@ -71,9 +71,9 @@ const steps = [
 ].filter((s) => (only.length === 0 || only.includes(s.name)) && (!s.when || s.when()));
 
 /**
- * s each browser file took in `npm test` on this 2-core machine (2026-11-27, two lanes): the
- * queue's order, longest first, so that the lanes end together. Only the order depends on it: a
- * file not listed counts NEW_FILE_SECONDS.
+ * Seconds each browser file took in `npm test` on this 2-core machine (2026-11-27, two lanes):
+ * the queue's order, longest first, so that the lanes end together. Only the order depends on
+ * it: a file not listed counts NEW_FILE_SECONDS (and is named, so that it is added).
  */
 const BROWSER_SECONDS = {
   instrument: 96,
@@ -109,12 +109,26 @@ const NEW_FILE_SECONDS = 10;
  * about 2 s of its own) */
 const RUN_SECONDS = 20;
 
+/** Every file vitest.browser.config.ts includes (tests/browser/**\/*.browser.ts), from there. */
+function browserFiles(dir = 'tests/browser', under = '') {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory()
+      ? browserFiles(`${dir}/${e.name}`, `${under}${e.name}/`)
+      : e.name.endsWith('.browser.ts')
+        ? [`${under}${e.name}`]
+        : [],
+  );
+}
+
 /** The browser files as the queue's runs: the longest first, each alone or short ones together. */
 function browserRuns() {
   const seconds = (f) => BROWSER_SECONDS[f.replace(/\.browser\.ts$/, '')] ?? NEW_FILE_SECONDS;
-  const files = readdirSync('tests/browser')
-    .filter((f) => f.endsWith('.browser.ts'))
-    .sort((a, b) => seconds(b) - seconds(a) || a.localeCompare(b));
+  const files = browserFiles().sort((a, b) => seconds(b) - seconds(a) || a.localeCompare(b));
+  const unlisted = files.filter((f) => !(f.replace(/\.browser\.ts$/, '') in BROWSER_SECONDS));
+  if (unlisted.length > 0)
+    console.log(
+      `browser files not in BROWSER_SECONDS (counted ${NEW_FILE_SECONDS} s): ${unlisted.join(', ')}`,
+    );
   const runs = [];
   for (const f of files) {
     const last = runs.at(-1);
@@ -138,7 +152,7 @@ function runStep(step) {
     const child = spawn(step.cmd, step.args, {
       stdio: ['ignore', 'pipe', 'pipe'],
       // no colour codes in the log files; the counts come from the JSON reports
-      env: { ...process.env, FORCE_COLOR: '0', ...step.env },
+      env: { ...(step.env ?? process.env), FORCE_COLOR: '0' },
     });
     child.stdout.pipe(file, { end: false });
     child.stderr.pipe(file, { end: false });
@@ -168,6 +182,7 @@ function runStep(step) {
         process.stdout.write(text.endsWith('\n') || text === '' ? text : `${text}\n`);
         resolve({
           row: { step: step.name, result: ok ? 'ok' : 'FAILED', seconds },
+          what: step.what,
           passed,
           failed,
         });
@@ -200,6 +215,11 @@ const siteDir = resolvePath(out, 'site');
 function buildSite() {
   pool.t0 = Date.now();
   pool.runs = browserRuns();
+  // a suite that runs nothing is a failure, as a run with no tests is
+  if (pool.runs.length === 0) {
+    console.log('browser: no test file found under tests/browser');
+    return Promise.resolve(false);
+  }
   // without Vitest's NODE_ENV=test, as `npm run build` runs
   const env = { ...process.env };
   delete env.NODE_ENV;
@@ -238,7 +258,7 @@ async function takeBrowserRuns() {
           ...run.files.map((f) => `tests/browser/${f}`),
         ],
         report,
-        env: { NOISELAB_SITE: siteDir },
+        env: { ...process.env, NOISELAB_SITE: siteDir },
       }),
     );
     pool.t1 = Date.now();
@@ -274,8 +294,14 @@ const lanes = serial
 const outcomes = (await Promise.all(lanes.map(lane))).flat();
 if (browser) {
   const ok =
+    pool.runs.length > 0 &&
     pool.outcomes.length === pool.runs.length + 1 &&
     pool.outcomes.every((o) => o.row.result === 'ok');
+  const failedRuns = pool.outcomes.filter((o) => o.row.result !== 'ok');
+  if (failedRuns.length > 0)
+    console.log(
+      `\nbrowser: failed ${failedRuns.map((o) => `${o.row.step}${o.what ? ` (${o.what})` : ''}`).join('; ')}`,
+    );
   outcomes.push({
     row: {
       step: 'browser',

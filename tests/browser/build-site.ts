@@ -1,8 +1,9 @@
 // Global setup of the browser tests: the site is built once, as `npm run build` builds it, into
 // a folder of this run's own (.check/site-PID, so two suites at once never serve each other
-// half-written files); every test file serves that build (site.ts). Removed at the end.
+// half-written files); every test file serves that build (site.ts). Removed at the end. `npm
+// test` builds it once for all its Vitest runs and names it in NOISELAB_SITE, used as it is.
 import { execFileSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
@@ -40,6 +41,8 @@ export function removeSite(dir: string): void {
  */
 export default function setup(project: TestProject): () => void {
   const given = process.env.NOISELAB_SITE;
+  if (given && !existsSync(join(given, 'index.html')))
+    throw new Error(`NOISELAB_SITE=${given}: no built site there (no index.html)`);
   const dir = given || buildSite();
   project.provide('siteDir', dir);
   return () => {
