@@ -66,7 +66,7 @@ export function findLessonStep(key: string): Found {
     if (!step)
       return {
         ok: false,
-        problem: `lesson=${shown}: the lesson "${lesson.title}" has no such step; use ${lesson.id}. and a number from 1 to ${lesson.steps.length} or one of: ${lesson.steps.map((s) => s.id).join(', ')}.`,
+        problem: `lesson=${shown}: the lesson "${lesson.title}" has no such step; use ${lesson.id}.N with N from 1 to ${lesson.steps.length} (e.g. ${lesson.id}.1), or one of its steps: ${lesson.steps.map((s) => s.id).join(', ')}.`,
       };
     return { ok: true, lesson, step };
   }

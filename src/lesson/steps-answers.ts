@@ -129,7 +129,7 @@ export const jaguar: LessonStep = {
 export const bgp: LessonStep = {
   id: 'bgp',
   number: 12,
-  title: 'Blue Gene/P: a kernel that stays out of the way',
+  title: 'Blue Gene/P: a lightweight kernel on 40,960 nodes',
   intro:
     'Blue Gene/P’s compute node kernel boots, starts the application and then stays out of the way; a global barrier network synchronises the nodes in hardware. The simulator runs the 1 ms barrier loop on Intrepid’s 40,960 nodes (shown) and on 1 node (the comparison run).',
   view: 'timeline',

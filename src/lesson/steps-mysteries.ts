@@ -109,7 +109,7 @@ export const processesPerNode: LessonStep = {
 export const allreduce: LessonStep = {
   id: 'allreduce',
   number: 3,
-  title: 'Mystery #2: a 7× faster allreduce, and SAGE barely moves',
+  title: 'Mystery #2: what a 7× faster allreduce does for SAGE',
   intro:
     'SAGE spends about half of its cycle in allreduce at 4,096 PEs. The paper made the allreduce 7× faster by polling for 100 µs and then blocking instead of polling forever. The simulator runs SAGE with blocking waits (shown) and with polling (the comparison run).',
   view: 'iterations',

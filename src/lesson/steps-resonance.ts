@@ -45,6 +45,8 @@ const CATEGORY_LABELS: Record<string, string> = {
   daemon: 'other daemons',
 };
 const labelOf = (category: string) => CATEGORY_LABELS[category] ?? category;
+/** “kernel noise’s part”, “RMS daemons’ part” */
+const partLabel = (label: string) => (label.endsWith('s') ? `${label}’ part` : `${label}’s part`);
 const gText = (g: number) => (g === 0 ? '0' : formatValue(GRANULARITY_AXIS, g));
 
 /** Finding #4's published shares (src/published: 000 Fig 18(a)–(c)), by granularity. */
@@ -171,7 +173,7 @@ export const resonance: LessonStep = {
         points.some((p) => (p.shares.get(c) ?? 0) >= 0.05),
       );
       const parts = categories.map((c) => ({
-        label: `${labelOf(c)}’s part`,
+        label: partLabel(labelOf(c)),
         category: c,
         ys: points.map((p) => 1 + (p.shares.get(c) ?? 0) * (p.slowdown - 1)),
       }));
