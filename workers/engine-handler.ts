@@ -9,6 +9,7 @@ import { createRun, type Run } from '../src/engine/run.ts';
 import { resultOf } from '../src/engine/result.ts';
 import { planSweep } from '../src/engine/sweep.ts';
 import {
+  capsSpent,
   nextBlock,
   pointTargetUs,
   reachedPrecision,
@@ -182,16 +183,26 @@ export function createEngineHandler(
     }
     const needed = pointTargetUs(run.scenario, length);
     const least = length.minIterations ?? 0;
+    const ranks = run.scenario.job.nodes * run.scenario.job.ranksPerNode;
     let simulated = 0;
     let counted = 0;
     // Never before one measured iteration: a point must have a mean.
     const enough = () =>
       counted >= 1 &&
-      ((counted >= least && simulated >= needed) || run.noiseEvents >= length.maxEvents);
+      ((counted >= least && simulated >= needed) ||
+        capsSpent(length, run.noiseEvents, ranks, run.iteration));
     while (!run.done && !enough()) {
       const until = now() + sliceMs;
       do {
-        run.step(nextBlock(run.noiseEvents, run.iteration, length.maxEvents));
+        run.step(
+          nextBlock(
+            run.noiseEvents,
+            run.iteration,
+            length.maxEvents,
+            ranks,
+            length.maxRankIterations,
+          ),
+        );
         for (; counted < run.measured; counted++) simulated += run.durations[counted];
       } while (!run.done && !enough() && now() < until);
       await pause();

@@ -57,10 +57,25 @@ export const MAX_MICRO_ITERATIONS = 200;
  * stops once its sources are known (CYCLE_FINAL), or at its cap of noise events */
 export const FINAL_APP_CYCLES = 20;
 export const FINAL_MICRO_ITERATIONS = 2000;
-/** The final pass: each source's part of a point's mean cycle known to ±10 %, three cycles at
- * least, 6·10⁶ noise events at most (a few seconds for the machine's largest points). One cycle
- * misleads: SAGE on ASCI Q at 8,192 PEs read 2.38 s from one cycle, 1.58 s over twenty. */
-export const CYCLE_FINAL: PointLength = { precision: 0.1, maxEvents: 6e6, minIterations: 3 };
+/** The final pass of an application (SAGE, POP): each source's part of a point's mean cycle
+ * known to ±10 %, three cycles at least, 6·10⁶ noise events or 10⁷ rank-iterations at most (a
+ * few seconds for the machine's largest points). One cycle misleads: SAGE on ASCI Q at 8,192 PEs
+ * read 2.38 s from one cycle, 1.58 s over twenty. */
+export const CYCLE_FINAL: PointLength = {
+  precision: 0.1,
+  maxEvents: 6e6,
+  maxRankIterations: 1e7,
+  minIterations: 3,
+};
+/**
+ * The final pass of a micro-benchmark (allreduce, MPI-FWQ, halo, …), whose iterations are short:
+ * 2·10⁶ noise events or 10⁷ rank-iterations a point at most, as the page's other sweeps. With
+ * CYCLE_FINAL's caps the final curve took 22–25 s for MPI-FWQ on Jaguar XT5 (its twelve points
+ * of 4,096 nodes and more about 1.5–2.8 s each, at the cap of events) and 45–80 s for HALO
+ * (its four whole-machine points 5–14 s each: 149,504 ranks a halo update, a thousand updates
+ * to see the rarest source). Those points now stop short of ±10 % and say so (hollow).
+ */
+export const CYCLE_FINAL_MICRO: PointLength = { ...CYCLE_FINAL, maxEvents: 2e6 };
 
 /** Work (pointWork's units) the quick pass may cost in all: about a second and a half of one
  * worker here (SAGE on ASCI Q, 2,048 × 4, one cycle: 2.5·10⁶, 1.1 s); the costlier points are
@@ -239,7 +254,7 @@ export function cyclePlan(s: Scenario): CyclePlan {
       // the quick pass: one cycle a point (the cap of events stops it there), the cheapest
       // points that fit QUICK_SWEEP_WORK
       { base, length: SWEEP_QUICK, indices: quickIndices(works, QUICK_SWEEP_WORK) },
-      { base: final, length: CYCLE_FINAL },
+      { base: final, length: micro ? CYCLE_FINAL_MICRO : CYCLE_FINAL },
     ],
     varies: [{ path: 'job', values: jobs }],
     total: jobs.length,

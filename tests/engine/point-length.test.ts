@@ -3,6 +3,7 @@
 // its part of the mean is known to ±I/√(T·N/P); a point runs until that is ε for every source.
 import { describe, expect, it } from 'vitest';
 import {
+  capsSpent,
   nextBlock,
   POINT_BLOCK,
   pointTargetUs,
@@ -81,6 +82,23 @@ describe('nextBlock', () => {
     expect(nextBlock(0, 0, 1e6)).toBe(1);
     expect(nextBlock(1000, 100, 1e6)).toBe(POINT_BLOCK);
     expect(nextBlock(100_000, 10, 1e6)).toBe(1);
+  });
+
+  it('goes one at a time when a block of rank-iterations is a good part of their cap', () => {
+    // 10,000 ranks: a block is 160,000 rank-iterations, over an eighth of 10⁶
+    expect(nextBlock(1000, 100, 1e6, 10_000, 1e6)).toBe(1);
+    expect(nextBlock(1000, 100, 1e6, 100, 1e6)).toBe(POINT_BLOCK);
+    expect(nextBlock(1000, 100, 1e6, 10_000)).toBe(POINT_BLOCK);
+  });
+});
+
+describe('capsSpent', () => {
+  const length = { precision: 0.1, maxEvents: 100, maxRankIterations: 1000 };
+  it('is spent at either cap, and a length without a rank cap has none', () => {
+    expect(capsSpent(length, 99, 10, 99)).toBe(false);
+    expect(capsSpent(length, 100, 10, 1)).toBe(true);
+    expect(capsSpent(length, 0, 10, 100)).toBe(true);
+    expect(capsSpent({ precision: 0.1, maxEvents: 100 }, 0, 1e6, 1e6)).toBe(false);
   });
 });
 

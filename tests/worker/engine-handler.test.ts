@@ -304,6 +304,21 @@ describe('engine handler, sweep points of a given length', () => {
     }
   });
 
+  it('stops at the cap of rank-iterations, warm-up included, short of precision', async () => {
+    // 8 nodes × 1 rank: a cap of 8 × 12 rank-iterations stops after 12 iterations, 5 of them
+    // warm-up, far short of ±10 %. 2 nodes (I = 0.08) are known to ±10 % after 16 ms, within
+    // their cap of 48 iterations: precision stops them first (checked after every iteration
+    // here, as a block of 16 is over an eighth of the cap).
+    const capped = { ...length, maxRankIterations: 96, minIterations: 1 };
+    const got = await drive([{ type: 'sweep', runId: 5, base: rare, varies, length: capped }]);
+    expect(rare.job.ranksPerNode).toBe(1);
+    const [two, eight] = points(got);
+    expect(eight.result.iterationsUs.length).toBe(12 - 5);
+    expect(eight.reach!.precision).toBeGreaterThan(length.precision);
+    expect(two.reach!.precision).toBeLessThanOrEqual(length.precision);
+    expect(two.result.iterationsUs.length).toBeLessThan(48 - 5);
+  });
+
   it('stops at the cap of noise events, short of precision, but never before one iteration', async () => {
     // A cap of one event: each point stops in the iteration of its first noise event.
     const capped = { ...length, maxEvents: 1, minIterations: 1 };
