@@ -184,7 +184,7 @@ export const resonance: LessonStep = {
         ys: points.map((p) => p.slowdown),
         runs: points.map((p) => ({ x: p.g, y: p.slowdown })),
         parts,
-        note: `Curve: a run of the step’s machine at each granularity, ${whose} (${slowdownText(first.slowdown)} at g = 0, ${slowdownText(last.slowdown)} at ${gText(last.g)}). Thin lines: each noise class’s part, 1 + its share of the lost time × (slowdown − 1). Along the top, the paper’s largest class (000 Fig 18); this sweep’s: ${largestAtPaper(points)}.`,
+        note: `Curve: a run of the step’s machine at each granularity, ${whose} (${slowdownText(first.slowdown)} at g = 0, ${slowdownText(last.slowdown)} at ${gText(last.g)}). Thin lines: each noise class’s part, 1 + its share of the lost time × (slowdown − 1). Along the top, the paper’s largest class (000 Fig 18); this sweep’s: ${largestAtPaper(points)}. The Resonance view beside it runs a sweep of its own, each point until its sources are known to ±10 %: its numbers differ from these by their spread.`,
       };
     },
     // Finding #4 gives shares of the lost time, not slowdowns: marked along the top
