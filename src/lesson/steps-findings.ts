@@ -76,7 +76,7 @@ export const perNode: LessonStep = {
     };
   },
   explanation:
-    'Looking per node rather than per processor, and folding the 1,024 nodes onto their position in a 32-node cluster, the paper found that nodes 0, 1 and 31 of every cluster are far noisier than the rest (000 sec 3.2, Figs 11–12): node 0 runs the TruCluster cluster manager (up to 200 ms), node 1 the quorum daemon (335 ms every minute), node 31 the RMS cluster monitor (about 7 ms every second). Every other node shows the same fine-grained kernel noise, heartbeats of 640 µs every 125 ms (000 sec 4). Averaged over processors, these few nodes disappear; per node, they stand out.',
+    'Looking per node rather than per processor, and folding the 1,024 nodes onto their position in a 32-node cluster, the paper found that nodes 0, 1 and 31 of every cluster are far noisier than the rest (000 sec 3.2, Figs 11–12): node 0 runs the TruCluster cluster manager (up to 200 ms), node 1 the quorum daemon (335 ms every minute), node 31 the RMS cluster monitor (about 7 ms every second). Every other node shows the same fine-grained kernel noise, heartbeats of 640 µs every 125 ms (000 sec 4). Averaged over processors, these few nodes disappear; per node, they stand out. The simulated map shows them less starkly than the paper’s figures, which measured each node’s own noise with a fixed work quantum: the delay of a barrier is caused by every node’s frequent kernel noise as well, so the three positions hold a share above their 3 in 32 (9.4%), not most of it (the detail above gives the share); their bars, each the mean of a column, stand out more than single cells.',
 };
 
 export const barrierAmplifies: LessonStep = {
