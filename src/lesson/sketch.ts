@@ -165,7 +165,7 @@ export function sketchVerdicts(
   if (!q.answer) return [simulated];
   const paperYs = q.answer.map((l) => valueOf(q.y, l));
   const paper = sketchVerdict(q.x, q.y, q.xs, levels, paperYs, {
-    curve: 'the paper’s model, the question’s premise worked out',
+    curve: 'the paper’s model of the question',
     gives: 'the model gives',
   }).text;
   return [paper, `Against the simulated machine: ${simulated}`];
