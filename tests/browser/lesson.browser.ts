@@ -70,6 +70,9 @@ describe('the guided lesson', () => {
     await expect
       .poll(() => new URL(page.url()).searchParams.get('answers')?.split('_').length, SOON)
       .toBe(13);
+    // the last step's Finish leaves the lesson for the simulator
+    await press(page, panel(page).getByRole('button', { name: 'Finish ✓' }), 'Enter');
+    await expect.poll(() => panel(page).count(), SOON).toBe(0);
     expectQuiet(problems);
     await page.context().close();
   }, 600_000);
