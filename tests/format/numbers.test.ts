@@ -1,6 +1,6 @@
 // The page's number and time formats that carry a rule of their own.
 import { describe, expect, it } from 'vitest';
-import { remainingText } from '../../src/format/numbers.ts';
+import { formatTimeUs, remainingText, timeTickFormat } from '../../src/format/numbers.ts';
 
 describe('remainingText', () => {
   it('says nothing early in a run, for short runs, or when it is nearly over', () => {
@@ -17,5 +17,28 @@ describe('remainingText', () => {
     expect(remainingText(6000, 0.05)).toBe('about 2 min left'); // 114 s
     expect(remainingText(60_000, 0.02)).toBe('about 49 min left');
     expect(remainingText(600_000, 0.05)).toBe('about 3.17 h left');
+  });
+});
+
+describe('timeTickFormat', () => {
+  it('is formatTimeUs when its labels differ', () => {
+    const f = timeTickFormat([1000, 2000, 5000]);
+    expect([1000, 2000, 5000].map(f)).toEqual(['1 ms', '2 ms', '5 ms']);
+  });
+
+  it('adds decimals until every tick reads differently', () => {
+    // iterations of 1.055–1.065 ms: formatTimeUs says "1.06 ms" four times
+    const ticks = [1056, 1058, 1060, 1062];
+    expect(new Set(ticks.map(formatTimeUs)).size).toBe(1);
+    expect(ticks.map(timeTickFormat(ticks))).toEqual([
+      '1.056 ms',
+      '1.058 ms',
+      '1.06 ms',
+      '1.062 ms',
+    ]);
+  });
+
+  it('keeps formatTimeUs for ticks that cannot be told apart', () => {
+    expect(timeTickFormat([1, 1])).toBe(formatTimeUs);
   });
 });
