@@ -84,8 +84,12 @@ function offline() {
       globPatterns: ['**/*.{js,css,html,json,svg,png,webmanifest}'],
       // The page's main chunk is about 0.5 MB; the largest preset chunk 60 kB.
       maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
-      // A link (?preset=…, #s=…) is the page itself: served from the cache offline.
+      // A link (?preset=…, #s=…) is the page itself: served from the cache offline. Only the
+      // site's folder or its index.html: a path under it (/lessons/foo) is not the page, and
+      // served as the page its relative asset URLs missed and it stayed blank (a cold user).
+      // Workbox tests these against the path and the query together.
       navigateFallback: 'index.html',
+      navigateFallbackAllowlist: [/\/(index\.html)?(\?.*)?$/],
       navigateFallbackDenylist: [/\/validation\.html$/, /\/scenarios\//],
       cleanupOutdatedCaches: true,
     },

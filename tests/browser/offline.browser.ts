@@ -54,6 +54,11 @@ describe('with the network gone', () => {
       await runDone(page, 120_000);
       await controlled(page);
       await page.context().setOffline(true);
+      // A path under the site is not the page: not served from the cache as the page (its
+      // relative asset URLs would miss, and it stayed blank); the page and its links are.
+      const stray = await page.context().newPage();
+      await expect(stray.goto(`${site.origin}/lessons/foo`)).rejects.toThrow(/ERR_INTERNET/);
+      await stray.close();
       await page.reload();
       await runDone(page, 120_000);
       const status = () =>
