@@ -72,14 +72,47 @@ export function formatRatio(r: number): string {
   return `${r.toFixed(1)}×`;
 }
 
+/** Ranks of a barrier loop (each computes g an iteration: the loop's work is their number). */
+function barrierRanks(s: Scenario | null | undefined): number | null {
+  return s && s.workload.kind === 'barrier' ? s.job.nodes * s.job.ranksPerNode : null;
+}
+
 /**
- * The headline of the live run against the pinned one, from their mean iteration times. A live
- * run still going (or cancelled) says so: its mean covers the iterations so far.
+ * The two runs per unit of work, when both are barrier loops of one granularity on different
+ * numbers of ranks: every rank computes g an iteration, so a run on fewer ranks does less work
+ * an iteration (Jaguar XT5 with core 0 reserved: 7 ranks a node against 8, 7/8 of the work) and
+ * its mean iteration alone flatters it. '' otherwise.
+ */
+function perWork(q: number, live: Scenario | null | undefined, pinned: PinnedRun): string {
+  const a = barrierRanks(live);
+  const b = barrierRanks(pinned.scenario);
+  if (a === null || b === null || a === b) return '';
+  const g = (s: Scenario) => (s.workload.kind === 'barrier' ? s.workload.granularityUs : NaN);
+  if (g(live!) !== g(pinned.scenario!)) return '';
+  const w = (q * b) / a; // live time per rank-iteration over the pinned run's
+  const rate =
+    Math.abs(w - 1) < SAME
+      ? 'as fast'
+      : w < 1
+        ? `${formatRatio(1 / w)} faster`
+        : `${formatRatio(w)} slower`;
+  return (
+    ` Per unit of work ${rate}: ${a.toLocaleString('en-US')} ranks compute g each iteration ` +
+    `here, ${b.toLocaleString('en-US')} in the pinned run.`
+  );
+}
+
+/**
+ * The headline of the live run against the pinned one, from their mean iteration times, and per
+ * unit of work when the two barrier loops have different numbers of ranks (`liveScenario`, the
+ * scenario of the live run, when known). A live run still going (or cancelled) says so: its mean
+ * covers the iterations so far.
  */
 export function compareRuns(
   live: RunResult | null,
   liveComplete: boolean,
   pinned: PinnedRun,
+  liveScenario?: Scenario | null,
 ): Comparison {
   if (!hasMean(live)) {
     return {
@@ -98,5 +131,9 @@ export function compareRuns(
     pinned.complete ? '' : 'the pinned run was not finished',
   ].filter(Boolean);
   const tail = caveats.length ? ` (${caveats.join('; ')})` : '';
-  return { kind: 'ratio', text: `${head}${tail}.`, liveOverPinned: q };
+  return {
+    kind: 'ratio',
+    text: `${head}${tail}.${perWork(q, liveScenario, pinned)}`,
+    liveOverPinned: q,
+  };
 }
