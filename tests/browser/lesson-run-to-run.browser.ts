@@ -163,7 +163,7 @@ describe('the run-to-run lesson', () => {
     await expect.poll(() => alert.isVisible(), SOON).toBe(true);
     const text = (await page.locator('main').innerText()).replace(/\s+/g, ' ');
     expect(text).toContain(`lesson=run-to-run.9: the lesson "${TITLE}" has no such step`);
-    expect(text).toContain('a number from 1 to 6');
+    expect(text).toContain('use run-to-run.N with N from 1 to 6 (e.g. run-to-run.1)');
     await expect.poll(() => page.locator('#ctl-nodes').inputValue(), SOON).toBe('64');
     expect(await panel(page).count()).toBe(0);
     expectQuiet(problems);
