@@ -191,7 +191,7 @@ export const bgp: LessonStep = {
     };
   },
   explanation:
-    'Blue Gene’s designers took the opposite road from ASCI Q: a lightweight compute node kernel with no daemons, whose only job is to “boot, start the app and then stay out of the way” (002 slides 24–26), and a barrier network in hardware. Oral et al. measured BG/P with FWQ: very quiet, the same uniform pattern on every core, kurtosis 6.76 (003 sec 4, Fig 1). With nothing to amplify, a barrier across 163,840 ranks costs about what it costs on one node.',
+    'Blue Gene’s designers took the opposite road from ASCI Q: a lightweight compute node kernel with no daemons, whose only job is to “boot, start the app and then stay out of the way” (002 slides 24–26), and a barrier network in hardware. Oral et al. measured BG/P with FWQ: very quiet, the same uniform pattern on every core, kurtosis 6.76 (003 sec 4, Fig 1). With nothing to amplify, a barrier across 163,840 ranks costs about what it costs on one node. In the simulator it still grows by a microsecond or two from 1 node to 40,960 (the hardware network’s levels and the rare event of one node among many): on the axis of ASCI Q’s latencies, which grow from microseconds to tens of milliseconds, that is flat; a software tree would add a hop of microseconds at each of 16 levels.',
 };
 
 export const openQuestions: LessonStep = {
