@@ -73,7 +73,8 @@ export const CYCLE_FINAL: PointLength = {
  * CYCLE_FINAL's caps the final curve took 22–25 s for MPI-FWQ on Jaguar XT5 (its twelve points
  * of 4,096 nodes and more about 1.5–2.8 s each, at the cap of events) and 45–80 s for HALO
  * (its four whole-machine points 5–14 s each: 149,504 ranks a halo update, a thousand updates
- * to see the rarest source). Those points now stop short of ±10 % and say so (hollow).
+ * to see the rarest source). Those points now stop short of ±10 %: their band and tooltip say how
+ * far, and they are drawn hollow past ±25 % (point-trust.ts).
  */
 export const CYCLE_FINAL_MICRO: PointLength = { ...CYCLE_FINAL, maxEvents: 2e6 };
 

@@ -78,26 +78,29 @@ function barrierRanks(s: Scenario | null | undefined): number | null {
 }
 
 /**
- * The two runs per unit of work, when both are barrier loops of one granularity on different
- * numbers of ranks: every rank computes g an iteration, so a run on fewer ranks does less work
- * an iteration (Jaguar XT5 with core 0 reserved: 7 ranks a node against 8, 7/8 of the work) and
- * its mean iteration alone flatters it. '' otherwise.
+ * The two runs per unit of work, when both are barrier loops of one granularity on the same
+ * nodes with different numbers of ranks a node: every rank computes g an iteration, so a run on
+ * fewer ranks does less work an iteration (Jaguar XT5 with core 0 reserved: 7 ranks a node
+ * against 8, 7/8 of the work) and its mean iteration alone flatters it. '' otherwise: across
+ * machine sizes the work is not the point (a 1-node run against 1,024 nodes is the lesson of
+ * noise amplified, not a rate).
  */
 function perWork(q: number, live: Scenario | null | undefined, pinned: PinnedRun): string {
   const a = barrierRanks(live);
   const b = barrierRanks(pinned.scenario);
   if (a === null || b === null || a === b) return '';
+  if (live!.job.nodes !== pinned.scenario!.job.nodes) return '';
   const g = (s: Scenario) => (s.workload.kind === 'barrier' ? s.workload.granularityUs : NaN);
   if (g(live!) !== g(pinned.scenario!)) return '';
   const w = (q * b) / a; // live time per rank-iteration over the pinned run's
   const rate =
     Math.abs(w - 1) < SAME
-      ? 'as fast'
+      ? ': as fast'
       : w < 1
-        ? `${formatRatio(1 / w)} faster`
-        : `${formatRatio(w)} slower`;
+        ? ` ${formatRatio(1 / w)} faster`
+        : ` ${formatRatio(w)} slower`;
   return (
-    ` Per unit of work ${rate}: ${a.toLocaleString('en-US')} ranks compute g each iteration ` +
+    ` Per unit of work${rate}: ${a.toLocaleString('en-US')} ranks compute g each iteration ` +
     `here, ${b.toLocaleString('en-US')} in the pinned run.`
   );
 }
@@ -133,7 +136,9 @@ export function compareRuns(
   const tail = caveats.length ? ` (${caveats.join('; ')})` : '';
   return {
     kind: 'ratio',
-    text: `${head}${tail}.${perWork(q, liveScenario, pinned)}`,
+    // per unit of work only for a finished run: before it the result on show may still be the
+    // last scenario's while liveScenario is already the new one
+    text: `${head}${tail}.${liveComplete ? perWork(q, liveScenario, pinned) : ''}`,
     liveOverPinned: q,
   };
 }

@@ -74,6 +74,15 @@ describe('compareRuns', () => {
       '1.04× faster than the pinned run.',
     );
     expect(compareRuns(run(8240), true, eight).text).toBe('1.04× faster than the pinned run.');
+    // another machine size: not a rate of work (1 node against 1,024 is noise amplified)
+    const small = { ...loop(8), job: { ...loop(8).job, nodes: 1 } };
+    expect(compareRuns(run(8240), true, { ...eight, scenario: small }, loop(7)).text).toBe(
+      '1.04× faster than the pinned run.',
+    );
+    // a run still going: its result may be the last scenario's
+    expect(compareRuns(run(8240), false, eight, loop(7)).text).toBe(
+      '1.04× faster than the pinned run (this run so far).',
+    );
   });
 
   it('waits while the live run has no measured iteration', () => {
