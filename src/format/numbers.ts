@@ -17,28 +17,25 @@ export function formatCount(value: number): string {
   return Number.isFinite(value) ? format(Math.round(value), 0) : DASH;
 }
 
+/** Decimals of a quantity of this size: about four significant digits. */
+const quantityDigits = (size: number) => (size >= 1000 ? 0 : size >= 100 ? 1 : size >= 1 ? 2 : 3);
+
 /** A measured quantity with about four significant digits: 1,649 · 649.4 · 9.25 · 0.125. */
 export function formatQuantity(value: number | null): string {
   if (value === null || !Number.isFinite(value)) return DASH;
-  const size = Math.abs(value);
-  return format(value, size >= 1000 ? 0 : size >= 100 ? 1 : size >= 1 ? 2 : 3);
+  return format(value, quantityDigits(Math.abs(value)));
+}
+
+/** A time in µs in its unit for reading, with `extra` more decimals than formatQuantity's. */
+function timeWithDigits(us: number, extra: number): string {
+  if (!Number.isFinite(us)) return DASH;
+  const [value, unit] = us >= 1e6 ? [us / 1e6, 's'] : us >= 1e3 ? [us / 1e3, 'ms'] : [us, 'µs'];
+  return `${format(value, quantityDigits(Math.abs(value)) + extra)} ${unit}`;
 }
 
 /** A time given in µs, as text with its unit picked for reading: 640 µs, 125 ms, 2.5 s. */
 export function formatTimeUs(us: number): string {
-  if (!Number.isFinite(us)) return DASH;
-  if (us >= 1e6) return `${formatQuantity(us / 1e6)} s`;
-  if (us >= 1e3) return `${formatQuantity(us / 1e3)} ms`;
-  return `${formatQuantity(us)} µs`;
-}
-
-/** formatTimeUs with `extra` more decimals than it gives: 1.058 ms where it says 1.06 ms. */
-function timeWithDigits(us: number, extra: number): string {
-  if (!Number.isFinite(us)) return DASH;
-  const [value, unit] = us >= 1e6 ? [us / 1e6, 's'] : us >= 1e3 ? [us / 1e3, 'ms'] : [us, 'µs'];
-  const size = Math.abs(value);
-  const base = size >= 1000 ? 0 : size >= 100 ? 1 : size >= 1 ? 2 : 3;
-  return `${format(value, base + extra)} ${unit}`;
+  return timeWithDigits(us, 0);
 }
 
 /**
