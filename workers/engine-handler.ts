@@ -23,6 +23,7 @@ import {
   type SweepRequest,
   type WorkerMessage,
 } from '../src/protocol.ts';
+import { jobRanks } from '../src/scenario/phases.ts';
 import type { Scenario } from '../src/scenario/types.ts';
 import { PartFailure, startPartitioned, type PartPort } from './worker-part.ts';
 
@@ -183,7 +184,7 @@ export function createEngineHandler(
     }
     const needed = pointTargetUs(run.scenario, length);
     const least = length.minIterations ?? 0;
-    const ranks = run.scenario.job.nodes * run.scenario.job.ranksPerNode;
+    const ranks = jobRanks(run.scenario);
     let simulated = 0;
     let counted = 0;
     // Never before one measured iteration: a point must have a mean.

@@ -4,6 +4,7 @@
 // by side, with what differs between their scenarios. The pinned run is held with $state.raw: a
 // big, immutable worker payload.
 import type { RunResult } from '../engine/result.ts';
+import { jobRanks } from '../scenario/phases.ts';
 import type { Scenario } from '../scenario/types.ts';
 
 export interface PinnedRun {
@@ -74,7 +75,7 @@ export function formatRatio(r: number): string {
 
 /** Ranks of a barrier loop (each computes g an iteration: the loop's work is their number). */
 function barrierRanks(s: Scenario | null | undefined): number | null {
-  return s && s.workload.kind === 'barrier' ? s.job.nodes * s.job.ranksPerNode : null;
+  return s && s.workload.kind === 'barrier' ? jobRanks(s) : null;
 }
 
 /**
