@@ -149,7 +149,6 @@ export function resonanceCue(
 export interface ResonanceSeries {
   key: string;
   label: string;
-  category?: string;
   points: ResonancePoint[];
 }
 
@@ -162,7 +161,6 @@ export function resonanceSeries(
   const series = groups.map((g) => ({
     key: g.key,
     label: g.label,
-    ...(g.category === undefined ? {} : { category: g.category }),
     points: [] as ResonancePoint[],
   }));
   for (const p of points) {
