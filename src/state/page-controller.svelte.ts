@@ -50,8 +50,11 @@ export interface Address {
   readonly problem: string | null;
   /** what the address opens now; never throws */
   read(): Promise<Opened>;
-  /** replaces the address with the link of `state` and the lesson's and challenge's parts */
-  write(state: ShareState, lesson: string, challenge: string): Promise<void>;
+  /**
+   * replaces the address with the link of `state` and the lesson's and challenge's parts;
+   * with `keepAddress`, only sets `link`
+   */
+  write(state: ShareState, lesson: string, challenge: string, keepAddress?: boolean): Promise<void>;
   /** drops the preset version the address pins (`v=`) */
   dropVersion(): void;
 }
@@ -287,8 +290,8 @@ export class PageController {
    */
   persist(): void {
     if (!this.#started) return;
-    if (this.#keptAddress === this.scenario.revision) return;
-    if (this.#keptAddress !== null) {
+    const kept = this.#keptAddress === this.scenario.revision;
+    if (!kept && this.#keptAddress !== null) {
       // Changed since a broken link was opened: the address now holds the scenario, and the
       // link's notice has said what it had to.
       this.#keptAddress = null;
@@ -299,11 +302,14 @@ export class PageController {
     void this.classroom.view;
     const { current, presetId, fileName, loaded } = this.scenario;
     const share = shareState(current, presetId, loaded, this.views.toView());
+    // While the address keeps a broken link, Copy link still copies the scenario on show.
     void this.#host.address.write(
       share,
       this.#parts.lesson.urlParams,
       this.#parts.challenge.urlParams,
+      kept,
     );
+    if (kept) return;
     // an embed's edits are the course page's, not this browser's autosave
     if (this.classroom.embedded) return;
     const storage = this.#host.storage;

@@ -70,8 +70,10 @@ export class UrlSync {
   /**
    * Replaces the address with the link of `state` plus `lesson` (`lesson=…&answers=…`, or '')
    * and `challenge` (`challenge=<id>`, or ''); an older write finishing later is dropped.
+   * `keepAddress`: only `link` (Copy link) is set, and the address keeps what it holds (a broken
+   * link, left there to be mended).
    */
-  async write(state: ShareState, lesson = '', challenge = ''): Promise<void> {
+  async write(state: ShareState, lesson = '', challenge = '', keepAddress = false): Promise<void> {
     const request = ++this.#request;
     let suffix: string;
     try {
@@ -87,7 +89,7 @@ export class UrlSync {
     const page = `${location.origin}${location.pathname}`;
     const next = `${page}${withClassroom(suffix, classroomPart(location.search))}`;
     try {
-      if (next !== location.href) history.replaceState(history.state, '', next);
+      if (!keepAddress && next !== location.href) history.replaceState(history.state, '', next);
     } catch {
       // A sandboxed frame may refuse; Copy link still has the link.
     }

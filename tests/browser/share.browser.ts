@@ -231,6 +231,9 @@ describe('the URL holds the state', () => {
         expect(problems.consoleErrors.filter((e) => !/404/.test(e))).toEqual([]);
         // the link stays in the address, to be mended
         expect(decodeURIComponent(page.url())).toContain(decodeURIComponent(path));
+        // and Copy link copies the scenario on show meanwhile
+        await page.getByRole('button', { name: 'Copy link', disabled: false }).waitFor();
+        expect(decodeURIComponent(page.url())).toContain(decodeURIComponent(path));
         await page.context().close();
       }
       // The notice has a Close button, and goes by itself at the first change of the scenario.

@@ -35,6 +35,8 @@ interface Written {
   state: ShareState;
   lesson: string;
   challenge: string;
+  /** only the link to copy was set; the address kept what it held */
+  keepAddress: boolean;
 }
 
 function memory(): StorageLike & { items: Map<string, string> } {
@@ -77,7 +79,8 @@ function setUp(
     async read() {
       return this.opens;
     },
-    write: async (state, lesson, challenge) => void written.push({ state, lesson, challenge }),
+    write: async (state, lesson, challenge, keepAddress = false) =>
+      void written.push({ state, lesson, challenge, keepAddress }),
     dropVersion() {
       this.dropped++;
     },
@@ -195,16 +198,21 @@ describe('start-up', () => {
     );
   });
 
-  it('leaves a broken link in the address until the scenario changes', async () => {
-    const { page, written } = setUp({ opened: broken });
+  it('leaves a broken link in the address until the scenario changes, and lets Copy link copy what is shown', async () => {
+    const { page, written, storage } = setUp({ opened: broken });
     await page.start();
     page.persist();
-    expect(written).toEqual([]);
+    // the link of the scenario on show is made for Copy link; the address keeps the broken one
+    expect(written.map((w) => [w.state.preset?.id, w.keepAddress])).toEqual([
+      [STARTUP_PRESET_ID, true],
+    ]);
+    expect(storage.items.has(AUTOSAVE_KEY)).toBe(false);
     expect(page.problems.map((p) => p.key)).toContain('failure');
     page.setSeed(3);
     page.persist();
-    expect(written).toHaveLength(1);
-    expect(written[0].state.scenario.seed).toBe(3);
+    expect(written).toHaveLength(2);
+    expect(written[1].keepAddress).toBe(false);
+    expect(written[1].state.scenario.seed).toBe(3);
     // the address holds the edit now: the broken link's notice has said what it had to
     expect(page.problems.map((p) => p.key)).not.toContain('failure');
   });
