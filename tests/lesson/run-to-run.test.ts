@@ -25,6 +25,17 @@ const scenarioOf = (s: LessonStep, seed?: number): Scenario => {
   return seed === undefined ? scenario : { ...scenario, seed };
 };
 
+/**
+ * The engine's run of a scenario, kept: a run is a function of its scenario (seed included), and
+ * the steps' sweeps share points (step 5's seeds s … s + 2 for s = 1 … 5 are seven seeds).
+ */
+const runs = new Map<string, RunResult>();
+function run(scenario: Scenario): RunResult {
+  const key = JSON.stringify(scenario);
+  if (!runs.has(key)) runs.set(key, runScenario(scenario));
+  return runs.get(key)!;
+}
+
 /** A step's sweep run here as the sweep workers run it; kept by its key (steps share one). */
 const swept = new Map<string, RunResult[]>();
 function sweepOf(s: LessonStep, scenario: Scenario): RunResult[] | null {
@@ -34,7 +45,7 @@ function sweepOf(s: LessonStep, scenario: Scenario): RunResult[] | null {
     const points = planSweep(scenario, s.sweep.plan(scenario).varies);
     swept.set(
       key,
-      points.map((p) => runScenario(p.scenario)),
+      points.map((p) => run(p.scenario)),
     );
   }
   return swept.get(key)!;
@@ -42,15 +53,15 @@ function sweepOf(s: LessonStep, scenario: Scenario): RunResult[] | null {
 
 function reveal(s: LessonStep, seed?: number) {
   const scenario = scenarioOf(s, seed);
-  const run = runScenario(scenario);
+  const result = run(scenario);
   const compare = s.compare
-    ? runScenario({
+    ? run({
         ...applyEdits(preset(s.compare.state.preset), s.compare.state.edits),
         seed: scenario.seed,
       })
     : null;
   const sweep = sweepOf(s, scenario);
-  const input = { scenario, run, compare, sweep };
+  const input = { scenario, run: result, compare, sweep };
   const figure: SimulatedFigure = s.simulate(input);
   if (!figure.ok) throw new Error(figure.reason);
   return { figure, input };
@@ -284,7 +295,7 @@ describe('the reveals state what the runs give', () => {
   it('waits for the runs a step has not made yet, and says so', () => {
     const s = step('same-job');
     const scenario = scenarioOf(s);
-    const figure = s.simulate({ scenario, run: runScenario(scenario), compare: null, sweep: null });
+    const figure = s.simulate({ scenario, run: run(scenario), compare: null, sweep: null });
     expect(figure).toEqual({ ok: false, reason: 'the repeated runs are not all done yet' });
   });
 });
