@@ -217,13 +217,21 @@ export function createEngineHandler(
     };
   }
 
+  /** the points of the pass last asked for, by its runId */
+  let planned: { runId: number; points: ReturnType<typeof planSweep> } | null = null;
+
   /** Runs the sweep's points one after the other, each in slices, yielding between slices. */
   async function driveSweep({ runId, base, varies, indices, length }: SweepRequest): Promise<void> {
     const start = now();
     try {
       // A pass whose points stop once precise plans each at most as long as the validator
       // allows it (sweep.ts fitToLimits): its nominal length is a cap, not its meaning.
-      const points = planSweep(base, varies, { fitToLimits: length !== undefined });
+      // The page sends a pass one point at a time (src/state/sweep.svelte.ts): the plan of its
+      // points is made once per pass.
+      if (planned?.runId !== runId) {
+        planned = { runId, points: planSweep(base, varies, { fitToLimits: length !== undefined }) };
+      }
+      const points = planned.points;
       const wanted = indices ?? points.map((_, i) => i);
       for (const index of wanted) {
         const point = points[index];

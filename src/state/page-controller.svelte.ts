@@ -164,6 +164,8 @@ export class PageController {
     $effect(() =>
       this.sweeps.hold(this.simulation.status === 'running' && this.simulation.iteration === 0),
     );
+    // Once the page's run is over, its core goes to the sweep under way.
+    $effect(() => this.sweeps.pageRunning(this.simulation.status === 'running'));
     $effect(() => this.markRun());
     $effect(() => this.persist());
   }

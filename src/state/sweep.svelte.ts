@@ -1,7 +1,8 @@
 // A sweep as the page sees it (the charts' data): its points' results as they arrive, from a
-// small pool of engine workers that share the points (round robin by index). Every point has
-// its own child seed (src/engine/sweep.ts), so the numbers do not depend on the pool's size or
-// on which worker ran a point. The latest sweep wins: starting one abandons the previous.
+// small pool of engine workers that share the points, each given the next point when it is done
+// with one. The pool has a worker for each core the page's own run leaves, and one more while
+// that run is over (Sweeps.width). Every point has its own child seed (src/engine/sweep.ts), so
+// the numbers do not depend on the pool's size or on which worker ran a point. The latest sweep wins: starting one abandons the previous.
 // The page's sweeps (Sweeps, sweeps.svelte.ts, which makes them) run one at a time, in the order
 // they were asked for, and do not split the few cores between them.
 //
@@ -16,7 +17,7 @@ import { untrack } from 'svelte';
 import type { RunResult } from '../engine/result.ts';
 import type { Vary } from '../engine/sweep.ts';
 import type { PointLength, PointReach } from '../engine/point-length.ts';
-import type { PageMessage, WorkerMessage } from '../protocol.ts';
+import type { PageMessage, SweepRequest, WorkerMessage } from '../protocol.ts';
 import type { Scenario } from '../scenario/types.ts';
 import { startEngineWorker } from './engine-worker.ts';
 import type { Sweeps } from './sweeps.svelte.ts';
@@ -53,9 +54,16 @@ export interface SweepPass {
   indices?: readonly number[];
 }
 
-/** Workers in the pool: the cores left after the page's own, at most 4, at least 1. */
+/** Workers in the pool while the page's own run is under way: the cores left after it, at most
+ * 4, at least 1. */
 export function defaultPoolSize(cores = globalThis.navigator?.hardwareConcurrency ?? 2): number {
   return Math.max(1, Math.min(4, cores - 1));
+}
+
+/** Workers in the pool while the page's own run is over: every core, at most 4. On two cores
+ * this halves a final pass's time once the page's run is done. */
+export function idlePagePoolSize(cores = globalThis.navigator?.hardwareConcurrency ?? 2): number {
+  return Math.max(1, Math.min(4, cores));
 }
 
 export class Sweep {
@@ -80,13 +88,17 @@ export class Sweep {
   /** points received but not yet on show: the charts redraw at most every FLUSH_MS */
   #arrived: SweepPointResult[] = [];
   #flushTimer: ReturnType<typeof setTimeout> | null = null;
-  readonly #poolSize: number;
   readonly #spawn: () => Worker;
+  /** the pass under way: what each of its point requests carries, and the points not yet sent,
+   * in the order they go */
+  #request: Omit<SweepRequest, 'indices'> | null = null;
+  #queue: number[] = [];
+  /** per worker: whether it has a point of the pass under way */
+  #working: boolean[] = [];
 
-  /** Made by Sweeps.create (the page's sweeps), which gives it its turns. */
-  constructor(turns: Sweeps, poolSize: number, spawn: () => Worker = startEngineWorker) {
+  /** Made by Sweeps.create (the page's sweeps), which gives it its turns and its width. */
+  constructor(turns: Sweeps, spawn: () => Worker = startEngineWorker) {
     this.#turns = turns;
-    this.#poolSize = poolSize;
     this.#spawn = spawn;
   }
 
@@ -175,7 +187,12 @@ export class Sweep {
     this.#turns.ask(this, () => this.#startPass(passes, 0, varies, total));
   }
 
-  /** Posts pass `k` to the workers (round robin by index). */
+  /**
+   * Starts pass `k`: each worker of the pool (Sweeps.width) gets a point, and the next one when
+   * it is done. A pass whose points stop once precise (a final pass) sends its points from the
+   * last: they are in ascending size, so the costliest go first and no worker is left alone
+   * with a long point at the end.
+   */
   #startPass(passes: readonly SweepPass[], k: number, varies: Vary[], total: number): void {
     const runId = ++this.#runId;
     this.#active = runId;
@@ -185,28 +202,64 @@ export class Sweep {
     const { base, length } = passes[k];
     const wanted = passes[k].indices ?? Array.from({ length: total }, (_, i) => i);
     this.#passTotal = wanted.length;
-    const plain = $state.snapshot(base) as Scenario;
     this.#status = 'running';
-    const n = Math.min(this.#poolSize, Math.max(1, wanted.length));
-    while (this.#workers.length < n) {
-      this.#workers.push(this.#start());
-      if (this.#turns.held) this.#post(this.#workers.length - 1, { type: 'hold', held: true });
-    }
-    this.#pending = n;
+    this.#request = {
+      type: 'sweep',
+      runId,
+      base: $state.snapshot(base) as Scenario,
+      varies,
+      ...(length ? { length } : {}),
+    };
+    this.#queue = length ? [...wanted].reverse() : [...wanted];
+    this.#working = this.#workers.map(() => false);
+    this.#pending = 0;
     this.#nextPass =
       k + 1 < passes.length ? () => this.#startPass(passes, k + 1, varies, total) : null;
-    for (let w = 0; w < n; w++) {
-      const indices: number[] = [];
-      for (let i = w; i < wanted.length; i += n) indices.push(wanted[i]);
-      this.#post(w, {
-        type: 'sweep',
-        runId,
-        base: plain,
-        varies,
-        indices,
-        ...(length ? { length } : {}),
-      });
+    if (this.#queue.length === 0) {
+      // Nothing to run: a worker still answers, so that the pass ends as every pass does.
+      this.#ensureWorkers(1);
+      this.#working[0] = true;
+      this.#pending = 1;
+      this.#post(0, { ...this.#request, indices: [] });
+      return;
     }
+    this.widen();
+  }
+
+  /**
+   * Gives a point to every idle worker of the pool, up to Sweeps.width (which grows when the
+   * page's own run ends), while points of the pass under way are left.
+   */
+  widen(): void {
+    if (this.#active === null || this.#request === null) return;
+    this.#ensureWorkers(Math.min(this.#turns.width, this.#queue.length + this.#pending));
+    for (let w = 0; w < this.#workers.length && this.#queue.length > 0; w++) {
+      if (!this.#working[w] && this.#inWidth(w)) this.#feed(w);
+    }
+  }
+
+  /** whether worker `w` is within the pool's width, counting the ones working beyond it */
+  #inWidth(w: number): boolean {
+    const working = this.#working.filter(Boolean).length;
+    return working < this.#turns.width || this.#working[w];
+  }
+
+  /** Starts workers until the pool has `n`; a new one is held while the page holds the rest. */
+  #ensureWorkers(n: number): void {
+    while (this.#workers.length < n) {
+      this.#workers.push(this.#start());
+      this.#working.push(false);
+      if (this.#turns.held) this.#post(this.#workers.length - 1, { type: 'hold', held: true });
+    }
+  }
+
+  /** Sends worker `w` the next point of the pass. */
+  #feed(w: number): void {
+    const index = this.#queue.shift();
+    if (index === undefined || this.#request === null) return;
+    this.#working[w] = true;
+    this.#pending++;
+    this.#post(w, { ...this.#request, indices: [index] });
   }
 
   /** the next pass of the sweep under way, once this one is over; null after the last */
@@ -222,6 +275,8 @@ export class Sweep {
     }
     this.#active = null;
     this.#nextPass = null;
+    this.#request = null;
+    this.#queue = [];
     this.#status = 'cancelled';
     this.#turns.release(this);
   }
@@ -229,9 +284,12 @@ export class Sweep {
   dispose(): void {
     this.#dropPending();
     this.#active = null;
+    this.#request = null;
+    this.#queue = [];
     this.#turns.release(this);
     for (const w of this.#workers) w.terminate();
     this.#workers = [];
+    this.#working = [];
   }
 
   #post(w: number, message: PageMessage): void {
@@ -240,7 +298,8 @@ export class Sweep {
 
   #start(): Worker {
     const worker = this.#spawn();
-    worker.onmessage = (event: MessageEvent<WorkerMessage>) => this.#receive(event.data);
+    worker.onmessage = (event: MessageEvent<WorkerMessage>) =>
+      this.#receive(event.data, this.#workers.indexOf(worker));
     worker.onerror = (event) => {
       event.preventDefault();
       this.#crashed(worker, event.message || 'it failed to load or stopped');
@@ -248,7 +307,7 @@ export class Sweep {
     return worker;
   }
 
-  #receive(message: WorkerMessage): void {
+  #receive(message: WorkerMessage, w: number): void {
     if (message.runId !== this.#active) return;
     switch (message.type) {
       case 'point': {
@@ -265,7 +324,13 @@ export class Sweep {
         break;
       }
       case 'sweep-done':
-        if (--this.#pending === 0) {
+        this.#pending--;
+        this.#working[w] = false;
+        if (this.#queue.length > 0 && this.#inWidth(w)) {
+          this.#feed(w);
+          break;
+        }
+        if (this.#pending === 0) {
           this.#flush();
           // The first pass is whole: the ghost of the last sweep has been replaced.
           this.#previous = [];
@@ -275,6 +340,7 @@ export class Sweep {
             break;
           }
           this.#active = null;
+          this.#request = null;
           this.#status = 'done';
           this.#turns.release(this);
         }

@@ -8,7 +8,7 @@
 // useTraces() or useRipples().
 import { getContext, onDestroy, setContext } from 'svelte';
 import { Ripples } from './ripple.svelte.ts';
-import { defaultPoolSize, Sweep } from './sweep.svelte.ts';
+import { defaultPoolSize, idlePagePoolSize, Sweep } from './sweep.svelte.ts';
 import { Traces } from './trace.svelte.ts';
 import { ViewWorker } from './view-worker.ts';
 
@@ -23,7 +23,11 @@ export class Sweeps {
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
   readonly #all = new Set<Sweep>();
   #held = false;
+  /** whether the page's own run is under way (pageRunning) */
+  #pageRunning = true;
+  /** workers a sweep may use while the page's run is under way, and while it is not */
   readonly #poolSize: number;
+  readonly #idlePoolSize: number;
   /** starts an engine worker; undefined: the page's own (a test gives a fake) */
   readonly #spawn: (() => Worker) | undefined;
   /** runs `f` in a task of its own (tests give their own) */
@@ -32,11 +36,13 @@ export class Sweeps {
   constructor(
     options: {
       poolSize?: number;
+      idlePoolSize?: number;
       spawn?: () => Worker;
       later?: (f: () => void) => void;
     } = {},
   ) {
     this.#poolSize = options.poolSize ?? defaultPoolSize();
+    this.#idlePoolSize = Math.max(this.#poolSize, options.idlePoolSize ?? idlePagePoolSize());
     this.#spawn = options.spawn;
     this.#later = options.later ?? ((f) => setTimeout(f, 0));
     this.views = new ViewWorker(options.spawn);
@@ -57,9 +63,24 @@ export class Sweeps {
 
   /** A sweep with a pool of its own, taking its turns here; dispose() ends it. */
   create(): Sweep {
-    const sweep = new Sweep(this, this.#poolSize, this.#spawn);
+    const sweep = new Sweep(this, this.#spawn);
     this.#all.add(sweep);
     return sweep;
+  }
+
+  /** workers the sweep under way may use now: one more once the page's own run is over */
+  get width(): number {
+    return this.#pageRunning ? this.#poolSize : this.#idlePoolSize;
+  }
+
+  /**
+   * Whether the page's own run is under way. When it ends, its core is free: the sweep under way
+   * takes it for its remaining points (Sweep.widen).
+   */
+  pageRunning(running: boolean): void {
+    if (this.#pageRunning === running) return;
+    this.#pageRunning = running;
+    if (!running) this.#current?.widen();
   }
 
   /** whether the page holds the sweeps' workers (hold) */

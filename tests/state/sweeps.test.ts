@@ -17,10 +17,14 @@ class FakeWorker {
   terminate() {
     this.terminated = true;
   }
-  /** answers the sweep it was last sent: every point done */
+  /** sweep requests answered so far */
+  answered = 0;
+  /** answers every sweep request it has been sent, and those that come as it answers (the page
+   * sends a pass one point at a time): every point done */
   finish() {
-    const sweep = this.sent.findLast((m) => m.type === 'sweep');
-    if (sweep?.type === 'sweep')
+    while (this.answered < sweepsSent(this).length) {
+      const sweep = sweepsSent(this)[this.answered++];
+      if (sweep.type !== 'sweep') continue;
       this.onmessage?.({
         data: {
           type: 'sweep-done',
@@ -29,15 +33,19 @@ class FakeWorker {
           wallMs: 0,
         },
       });
+    }
   }
 }
 
-function setUp() {
+const sweepsSent = (w: FakeWorker) => w.sent.filter((m) => m.type === 'sweep');
+
+function setUp(idlePoolSize = 1) {
   const workers: FakeWorker[] = [];
   /** tasks the sweeps put off, run by `tasks()` */
   let later: (() => void)[] = [];
   const sweeps = new Sweeps({
     poolSize: 1,
+    idlePoolSize,
     spawn: () => {
       const w = new FakeWorker();
       workers.push(w);
@@ -55,7 +63,6 @@ function setUp() {
 
 const base = scenario({ iterations: 4 });
 const varies = [{ path: 'seed', values: [1, 2] }];
-const sweepsSent = (w: FakeWorker) => w.sent.filter((m) => m.type === 'sweep');
 
 describe('the page’s sweeps', () => {
   it('run one at a time, in the order they were asked for', () => {
@@ -135,5 +142,72 @@ describe('the page’s sweeps', () => {
     tasks();
     sweeps.dispose();
     expect(workers.every((w) => w.terminated)).toBe(true);
+  });
+
+  it('send a pass one point at a time, the next to whichever worker is done', () => {
+    const { sweeps, workers, tasks } = setUp();
+    const sweep = sweeps.create();
+    sweep.run(base, [{ path: 'seed', values: [1, 2, 3] }], 3);
+    tasks();
+    expect(workers).toHaveLength(1);
+    expect(sweepsSent(workers[0]).map((m) => m.type === 'sweep' && m.indices)).toEqual([[0]]);
+    workers[0].finish();
+    expect(sweepsSent(workers[0]).map((m) => m.type === 'sweep' && m.indices)).toEqual([
+      [0],
+      [1],
+      [2],
+    ]);
+    expect(sweep.status).toBe('done');
+  });
+
+  it('send a final pass from its last point: the costliest first', () => {
+    const { sweeps, workers, tasks } = setUp();
+    const sweep = sweeps.create();
+    const length = { precision: 0.1, maxEvents: 1e6 };
+    sweep.runPasses([{ base }, { base, length }], [{ path: 'seed', values: [1, 2, 3] }], 3);
+    tasks();
+    workers[0].finish();
+    expect(sweepsSent(workers[0]).map((m) => m.type === 'sweep' && m.indices)).toEqual([
+      [0],
+      [1],
+      [2],
+      [2],
+      [1],
+      [0],
+    ]);
+    expect(sweep.status).toBe('done');
+  });
+
+  it("take the page's core for the points left once the page's own run is over", () => {
+    const { sweeps, workers, tasks } = setUp(2);
+    const sweep = sweeps.create();
+    sweep.run(base, [{ path: 'seed', values: [1, 2, 3, 4, 5] }], 5);
+    tasks();
+    // the page's run under way: one worker
+    expect(workers).toHaveLength(1);
+    sweeps.pageRunning(false);
+    expect(sweeps.width).toBe(2);
+    expect(workers).toHaveLength(2);
+    expect(sweepsSent(workers[1]).map((m) => m.type === 'sweep' && m.indices)).toEqual([[1]]);
+    // the page runs again: the worker that is done first gets nothing more while the other works
+    sweeps.pageRunning(true);
+    workers[1].finish();
+    expect(sweepsSent(workers[1])).toHaveLength(1);
+    workers[0].finish();
+    const sent = workers.flatMap((w) =>
+      sweepsSent(w).flatMap((m) => (m.type === 'sweep' ? (m.indices ?? []) : [])),
+    );
+    // every point once, whichever worker ran it
+    expect(sent.sort()).toEqual([0, 1, 2, 3, 4]);
+    expect(sweep.status).toBe('done');
+    // the next sweep, with the page idle, starts on both workers at once
+    sweeps.pageRunning(false);
+    sweep.run(base, [{ path: 'seed', values: [1, 2, 3] }], 3);
+    tasks();
+    expect(workers).toHaveLength(2);
+    expect(workers.map((w) => sweepsSent(w).at(-1))).toMatchObject([
+      { indices: [0] },
+      { indices: [1] },
+    ]);
   });
 });
