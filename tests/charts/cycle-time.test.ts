@@ -10,6 +10,8 @@ import {
   cyclePlan,
   cycleSeries,
   cycleSummary,
+  CYCLE_FINAL,
+  CYCLE_FINAL_MICRO,
   MAX_POINT_WORK,
   POINT_WORK_BUDGET,
   pointWork,
@@ -113,6 +115,23 @@ describe('the workload swept', () => {
 });
 
 describe('the sweep planned', () => {
+  it('ends with a final pass whose points stop once precise: an application’s capped at 6·10⁶ noise events, a micro-benchmark’s at 2·10⁶', () => {
+    const finalOf = (name: string) => cyclePlan(loadPreset(name)).passes.at(-1)!.length;
+    for (const name of ['sage-asci-q-2002', 'pop-jaguar-xt5-stock', 'asci-q-2002']) {
+      expect(finalOf(name), name).toEqual(CYCLE_FINAL);
+    }
+    for (const name of [
+      'allreduce-asci-q-2002',
+      'mpi-fwq-jaguar-xt5-stock',
+      'halo-jaguar-xt5-stock',
+    ]) {
+      expect(finalOf(name), name).toEqual(CYCLE_FINAL_MICRO);
+    }
+    expect(CYCLE_FINAL.maxEvents).toBe(6e6);
+    expect(CYCLE_FINAL_MICRO.maxEvents).toBe(2e6);
+    expect(CYCLE_FINAL_MICRO.maxRankIterations).toBe(CYCLE_FINAL.maxRankIterations);
+  });
+
   it('doubles the nodes up to the job, then the job and the usable machine', () => {
     expect(cycleNodeSteps(1024, 2048)).toEqual([1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048]);
     expect(cycleNodeSteps(960, 1920)).toEqual([1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 960, 1920]);
