@@ -64,6 +64,9 @@ export interface SeedRun {
   lostByCategory: Record<string, number>;
   lostBySource: Record<string, number>;
   totalLostUs: number;
+  /** each measured iteration's time over the noiseless one (g + L), µs, in order: a barrier's
+   * lost time as a benchmark measures it, without knowing which event caused it */
+  excessUs: Float64Array;
 }
 
 export function runPooled(scenario: Scenario, seeds: number[]): PooledRun {
@@ -92,6 +95,7 @@ export function runPooled(scenario: Scenario, seeds: number[]): PooledRun {
       lostByCategory: {},
       lostBySource: {},
       totalLostUs: r.attribution.totalLostUs,
+      excessUs: r.iterationsUs.map((t) => t - ideal),
     };
     for (const c of r.attribution.byCategory) {
       own.lostByCategory[c.category] = (own.lostByCategory[c.category] ?? 0) + c.lostUs;
@@ -136,13 +140,4 @@ export function sourceShare(r: PooledRun | SeedRun, id: string, among: string[])
   let total = 0;
   for (const s of among) total += r.lostBySource[s] ?? 0;
   return total > 0 ? (r.lostBySource[id] ?? 0) / total : 0;
-}
-
-/** The category charged the most lost time ('' when nothing was charged). */
-export function largestCategory(r: PooledRun | SeedRun): string {
-  let best = '';
-  for (const [c, us] of Object.entries(r.lostByCategory)) {
-    if (us > 0 && (best === '' || us > r.lostByCategory[best])) best = c;
-  }
-  return best;
 }
