@@ -40,6 +40,8 @@ export interface ResonanceGroup {
   label: string;
   /** a category's curve (many sources): its noise class, drawn in that class's colour */
   category?: string;
+  /** one source's curve: the source's noise class, whose colour it is drawn in */
+  sourceCategory?: string;
   /** indices into scenario.noise of the sources switched on */
   sources: number[];
 }
@@ -51,7 +53,12 @@ export function resonanceGroups(s: Scenario): ResonanceGroup[] {
   const groups: ResonanceGroup[] = [];
   if (enabled.length <= MAX_SOURCE_CURVES) {
     for (const { src, k } of enabled) {
-      groups.push({ key: src.id, label: `${src.label} alone`, sources: [k] });
+      groups.push({
+        key: src.id,
+        label: `${src.label} alone`,
+        sourceCategory: src.category,
+        sources: [k],
+      });
     }
   } else {
     const byCategory = new Map<string, number[]>();
@@ -129,21 +136,24 @@ export interface ResonancePoint extends PointTrust {
 }
 
 /**
- * The colour and dash of the k-th curve. A class's curve takes the class's colour, as in the
- * panel's chips, the timeline and the lesson's parts (kernel blue, RMS green …), and the curve
- * of all sources together is black; one curve per source takes the views' k-th cue.
+ * The colour and dash of the k-th curve. A curve takes its noise class's colour, as in the
+ * panel's chips, the timeline and the lesson's parts (kernel blue, RMS green …): a class's curve,
+ * or one source's (the sources of one class told apart by their dashes); each has its own dash,
+ * and the curve of all sources together is black and solid.
  */
 export function resonanceCue(
-  groups: readonly { key: string; category?: string }[],
+  groups: readonly { key: string; category?: string; sourceCategory?: string }[],
   k: number,
 ): { colour: string; dash: string } {
   const g = groups[k];
-  // the classes dashed (cue 1 on), all sources together solid: a second cue besides colour
-  if (g?.category !== undefined)
-    return { colour: categoryColour(g.category), dash: cue(k + 1).dash };
-  if (g?.key === 'all' && groups.some((h) => h.category !== undefined))
-    return { colour: '#000000', dash: '' };
-  return cue(k);
+  if (g === undefined) return cue(k);
+  if (g.key === 'all') return { colour: '#000000', dash: '' };
+  const category = g.category ?? g.sourceCategory;
+  if (category === undefined) return cue(k);
+  // a lone curve solid; else each its own dash, a second cue besides the colour (the sources
+  // of one class share theirs)
+  if (groups.length === 1) return { colour: categoryColour(category), dash: '' };
+  return { colour: categoryColour(category), dash: cue(k + 1).dash };
 }
 
 export interface ResonanceSeries {

@@ -96,16 +96,26 @@ describe('resonancePlan', () => {
     const dashes = groups.map((_, k) => resonanceCue(groups, k).dash);
     expect(new Set(dashes).size).toBe(3);
     expect(dashes[2]).toBe('');
-    // one curve per source: the views' cues in order
+    // one curve per source: its class's colour (BG/P's four kernel sources all blue, none in
+    // RMS green), each its own dash; all sources black and solid
     const few = resonanceGroups(
       scenario({
         noise: [
-          source({ id: 'a', periodUs: 1000 }),
-          source({ id: 'b', category: 'rms', periodUs: 1000 }),
+          source({ id: 'a', category: 'kernel', periodUs: 1000 }),
+          source({ id: 'b', category: 'kernel', periodUs: 2000 }),
+          source({ id: 'c', category: 'rms', periodUs: 1000 }),
         ],
       }),
     );
-    expect(few.map((_, k) => resonanceCue(few, k))).toEqual([cue(0), cue(1), cue(2)]);
+    expect(few.map((_, k) => resonanceCue(few, k))).toEqual([
+      { colour: categoryColour('kernel'), dash: cue(1).dash },
+      { colour: categoryColour('kernel'), dash: cue(2).dash },
+      { colour: categoryColour('rms'), dash: cue(3).dash },
+      { colour: '#000000', dash: '' },
+    ]);
+    // a lone source: its class's colour, solid
+    const one = resonanceGroups(scenario({ noise: [source({ id: 'a', category: 'rms' })] }));
+    expect(resonanceCue(one, 0)).toEqual({ colour: categoryColour('rms'), dash: '' });
   });
 });
 
