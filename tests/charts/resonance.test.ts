@@ -114,7 +114,9 @@ describe('resonancePlan', () => {
       { colour: '#000000', dash: '' },
     ]);
     // a lone source: its class's colour, solid
-    const one = resonanceGroups(scenario({ noise: [source({ id: 'a', category: 'rms' })] }));
+    const one = resonanceGroups(
+      scenario({ noise: [source({ id: 'a', category: 'rms', periodUs: 1000 })] }),
+    );
     expect(resonanceCue(one, 0)).toEqual({ colour: categoryColour('rms'), dash: '' });
   });
 });
