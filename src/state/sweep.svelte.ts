@@ -1,8 +1,9 @@
 // A sweep as the page sees it (the charts' data): its points' results as they arrive, from a
 // small pool of engine workers that share the points, each given the next point when it is done
-// with one. The pool has a worker for each core the page's own run leaves, and one more while
-// that run is over (Sweeps.width). Every point has its own child seed (src/engine/sweep.ts), so
-// the numbers do not depend on the pool's size or on which worker ran a point. The latest sweep wins: starting one abandons the previous.
+// with one. The pool has a worker for each core the page's own run leaves, and one more (at most
+// four in all) while that run is over (Sweeps.width). Every point has its own child seed
+// (src/engine/sweep.ts), so the numbers do not depend on the pool's size or on which worker ran a
+// point. The latest sweep wins: starting one abandons the previous.
 // The page's sweeps (Sweeps, sweeps.svelte.ts, which makes them) run one at a time, in the order
 // they were asked for, and do not split the few cores between them.
 //
@@ -189,9 +190,10 @@ export class Sweep {
 
   /**
    * Starts pass `k`: each worker of the pool (Sweeps.width) gets a point, and the next one when
-   * it is done. A pass whose points stop once precise (a final pass) sends its points from the
-   * last: they are in ascending size, so the costliest go first and no worker is left alone
-   * with a long point at the end.
+   * it is done. The last pass of several (the final one, which runs every point until precise)
+   * sends its points from the last: along the views' curves a point's cost grows with its index
+   * (more nodes, more ranks), so the costly ones tend to go first and no worker is left alone
+   * with a long point at the end. A first pass goes in order, the curve drawn from its start.
    */
   #startPass(passes: readonly SweepPass[], k: number, varies: Vary[], total: number): void {
     const runId = ++this.#runId;
@@ -210,7 +212,8 @@ export class Sweep {
       varies,
       ...(length ? { length } : {}),
     };
-    this.#queue = length ? [...wanted].reverse() : [...wanted];
+    const final = passes.length > 1 && k === passes.length - 1;
+    this.#queue = final ? [...wanted].reverse() : [...wanted];
     this.#working = this.#workers.map(() => false);
     this.#pending = 0;
     this.#nextPass =
@@ -318,6 +321,8 @@ export class Sweep {
           assignments,
           result,
           pass: this.#pass,
+          // of several passes, every one but the last is to be replaced (drawn as coarse)
+          ...(this.#passes > 1 ? { final: this.#pass === this.#passes - 1 } : {}),
           ...(reach ? { reach } : {}),
         });
         this.#flushTimer ??= setTimeout(() => this.#flush(), FLUSH_MS);

@@ -2,6 +2,7 @@
 // order asked, the page's hold reaching every sweep's workers, and every worker ended with the
 // page. The protocol's messages are the real ones; nothing waits on a clock.
 import { describe, expect, it } from 'vitest';
+import type { RunResult } from '../../src/engine/result.ts';
 import type { PageMessage, WorkerMessage } from '../../src/protocol.ts';
 import { Sweeps } from '../../src/state/sweeps.svelte.ts';
 import { scenario } from '../helpers/scenario.ts';
@@ -160,20 +161,58 @@ describe('the page’s sweeps', () => {
     expect(sweep.status).toBe('done');
   });
 
-  it('send a final pass from its last point: the costliest first', () => {
+  it('send the final pass from its last point (the costliest first), a first pass in order, and mark which points are final', () => {
     const { sweeps, workers, tasks } = setUp();
     const sweep = sweeps.create();
+    const quick = { precision: 0.5, maxEvents: 1e5 };
     const length = { precision: 0.1, maxEvents: 1e6 };
-    sweep.runPasses([{ base }, { base, length }], [{ path: 'seed', values: [1, 2, 3] }], 3);
+    sweep.runPasses(
+      [
+        { base, length: quick },
+        { base, length },
+      ],
+      [{ path: 'seed', values: [1, 2, 3] }],
+      3,
+    );
     tasks();
-    workers[0].finish();
-    expect(sweepsSent(workers[0]).map((m) => m.type === 'sweep' && m.indices)).toEqual([
+    const w = workers[0];
+    // each request answered with its point, then done
+    const answer = () => {
+      const m = sweepsSent(w).at(-1)!;
+      if (m.type !== 'sweep') throw new Error('not a sweep');
+      const index = m.indices![0];
+      w.answered++;
+      w.onmessage?.({
+        data: {
+          type: 'point',
+          runId: m.runId,
+          index,
+          total: 3,
+          assignments: [],
+          result: { seed: index } as unknown as RunResult,
+        },
+      });
+      w.onmessage?.({ data: { type: 'sweep-done', runId: m.runId, points: 1, wallMs: 0 } });
+    };
+    for (let i = 0; i < 3; i++) answer();
+    expect(sweep.points.map((p) => [p.index, p.pass, p.final])).toEqual([
+      [0, 0, false],
+      [1, 0, false],
+      [2, 0, false],
+    ]);
+    for (let i = 0; i < 3; i++) answer();
+    expect(sweepsSent(w).map((m) => m.type === 'sweep' && m.indices)).toEqual([
       [0],
       [1],
       [2],
       [2],
       [1],
       [0],
+    ]);
+    expect(sweep.points.map((p) => [p.index, p.pass, p.final])).toEqual([
+      [0, 1, true],
+      [1, 1, true],
+      [2, 1, true],
     ]);
     expect(sweep.status).toBe('done');
   });

@@ -192,6 +192,32 @@ describe('engine handler, sweeps', () => {
     expect({ ...byIndex(a), ...byIndex(b) }).toEqual(byIndex(one));
   });
 
+  it('runs a pass sent one point at a time as the page sends it: the same numbers, and a new pass plans its own points', async () => {
+    const got: WorkerMessage[] = [];
+    const handler = createEngineHandler((m) => got.push(m), {
+      batch: 10,
+      sliceMs: 30,
+      progressMs: 0,
+      now: steppingClock(),
+    });
+    const one = await drive([{ type: 'sweep', runId: 1, base: noisy, varies }]);
+    for (const index of [5, 2, 0, 4, 1, 3]) {
+      await handler({ data: { type: 'sweep', runId: 7, base: noisy, varies, indices: [index] } });
+    }
+    const byIndex = (ms: WorkerMessage[]) =>
+      Object.fromEntries(ms.filter((m) => m.type === 'point').map((m) => [m.index, m.result]));
+    expect(byIndex(got)).toEqual(byIndex(one));
+    expect(got.filter((m) => m.type === 'sweep-done')).toHaveLength(6);
+    // the next pass (another runId) on another base: its own plan, not the last pass's
+    const other = { ...noisy, seed: noisy.seed + 1 };
+    got.length = 0;
+    await handler({ data: { type: 'sweep', runId: 8, base: other, varies, indices: [3] } });
+    const point = got.find((m) => m.type === 'point');
+    expect(point?.type === 'point' && point.result).toEqual(
+      runScenario(planSweep(other, varies)[3].scenario),
+    );
+  });
+
   it('refuses a sweep with an invalid point before running anything', async () => {
     const bad = [{ path: 'job.nodes', values: [4, 0] }];
     const got = await drive([{ type: 'sweep', runId: 2, base: noisy, varies: bad }]);
