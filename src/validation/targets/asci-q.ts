@@ -359,14 +359,17 @@ const FIG18 = [
  * instances of noise with a greater-than-18 ms duration are always caused by TruCluster
  * dæmons". A lost time between 3 and 5 ms is in no class; it stays in the total.
  */
-const TABLE2_CLASSES = [
+export const TABLE2_CLASSES = [
   { cat: 'kernel', aboveUs: 0, atMostUs: 3000 },
   { cat: 'rms', aboveUs: 5000, atMostUs: 18000 },
   { cat: 'trucluster', aboveUs: 18000, atMostUs: Infinity },
 ] as const;
 
 /** µs of lost time in each of Table 2's classes, and in all, over each iteration's lost time. */
-function lostBySize(excessUs: Float64Array): { byClass: Record<string, number>; total: number } {
+export function lostBySize(excessUs: Float64Array): {
+  byClass: Record<string, number>;
+  total: number;
+} {
   const byClass: Record<string, number> = { kernel: 0, rms: 0, trucluster: 0 };
   let total = 0;
   for (const lost of excessUs) {
@@ -393,7 +396,9 @@ function sizeShare(runs: SeedRun[], cat: string): number {
 /** the class of Table 2 with the most lost time in a seed's run */
 function largestBySize(r: SeedRun): string {
   const { byClass } = lostBySize(r.excessUs);
-  return Object.keys(byClass).reduce((a, b) => (byClass[b] > byClass[a] ? b : a));
+  const best = Object.keys(byClass).reduce((a, b) => (byClass[b] > byClass[a] ? b : a));
+  // a run that lost nothing in any class has no largest cause
+  return byClass[best] > 0 ? best : 'none';
 }
 
 function describeSizeShares(r: PooledRun): string {
@@ -488,13 +493,16 @@ function lengthShare(runs: SeedRun[], aboveUs: number, atMostUs: number): number
   return total > 0 ? lost / total : 0;
 }
 
+/** The enabled RMS sources of a preset, whatever their placement. */
+const rmsSources = (preset: string) =>
+  loadPreset(preset).noise.filter((n) => n.enabled && n.category === 'rms');
+
 /**
  * RMS events in progress at a moment on Fig 18's 960 nodes, on average: each RMS source's nodes
  * among them × its mean duration / its mean time between events.
  */
 function rmsInProgress(preset: string): number {
-  const scenario = loadPreset(preset);
-  const clusters = NODES / scenario.machine.clusterSize;
+  const clusters = NODES / loadPreset(preset).machine.clusterSize;
   const nodesOf = (p: Placement): number =>
     p.kind === 'all'
       ? NODES
@@ -503,9 +511,17 @@ function rmsInProgress(preset: string): number {
         : p.kind === 'nodes'
           ? p.ids.filter((id) => id < NODES).length
           : p.p * NODES;
-  return scenario.noise
-    .filter((n) => n.enabled && n.category === 'rms')
-    .reduce((a, n) => a + (nodesOf(n.placement) * meanDurationUs(n.duration)) / meanGapUs(n), 0);
+  return rmsSources(preset).reduce(
+    (a, n) => a + (nodesOf(n.placement) * meanDurationUs(n.duration)) / meanGapUs(n),
+    0,
+  );
+}
+
+/** µs: a node's RMS parts one after the other (the sources of a group, their lengths added) */
+function rmsChainUs(preset: string): number {
+  return rmsSources(preset)
+    .filter((n) => n.group !== undefined)
+    .reduce((a, n) => a + meanDurationUs(n.duration), 0);
 }
 
 /** Why a check of Fig 18 at granularity `g` is missed, from the runs themselves. */
@@ -516,26 +532,30 @@ function fig18Miss(g: Granularity, r: PooledRun, share: { lo: number; hi: number
     'meets a handful.';
   if (g === 0) {
     const busy = rmsInProgress(FIG18_PRESET);
+    const sources = rmsSources(FIG18_PRESET)
+      .map((n) => n.label)
+      .join('; ');
     return (
       `${spread} Classed by length, losses of 5–18 ms (RMS) take ` +
-      `${fmtPct(sizeShare(r.bySeed, 'rms'), 0)}. With the published RMS noise (15 and 18 ms ` +
-      'every 60 s on every node, 6–8 ms every second on node 31 of each cluster) and each ' +
-      `node's own phase, ${busy.toFixed(2)} RMS events are in progress somewhere among 960 ` +
-      'nodes at any moment on average, and back-to-back barriers wait for each: at least one ' +
-      `holds the job up for about ${fmtPct(1 - Math.exp(-busy), 0)} of the run (1 − e^−${busy.toFixed(2)}), ` +
-      'whatever the kernel does. ' +
-      'The kernel’s 66% needs the RMS events to stall the job less often, e.g. started together ' +
-      'on all nodes (docs/noise-timing.md, phaseWindowUs), which the fit did not choose ' +
-      '(docs/calibration.md).'
+      `${fmtPct(sizeShare(r.bySeed, 'rms'), 0)}. The RMS sources (${sources}; durations and ` +
+      `periods published) start on each node at its own phase: ${busy.toFixed(2)} RMS events ` +
+      'are in progress somewhere among 960 nodes at any moment on average, and back-to-back ' +
+      'barriers wait for each. Were their starts independent, at least one would hold the job ' +
+      `up for ${fmtPct(1 - Math.exp(-busy), 0)} of the run (1 − e^−${busy.toFixed(2)}, an ` +
+      'estimate from the rates, not a measurement), whatever the kernel does. The kernel’s 66% ' +
+      'needs the RMS events to stall the job less often, e.g. started together on all nodes ' +
+      '(docs/noise-timing.md, phaseWindowUs), which the fit did not choose (docs/calibration.md).'
     );
   }
   if (g === 1000) {
+    const chain = rmsChainUs(FIG18_PRESET);
     return (
       `${spread} ${fmtPct(lengthShare(r.bySeed, 18_000, 40_000), 0)} of the lost time is in ` +
-      'losses of 18–40 ms, which Table 2’s classes call TruCluster: mostly a node’s two RMS ' +
-      'events one after the other (the 18 ms part starts as the 15 ms part ends, ' +
-      'docs/calibration.md), which a 1 ms iteration takes whole when both fall on its process. ' +
-      'Table 2 saw them as two events, of 15 and 18 ms.'
+      'losses of 18–40 ms, which Table 2’s classes call TruCluster; ' +
+      `${fmtPct(lengthShare(r.bySeed, chain - 1000, chain + 1000), 0)} in losses within 1 ms of ` +
+      `${fmtMs(chain, 0)}: a node’s RMS events one after the other (the 18 ms part starts as ` +
+      'the 15 ms part ends, docs/calibration.md), which a 1 ms iteration takes whole when both ' +
+      'fall on its process. Table 2 saw them as two events, of 15 and 18 ms.'
     );
   }
   return spread;
