@@ -92,7 +92,15 @@ describe('the views of ASCI Q 2002', () => {
     const resonance = await showView(page, 'Resonance', 'Slowdown against granularity');
     await resonance.getByText(/^35 of 35 runs/).waitFor({ timeout: 80_000 });
     expect(await resonance.locator('path[stroke-width="2.5"]').count()).toBe(5);
-    expect(await resonance.locator('svg[role="img"] circle').count()).toBe(35);
+    expect(await resonance.locator('svg[role="img"] circle:not(.on-show *)').count()).toBe(35);
+    // the run on show (the headline's) marked at its granularity, 1 ms, with its slowdown
+    const headline = (await page.locator('[data-headline="slowdown"] dd').textContent())!.trim();
+    expect(await resonance.locator('svg[role="img"] .on-show circle').count()).toBe(1);
+    const onShow = (await resonance.locator('.legend li.on-show').textContent())!.trim();
+    expect(onShow).toMatch(/^the run on show, g = 1 ms: ×\d+\.\d\d \(the headline's slowdown\)$/);
+    expect(Number(/×([\d.]+)/.exec(onShow)![1]).toFixed(1)).toBe(
+      Number(headline.replace('×', '')).toFixed(1),
+    );
     expect((await resonance.locator('.summary').textContent())!.trim()).toMatch(
       /^kernel sources alone: worst above g = 0 is ×.*; all sources: .*\.$/,
     );
