@@ -134,6 +134,12 @@ describe('the views of ASCI Q 2002', () => {
       .getByRole('button', { name: 'Download SVG' })
       .and(page.locator(':enabled'))
       .waitFor();
+    // the run on show: a ring at its nodes, named with the headline's barrier mean
+    const mean = (await page.locator('[data-headline="latency"] dd').textContent())!.trim();
+    expect(await latency.locator('svg[role="img"] .on-show circle').count()).toBe(1);
+    expect((await latency.locator('.legend li.on-show').textContent())!.trim()).toBe(
+      `the run on show, 1,024 nodes, g = 1 ms: ${mean} (the headline's barrier mean)`,
+    );
     await checkExports(
       page,
       latency,
