@@ -132,6 +132,17 @@ describe('the timeline of ASCI Q 2002', () => {
     expect(problems.consoleErrors).toEqual([]);
   });
 
+  it('traces 4 nodes in projector mode, each labelled, so that a row stays readable', async () => {
+    const { page, problems } = await openApp(site, { width: 1280, height: 720 });
+    await page.goto(`${site.origin}/?projector=1&show=timeline`);
+    const view = page.getByRole('region', { name: 'Timeline of a few iterations' });
+    const panel = view.locator('svg[role="img"] .panel').first();
+    await expect.poll(() => panel.locator('g.lane').count(), { timeout: 120_000 }).toBe(4 * 4);
+    const labels = await panel.locator('text.node-label').allTextContents();
+    expect(labels).toHaveLength(4);
+    expect(problems.consoleErrors).toEqual([]);
+  });
+
   it('says the timeline shows barrier workloads for a tree workload', async () => {
     const { page, problems } = await openApp(site);
     // (such a workload opens on its iteration times; the link asks for the timeline)
