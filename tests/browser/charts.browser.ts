@@ -20,7 +20,7 @@ describe('latency against nodes', () => {
     // ASCI Q 2002: 1, 2, 4 … 2,048 nodes (12 counts) × g = 0, 1, 5 ms.
     await view.getByText(/^36 of 36 runs/).waitFor({ timeout: 90_000 });
     expect(await view.locator('path[stroke-width="2.5"]').count()).toBe(3);
-    expect(await view.locator('svg[role="img"] circle').count()).toBe(36);
+    expect(await view.locator('svg[role="img"] circle:not(.on-show *)').count()).toBe(36);
     const summary = await view.locator('.summary').textContent();
     expect(summary).toMatch(/^g = 0: .* on 1 node, .* on 2,048; g = 1 ms: .*; g = 5 ms: .*\.$/);
 
