@@ -26,6 +26,9 @@ function steppingClock(): () => number {
   return () => (t += 10);
 }
 
+/** The loop's options in these tests: small batches and slices, on a clock that steps. */
+const testLoop = () => ({ batch: 10, sliceMs: 30, progressMs: 0, now: steppingClock() });
+
 /**
  * Sends `requests` to a handler, and `onPause` may send more at each yield (as
  * messages queued meanwhile would arrive); returns every message posted once
@@ -39,10 +42,7 @@ async function drive(
   const runs: Promise<void>[] = [];
   const send = (data: PageMessage) => runs.push(handler({ data }));
   const handler = createEngineHandler((m) => got.push(m), {
-    batch: 10,
-    sliceMs: 30,
-    progressMs: 0,
-    now: steppingClock(),
+    ...testLoop(),
     ...options,
     pause: async () => options.onPause?.(send),
   });
@@ -194,12 +194,7 @@ describe('engine handler, sweeps', () => {
 
   it('runs a pass sent one point at a time as the page sends it: the same numbers, and a new pass plans its own points', async () => {
     const got: WorkerMessage[] = [];
-    const handler = createEngineHandler((m) => got.push(m), {
-      batch: 10,
-      sliceMs: 30,
-      progressMs: 0,
-      now: steppingClock(),
-    });
+    const handler = createEngineHandler((m) => got.push(m), testLoop());
     const one = await drive([{ type: 'sweep', runId: 1, base: noisy, varies }]);
     for (const index of [5, 2, 0, 4, 1, 3]) {
       await handler({ data: { type: 'sweep', runId: 7, base: noisy, varies, indices: [index] } });
@@ -230,10 +225,7 @@ describe('engine handler, sweeps', () => {
     const got: WorkerMessage[] = [];
     let pauses = 0;
     const handler = createEngineHandler((m) => got.push(m), {
-      batch: 10,
-      sliceMs: 30,
-      progressMs: 0,
-      now: steppingClock(),
+      ...testLoop(),
       pause: async () => void pauses++,
     });
     await handler({ data: { type: 'hold', held: true } });
@@ -254,10 +246,7 @@ describe('engine handler, sweeps', () => {
   it('a sweep cancelled while held posts only the acknowledgement once released', async () => {
     const got: WorkerMessage[] = [];
     const handler = createEngineHandler((m) => got.push(m), {
-      batch: 10,
-      sliceMs: 30,
-      progressMs: 0,
-      now: steppingClock(),
+      ...testLoop(),
       pause: async () => undefined,
     });
     await handler({ data: { type: 'hold', held: true } });
