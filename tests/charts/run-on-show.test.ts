@@ -1,0 +1,32 @@
+// The run on show that the sweep charts mark (src/charts/run-on-show.ts): a finished barrier run
+// of the scenario only; a run under way, cancelled (fewer iterations) or of another workload is
+// not marked.
+import { describe, expect, it } from 'vitest';
+import { runScenario } from '../../src/engine/index.ts';
+import { finishedRun } from '../../src/charts/run-on-show.ts';
+import { scenario, source } from '../helpers/scenario.ts';
+
+describe('finishedRun', () => {
+  const s = scenario({ iterations: 40, noise: [source({ id: 'tick', periodUs: 1000 })] });
+  const whole = runScenario(s);
+
+  it('is the run when it measured every iteration the scenario asks for', () => {
+    expect(finishedRun(s, whole, false)).toBe(whole);
+  });
+
+  it('is null while the run is under way, without a run, or for a cut-short run', () => {
+    expect(finishedRun(s, whole, true)).toBeNull();
+    expect(finishedRun(s, null, false)).toBeNull();
+    // a run of fewer iterations than the scenario asks: what a cancelled run leaves
+    const cut = runScenario({ ...s, workload: { ...s.workload, iterations: 20 } });
+    expect(finishedRun(s, cut, false)).toBeNull();
+  });
+
+  it('is null for a workload other than the barrier loop', () => {
+    const allreduce = {
+      ...s,
+      workload: { kind: 'allreduce', iterations: 40, warmup: 0, granularityUs: 0 },
+    } as unknown as typeof s;
+    expect(finishedRun(allreduce, whole, false)).toBeNull();
+  });
+});
