@@ -3,8 +3,8 @@
 // edited into the configuration the paper measured. Where a published result cannot be met
 // together with another one, the check's note says which was chosen and why.
 import { runFwq } from '../../engine/index.ts';
-import type { Placement, Scenario } from '../../scenario/index.ts';
-import { meanDurationUs, meanGapUs } from '../../scenario/cost.ts';
+import type { Scenario } from '../../scenario/index.ts';
+import { coveredJobNodes, meanDurationUs, meanGapUs } from '../../scenario/cost.ts';
 import {
   categoryShare,
   loadPreset,
@@ -383,14 +383,8 @@ export function lostBySize(excessUs: Float64Array): {
 
 /** the share of `cat` in the lost time of `runs` (one seed's, or all seeds' pooled), by size */
 function sizeShare(runs: SeedRun[], cat: string): number {
-  let lost = 0;
-  let total = 0;
-  for (const r of runs) {
-    const b = lostBySize(r.excessUs);
-    lost += b.byClass[cat];
-    total += b.total;
-  }
-  return total > 0 ? lost / total : 0;
+  const c = TABLE2_CLASSES.find((k) => k.cat === cat);
+  return c ? lengthShare(runs, c.aboveUs, c.atMostUs) : 0;
 }
 
 /** the class of Table 2 with the most lost time in a seed's run */
@@ -502,17 +496,12 @@ const rmsSources = (preset: string) =>
  * among them × its mean duration / its mean time between events.
  */
 function rmsInProgress(preset: string): number {
-  const clusters = NODES / loadPreset(preset).machine.clusterSize;
-  const nodesOf = (p: Placement): number =>
-    p.kind === 'all'
-      ? NODES
-      : p.kind === 'clusterOffsets'
-        ? clusters * p.offsets.length
-        : p.kind === 'nodes'
-          ? p.ids.filter((id) => id < NODES).length
-          : p.p * NODES;
+  const onFig18 = variant(loadPreset(preset), (d) => {
+    d.job.nodes = NODES;
+  });
   return rmsSources(preset).reduce(
-    (a, n) => a + (nodesOf(n.placement) * meanDurationUs(n.duration)) / meanGapUs(n),
+    (a, n) =>
+      a + (coveredJobNodes(n.placement, onFig18) * meanDurationUs(n.duration)) / meanGapUs(n),
     0,
   );
 }
