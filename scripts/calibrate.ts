@@ -6,7 +6,9 @@
 //
 //   npm run calibrate                 fit and write scenarios/ and docs/calibration.md
 //   npm run calibrate -- --dry-run    evaluate the presets as they are; write nothing
-//   options: --budget N (evaluations, default 44) --iterations N (per run and seed, default 600)
+//   npm run calibrate -- --at A,B,…   evaluate these values (µs, in the parameters' order, as
+//                                     docs/calibration.md lists them); write nothing
+//   options: --budget N (evaluations, default 64) --iterations N (per run and seed, default 600)
 //            --seeds A-B (default 11-20) --threads N (default 2) --fwq-quanta N (default 100000)
 //   (--dry-run evaluates the presets' current values; the fit always starts from the values
 //   fixed in src/calibration/, so that a rerun gives the same presets)
@@ -21,6 +23,7 @@ import { compassSearch, toUnit } from '../src/calibration/search.ts';
 import type { Measures, Presets, SeedMeasure } from '../src/calibration/types.ts';
 import { runPoints } from '../src/cli/sweep-pool.ts';
 import { loadPreset } from '../src/validation/presets.ts';
+import { lostBySize } from '../src/validation/table2-classes.ts';
 
 function fail(message: string): never {
   console.error(`npm run calibrate: ${message}`);
@@ -46,7 +49,15 @@ function intOption(
   return n;
 }
 
-const KNOWN = ['--dry-run', '--budget', '--iterations', '--seeds', '--threads', '--fwq-quanta'];
+const KNOWN = [
+  '--dry-run',
+  '--at',
+  '--budget',
+  '--iterations',
+  '--seeds',
+  '--threads',
+  '--fwq-quanta',
+];
 const args = process.argv.slice(2);
 for (let i = 0; i < args.length; i++) {
   if (!KNOWN.includes(args[i]))
@@ -55,7 +66,7 @@ for (let i = 0; i < args.length; i++) {
 }
 // Defaults: the fit docs/calibration.md records (a rerun with them reproduces its values).
 const dryRun = args.includes('--dry-run');
-const budget = intOption(args, '--budget', 44, 1, 1000);
+const budget = intOption(args, '--budget', 64, 1, 1000);
 const iterations = intOption(args, '--iterations', 600, 100, 5000);
 const threads = intOption(args, '--threads', Math.min(2, availableParallelism()), 1, 64);
 const fwqQuanta = intOption(args, '--fwq-quanta', 100_000, 1000, 1_000_000);
@@ -99,7 +110,15 @@ async function measure(p: Presets): Promise<Measures> {
         lostByCategory: {},
         lostBySource: {},
         totalLostUs: res.attribution?.totalLostUs ?? 0,
+        lostByLength: {},
+        lengthTotalUs: 0,
       };
+      // Each iteration's time over the noiseless one, g + L: the lost time a benchmark measures.
+      const w = r.scenario.workload;
+      const noiseless = (w.kind === 'barrier' ? w.granularityUs : 0) + res.summary.collectiveUs;
+      const { byClass, total } = lostBySize(res.iterationsUs.map((t) => t - noiseless));
+      m.lostByLength = byClass;
+      m.lengthTotalUs = total;
       for (const c of res.attribution?.byCategory ?? []) m.lostByCategory[c.category] = c.lostUs;
       for (const c of res.attribution?.bySource ?? []) m.lostBySource[c.id] = c.lostUs;
       return m;
@@ -132,8 +151,24 @@ function valuesOf(u: readonly number[]): number[] {
 console.log(
   `${problem.title}: ${params.length} values, ${problem.terms.length} results, seeds ${seeds.join(', ')}`,
 );
-if (dryRun) {
-  const e = await at(startValues);
+const atText = args.includes('--at') ? (args[args.indexOf('--at') + 1] ?? '') : null;
+let atValues: number[] | null = null;
+if (atText !== null) {
+  atValues = atText.split(',').map(Number);
+  if (atValues.length !== params.length || atValues.some((v) => !(Number.isFinite(v) && v > 0))) {
+    fail(
+      `--at takes ${params.length} positive numbers separated by commas, in µs, in this order: ` +
+        `${params.map((p) => p.id).join(', ')}; got ${JSON.stringify(atText)}`,
+    );
+  }
+  atValues.forEach((v, k) => {
+    const p = params[k];
+    if (v < p.lo || v > p.hi) fail(`--at: ${p.id} = ${v} is outside its bounds ${p.lo}–${p.hi}`);
+  });
+}
+if (dryRun || atValues) {
+  // The presets as they are (each parameter's value read back from the files), or --at's values.
+  const e = await at(atValues ?? params.map((p) => p.read(base)));
   for (const t of e.terms)
     console.log(`  ${t.id.padEnd(32)} ${t.text.padEnd(44)} r = ${t.residual.toFixed(2)}`);
   process.exit(0);

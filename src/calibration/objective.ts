@@ -20,13 +20,14 @@ export function belowResidual(simulated: number, bound: number): number {
   return Math.max(0, simulated - bound) / (VALUE_TOLERANCE * Math.abs(bound));
 }
 
-/** Pooled over seeds: Σ µs lost to `category` / Σ µs lost. */
-export function pooledCategoryShare(runs: SeedMeasure[], category: string): number {
+/** Pooled over seeds: Σ µs of lost time in Table 2's class `cat` / Σ µs lost, each iteration's
+ * lost time classed by its length (SeedMeasure.lostByLength). */
+export function pooledLengthShare(runs: SeedMeasure[], cat: string): number {
   let part = 0;
   let all = 0;
   for (const r of runs) {
-    part += r.lostByCategory[category] ?? 0;
-    all += r.totalLostUs;
+    part += r.lostByLength[cat] ?? 0;
+    all += r.lengthTotalUs;
   }
   return all > 0 ? part / all : 0;
 }

@@ -66,11 +66,14 @@ export function calibrationPage(r: CalibrationRecord): string {
     '**Objective.** J = Σ r² over the results below, where r = (simulated − published) / (20% of ' +
       'published) for a published value (±1 is the edge of the report’s tolerance, ' +
       'src/validation/tolerance.ts), r = the shortfall in the same unit for a published bound or a ' +
-      '“largest cause” (0 when met), and shares and gains are pooled over the seeds. Results marked ' +
+      '“largest cause” (0 when met), and shares and gains are pooled over the seeds. Fig 18’s shares ' +
+      'are of each iteration’s lost time (its time over g + L) put in Table 2’s class of its length, ' +
+      'as 000 sec 6 measured them and the report checks them (src/validation/table2-classes.ts); ' +
+      'sec 4’s heartbeat share is of the loss the engine charges to each kernel source. Results marked ' +
       '“held out” are measured on the same runs but left out of J: the report counts them as ' +
       'evidence, the others as fits. ' +
       '**Search.** Compass search on the unit box (each range mapped linearly or on a log scale), ' +
-      'steps from 1/4 of a range halved to 1/32, from the presets’ values (src/calibration/search.ts). ' +
+      'steps from 1/4 of a range halved to 1/32, from the start values below (src/calibration/search.ts). ' +
       `**Seeds** ${problem.seeds.join(', ')}, apart from the report’s 1–5 (docs/validation.md checks ` +
       `the fit on seeds it was not fitted on). **Runs:** ${problem.describeRuns}`,
   );

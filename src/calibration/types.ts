@@ -54,6 +54,11 @@ export interface SeedMeasure {
   lostByCategory: Record<string, number>;
   lostBySource: Record<string, number>;
   totalLostUs: number;
+  /** µs of lost time in each of Table 2's classes, each iteration's time over g + L classed by
+   * its length as 000 sec 6 measured it (src/validation/table2-classes.ts) */
+  lostByLength: Record<string, number>;
+  /** µs of lost time by that measure in all (the classes, and what falls between them) */
+  lengthTotalUs: number;
 }
 
 /** Every run of one evaluation: run key → one measure per seed, in seed order; plus the

@@ -135,7 +135,7 @@ export function renderReport(results: TargetResult[], opts: ReportOptions): stri
       'runs only targets 5 and 7 and prints them without writing this page). The CI test ' +
       '`tests/validation/papers.test.ts` checks that the files this page was computed from ' +
       'are unchanged (the fingerprint below) and that the page is as its run wrote it, and ' +
-      'reruns seven targets to see their sections come out word for word; when a file has ' +
+      'reruns one target per engine to see its section come out word for word; when a file has ' +
       'changed since, it runs every target on smaller runs instead and checks that what ' +
       'passes here still passes. A published ' +
       'bound is used as printed; a published value is met within ±20% of itself ' +

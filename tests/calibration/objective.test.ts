@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   aboveResidual,
   belowResidual,
-  pooledCategoryShare,
+  pooledLengthShare,
   pooledSourceShare,
   valueResidual,
 } from '../../src/calibration/objective.ts';
@@ -35,6 +35,9 @@ describe('residuals', () => {
         lostByCategory: { kernel: 10, rms: 30 },
         lostBySource: { a: 10, b: 30 },
         totalLostUs: 40,
+        // 5 µs of lost time between Table 2's classes (3–5 ms long): in the total only
+        lostByLength: { kernel: 10, rms: 30 },
+        lengthTotalUs: 45,
       },
       {
         seed: 2,
@@ -42,10 +45,13 @@ describe('residuals', () => {
         lostByCategory: { kernel: 50 },
         lostBySource: { a: 50 },
         totalLostUs: 60,
+        lostByLength: { kernel: 50 },
+        lengthTotalUs: 55,
       },
     ];
-    expect(pooledCategoryShare(runs, 'kernel')).toBeCloseTo(0.6, 12);
-    expect(pooledCategoryShare(runs, 'trucluster')).toBe(0);
+    expect(pooledLengthShare(runs, 'kernel')).toBeCloseTo(0.6, 12);
+    expect(pooledLengthShare(runs, 'rms')).toBeCloseTo(0.3, 12);
+    expect(pooledLengthShare(runs, 'trucluster')).toBe(0);
     expect(pooledSourceShare(runs, 'b', ['a', 'b'])).toBeCloseTo(30 / 90, 12);
   });
 });

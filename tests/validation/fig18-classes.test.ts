@@ -2,7 +2,7 @@
 // length, up to 3 ms kernel, 5–18 ms RMS, over 18 ms TruCluster; 3–5 ms is in no class but in
 // the total, and an iteration that lost nothing counts for nothing.
 import { describe, expect, it } from 'vitest';
-import { lostBySize, TABLE2_CLASSES } from '../../src/validation/targets/asci-q.ts';
+import { lostBySize, TABLE2_CLASSES } from '../../src/validation/table2-classes.ts';
 
 describe("Fig 18's classes of lost time by length", () => {
   it('are the paper’s: up to 3 ms kernel, 5 to 18 ms RMS, over 18 ms TruCluster', () => {

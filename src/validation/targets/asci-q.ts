@@ -23,6 +23,7 @@ import {
   overSeedsText,
 } from '../tolerance.ts';
 import type { Check, Target, TargetContext } from '../types.ts';
+import { lostBySize, TABLE2_CLASSES } from '../table2-classes.ts';
 
 /**
  * Run sizes per mode, on seeds 1–5 in both, fixed before any result was looked at. Full: the
@@ -351,35 +352,8 @@ const FIG18 = [
   { g: 5000 as Granularity, cat: 'trucluster', published: 0.52, what: 'TruCluster' },
 ];
 
-/**
- * How Fig 18 tells the causes apart (000 sec 6): by the length of each lost time. The paper
- * measured barrier latencies, so it knew how long a barrier was held up, not by what; "as
- * presented by Table 2, instances of noise with a 0–3 ms duration are always caused by kernel
- * activity; instances of noise with a 5–18 ms duration are always caused by RMS dæmons; and,
- * instances of noise with a greater-than-18 ms duration are always caused by TruCluster
- * dæmons". A lost time between 3 and 5 ms is in no class; it stays in the total.
- */
-export const TABLE2_CLASSES = [
-  { cat: 'kernel', aboveUs: 0, atMostUs: 3000 },
-  { cat: 'rms', aboveUs: 5000, atMostUs: 18000 },
-  { cat: 'trucluster', aboveUs: 18000, atMostUs: Infinity },
-] as const;
-
-/** µs of lost time in each of Table 2's classes, and in all, over each iteration's lost time. */
-export function lostBySize(excessUs: Float64Array): {
-  byClass: Record<string, number>;
-  total: number;
-} {
-  const byClass: Record<string, number> = { kernel: 0, rms: 0, trucluster: 0 };
-  let total = 0;
-  for (const lost of excessUs) {
-    if (!(lost > 0)) continue;
-    total += lost;
-    const c = TABLE2_CLASSES.find((k) => lost > k.aboveUs && lost <= k.atMostUs);
-    if (c) byClass[c.cat] += lost;
-  }
-  return { byClass, total };
-}
+// Fig 18's causes are told apart by the length of each lost time, in Table 2's classes
+// (table2-classes.ts).
 
 /** the share of `cat` in the lost time of `runs` (one seed's, or all seeds' pooled), by size */
 function sizeShare(runs: SeedRun[], cat: string): number {
@@ -438,7 +412,7 @@ function figure18({ mode }: TargetContext): Check[] {
     const fit =
       'A fit: the node-0 activities and the long kernel activity were fitted to ' +
       'Fig 18 with the other results of docs/calibration.md (on seeds 11–20, not these), ' +
-      'with the loss charged by source, not classed by length as here.';
+      'its loss classed by length as here.';
     checks.push({
       id: `fig18-g${g / 1000}ms-share`,
       claim: `at ${gms}, ${what} cause ${fmtPct(published, 0)} of the lost time`,
