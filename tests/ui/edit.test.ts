@@ -68,10 +68,20 @@ describe('edited copies of a scenario', () => {
     expect(on.job.reservedCores).toEqual([0]);
     expect(on.job.ranksPerNode).toBe(7);
     expect(refusal(on)).toBeNull();
+    // Off undoes on: the core goes back to a rank, as the stock machine runs.
     const off = withReservation(on, false);
     expect(off.job.reservedCores).toEqual([]);
-    expect(off.job.ranksPerNode).toBe(7);
+    expect(off.job.ranksPerNode).toBe(8);
     expect(jaguar.job.reservedCores).toEqual([]);
+  });
+
+  it('withReservation off leaves the ranks of a node with idle cores as they were', () => {
+    const five = withValue(jaguar, 'job.ranksPerNode', 5);
+    const on = withReservation(five, true);
+    expect([on.job.reservedCores, on.job.ranksPerNode]).toEqual([[0], 5]);
+    const off = withReservation(on, false);
+    expect([off.job.reservedCores, off.job.ranksPerNode]).toEqual([[], 5]);
+    expect(refusal(off)).toBeNull();
   });
 
   it('withNewSource adds a valid source with an id no other source has', () => {

@@ -31,12 +31,22 @@ export function withChange(scenario: Scenario, change: (copy: Scenario) => void)
 
 /**
  * Core reservation on: core 0 is kept for the OS and the ranks fill the cores left (at most
- * coresPerNode − 1). Off: no reserved core; the ranks per node stay as they are.
+ * coresPerNode − 1). Off: no reserved core, and on a node whose ranks filled every core but the
+ * reserved ones those cores go back to ranks (Jaguar XT5's 7 + core 0 → 8, as stock), so that
+ * switching it off undoes switching it on; on a node with idle cores the ranks stay as they are.
  */
 export function withReservation(scenario: Scenario, reserve: boolean): Scenario {
   return withChange(scenario, (s) => {
-    s.job.reservedCores = reserve ? [0] : [];
-    if (reserve) s.job.ranksPerNode = Math.min(s.job.ranksPerNode, s.machine.coresPerNode - 1);
+    const cores = s.machine.coresPerNode;
+    const wasFull = s.job.ranksPerNode + s.job.reservedCores.length >= cores;
+    if (reserve) {
+      s.job.reservedCores = [0];
+      s.job.ranksPerNode = Math.min(s.job.ranksPerNode, cores - 1);
+    } else {
+      if (wasFull)
+        s.job.ranksPerNode = Math.min(cores, s.job.ranksPerNode + s.job.reservedCores.length);
+      s.job.reservedCores = [];
+    }
   });
 }
 
