@@ -30,6 +30,15 @@ export function tickCount(lengthPx: number, textPx: number, most: number): numbe
 }
 
 /**
+ * How many ticks a vertical axis `lengthPx` tall can label in text of `textPx`, a line of text and
+ * most of another between labels, between 2 and `most`: projector type on a short plot stacked
+ * ten time labels into each other.
+ */
+export function verticalTickCount(lengthPx: number, textPx: number, most: number): number {
+  return Math.max(2, Math.min(most, Math.floor(lengthPx / (textPx * 1.8))));
+}
+
+/**
  * The first of `labels` (longest first) that fits in `roomPx` at `textPx`, by an average glyph
  * of 0.6 em (DejaVu Sans, the charts' fallback, is about that); the last if none does. A panel's
  * title in projector mode's large type would otherwise run out of its panel.

@@ -240,6 +240,46 @@ describe('the lesson beside the stage', () => {
   }, 600_000);
 });
 
+describe('a lesson on a 1280 × 720 projector', () => {
+  it('fits each step’s question and its Reveal on the screen in projector type, sketches apart', async () => {
+    const { page, problems } = await openApp(site, PROJECTOR);
+    await page.goto(`${site.origin}/?lesson=1&projector=1`);
+    const lesson = page.getByRole('region', { name: /^Lesson:/ });
+    const tooTall: string[] = [];
+    for (const step of STEPS) {
+      await lesson
+        .getByRole('heading', { level: 3, name: new RegExp(`^${step.number}\\. `) })
+        .waitFor();
+      // the panel scrolls the question into sight once the step is drawn
+      await page.waitForTimeout(300);
+      const at = await page.evaluate(() => {
+        const box = (q: string) => document.querySelector(q)?.getBoundingClientRect() ?? null;
+        const reveal = [...document.querySelectorAll('.lesson button')].find(
+          (b) => b.textContent?.trim() === 'Reveal',
+        );
+        return {
+          page: document.querySelector('.screen')!.getBoundingClientRect().bottom,
+          heading: box('#lesson-step-title')!.top,
+          prompt: box('.lesson .question .prompt, .lesson .question legend')!.top,
+          reveal: reveal?.getBoundingClientRect().bottom ?? Infinity,
+          pager: box('.lesson nav.pager')!.top,
+        };
+      });
+      // the instrument is one screen: the page does not scroll for it
+      expect(at.page, `${step.id}: the instrument's bottom`).toBeLessThanOrEqual(720.5);
+      const fits = at.heading >= 0 && at.prompt >= 0 && at.reveal <= at.pager + 0.5;
+      // A sketch's chart is a question of its own height: the panel scrolls to its Reveal.
+      if (!fits && step.question.kind !== 'sketch') {
+        tooTall.push(`${step.id} (Reveal ends at ${at.reveal}, the pager starts at ${at.pager})`);
+      }
+      if (step.number < STEPS.length) await lesson.getByRole('button', { name: 'Next →' }).click();
+    }
+    expect(tooTall).toEqual([]);
+    expectQuiet(problems);
+    await page.context().close();
+  }, 180_000);
+});
+
 describe('tablets and phones', () => {
   for (const viewport of [
     { width: 820, height: 1180 },

@@ -1,10 +1,10 @@
 // The charts' shared pieces: the axes with their titles (marks/Axes), the data tables (DataTable)
 // and the ticks of an axis of counts. Rendered on the server: the markup, not the drawing (the
 // d3 axes and the measuring run in the browser: tests/browser/).
-import { scaleLog } from 'd3-scale';
+import { scaleLinear, scaleLog } from 'd3-scale';
 import { render } from 'svelte/server';
 import { describe, expect, it } from 'vitest';
-import { powersOfTwo, thinTicks, wholeTicks } from '../../src/charts/axis.ts';
+import { powersOfTwo, thinTicks, verticalTickCount, wholeTicks } from '../../src/charts/axis.ts';
 import Axes from '../../src/charts/marks/Axes.svelte';
 import DataTable from '../../src/charts/DataTable.svelte';
 
@@ -103,5 +103,17 @@ describe('powersOfTwo: the processor axis of the cycle-time view', () => {
     expect(shown[0]).toBe(1);
     expect(shown.length).toBeLessThan(14);
     expect(shown.every((v, i) => i === 0 || v / shown[i - 1] === shown[1] / shown[0])).toBe(true);
+  });
+  it('a vertical axis labels as many ticks as its height holds lines of its type', () => {
+    // a laptop's cycle-time plot (about 200 px, 12 px type): the six asked for
+    expect(verticalTickCount(200, 12, 6)).toBe(6);
+    // projector type (24 px) on a plot of 140 px: three, each label 1.8 lines from the next
+    expect(verticalTickCount(140, 24, 6)).toBe(3);
+    const ticks = scaleLinear()
+      .domain([0, 1.8e6])
+      .ticks(verticalTickCount(140, 24, 6));
+    expect(140 / (ticks.length - 1)).toBeGreaterThanOrEqual(24 * 1.2);
+    // never fewer than two: an axis keeps its ends
+    expect(verticalTickCount(20, 24, 6)).toBe(2);
   });
 });
