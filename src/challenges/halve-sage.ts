@@ -85,8 +85,9 @@ export const halveSage: Challenge = {
     'Taking whole nodes out (Machine & job: exclude cluster offsets 0, 1 and 31) removes the worst daemons but not the noise every node has.',
     'A node with a spare processor runs its own daemons there, instead of on one of the application’s.',
   ],
-  /** the noise per node: which nodes of every cluster steal the most, the processors worth giving up */
-  view: 'node-map',
+  /** SAGE's cycle against processors, 1 to 4 per node (000 Fig 2, the hints' first clue): the
+   * node map, which would show the nodes worth giving up, draws barrier workloads only */
+  view: 'cycle-time',
   start: {
     preset: 'sage-asci-q-2002',
     edits: [

@@ -7,6 +7,25 @@ import {
 } from '../../src/state/challenge-params.ts';
 import { CHALLENGES, findChallenge } from '../../src/challenges/index.ts';
 import { withLessonParams, withoutLessonParams } from '../../src/state/lesson-params.ts';
+import { BARRIER_VIEWS } from '../../src/state/classroom-params.ts';
+import { LESSONS } from '../../src/lesson/lessons.ts';
+import { loadPreset } from '../../src/validation/presets.ts';
+
+describe('what a challenge or a lesson step opens on', () => {
+  it('a view that can draw its workload (the timeline and the node map draw barrier loops only)', () => {
+    const steps = LESSONS.flatMap((l) => l.steps);
+    const opens = [
+      ...CHALLENGES.map((c) => ({ what: c.id, view: c.view, preset: c.start.preset })),
+      ...steps.map((s) => ({ what: s.id, view: s.revealView ?? s.view, preset: s.state.preset })),
+      ...steps.map((s) => ({ what: s.id, view: s.view, preset: s.state.preset })),
+    ];
+    const wrong = opens
+      .filter((o) => o.preset !== undefined && BARRIER_VIEWS.includes(o.view))
+      .filter((o) => loadPreset(o.preset!).workload.kind !== 'barrier')
+      .map((o) => `${o.what}: ${o.view} on ${o.preset}`);
+    expect(wrong).toEqual([]);
+  });
+});
 
 describe('the challenge in the address', () => {
   it('every challenge has a unique URL-safe id, found by findChallenge', () => {
