@@ -98,8 +98,10 @@ describe('the views of ASCI Q 2002', () => {
     expect(await resonance.locator('svg[role="img"] .on-show circle').count()).toBe(1);
     const onShow = (await resonance.locator('.legend li.on-show').textContent())!.trim();
     expect(onShow).toMatch(/^the run on show, g = 1 ms: ×\d+\.\d\d \(the headline's slowdown\)$/);
+    // the headline's slowdown, then its ± two standard errors
+    expect(headline).toMatch(/^[\d.]+×\s*±[\d.]+$/);
     expect(Number(/×([\d.]+)/.exec(onShow)![1]).toFixed(1)).toBe(
-      Number(headline.replace('×', '')).toFixed(1),
+      Number(/^([\d.]+)×/.exec(headline)![1]).toFixed(1),
     );
     expect((await resonance.locator('.summary').textContent())!.trim()).toMatch(
       /^kernel sources alone: worst above g = 0 is ×.*; all sources: .*\.$/,

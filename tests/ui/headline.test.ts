@@ -1,7 +1,13 @@
 // The headline strip's numbers (src/ui/instrument/headline.ts), from the engine's own run.
 import { describe, expect, it } from 'vitest';
 import { runScenario } from '../../src/engine/index.ts';
-import { costliest, headline, headlineSentence } from '../../src/ui/instrument/headline.ts';
+import {
+  costliest,
+  headline,
+  headlineSentence,
+  slowdownSpread,
+} from '../../src/ui/instrument/headline.ts';
+import { batchMeansSe } from '../../src/engine/batch-means.ts';
 import { formatPercent, formatQuantity, formatTimeUs } from '../../src/format/numbers.ts';
 import { scenario, source } from '../helpers/scenario.ts';
 
@@ -54,6 +60,22 @@ describe('headline', () => {
     // the share first, so that a name cut short where the strip is narrow keeps its number
     expect(value('costliest')).toBe(`${formatPercent(most.share)}% ${most.label}`);
     expect(headlineSentence(run)).toContain(`${most.label} costs the most`);
+  });
+
+  it('gives the slowdown with two standard errors of its mean, by batch means', () => {
+    const s = run.summary;
+    const spread = slowdownSpread(run)!;
+    // the same as the batch means of the iterations, scaled from µs to the slowdown
+    const se = batchMeansSe(run.iterationsUs, 0, run.iterationsUs.length);
+    expect(spread).toBeCloseTo((2 * se * s.slowdown!) / s.meanIterationUs, 12);
+    expect(spread).toBeGreaterThan(0);
+    expect(items.find((i) => i.key === 'slowdown')!.spread).toBe(`±${formatQuantity(spread)}`);
+    expect(headlineSentence(run)).toMatch(/^Slowdown [\d.]+× ±[\d.]+, mean/);
+    // a noiseless run's iterations are all alike: no spread; too short a run says none
+    expect(slowdownSpread(runScenario({ ...noisy, noise: [] }))).toBe(0);
+    const short = runScenario({ ...noisy, workload: { ...noisy.workload, iterations: 20 } });
+    expect(slowdownSpread(short)).toBeNull();
+    expect(headline(short).find((i) => i.key === 'slowdown')!.spread).toBeUndefined();
   });
 
   it('shows dashes before a run, and no costliest source for a noiseless one', () => {

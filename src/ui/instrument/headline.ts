@@ -5,6 +5,7 @@
 // papers give (001 Table 2). Pure: the page and its tests share it.
 import type { RunResult } from '../../engine/result.ts';
 import type { RunStatus } from '../../state/simulation.svelte.ts';
+import { BATCHES, batchMeansSe } from '../../engine/batch-means.ts';
 import { formatPercent, formatQuantity, formatTimeUs } from '../../format/numbers.ts';
 
 /** The page's run as the strip shows it (Simulation's state). */
@@ -32,6 +33,9 @@ export interface HeadlineItem {
   key: 'slowdown' | 'latency' | 'p99' | 'iteration' | 'costliest' | 'runtime';
   label: string;
   value: string;
+  /** how precisely the run pins `value`: '±0.4' (two standard errors of its mean); absent when
+   * the number has none or the run is too short to say */
+  spread?: string;
   /** a tooltip saying what the number is, in full */
   title: string;
 }
@@ -53,12 +57,18 @@ export function headline(result: RunResult | null): HeadlineItem[] {
   const what = tree ? 'collective time' : 'barrier latency';
   const time = (us: number | undefined) => (measured && us !== undefined ? formatTimeUs(us) : '—');
   const worst = result && measured ? costliest(result) : null;
+  const spread = result && measured ? slowdownSpread(result) : null;
   return [
     {
       key: 'slowdown',
       label: 'Slowdown',
       value: measured && s.slowdown !== null ? `${formatQuantity(s.slowdown)}×` : '—',
-      title: 'Mean iteration time against the same loop with no noise (g + L)',
+      ...(spread === null ? {} : { spread: `±${formatQuantity(spread)}` }),
+      title:
+        'Mean iteration time against the same loop with no noise (g + L)' +
+        (spread === null
+          ? ''
+          : `; ± two standard errors of the mean over its ${s!.iterations.toLocaleString('en-US')} iterations (batch means: iterations are correlated)`),
     },
     {
       key: 'latency',
@@ -102,13 +112,29 @@ export function headline(result: RunResult | null): HeadlineItem[] {
   ];
 }
 
+/**
+ * Two standard errors of the run's mean slowdown, by batch means over its measured iterations
+ * (engine batch-means.ts: correlated iterations would make the naive σ/√n too narrow); null
+ * below two iterations a batch, or without a slowdown.
+ */
+export function slowdownSpread(result: RunResult): number | null {
+  const { slowdown, meanIterationUs } = result.summary;
+  const xs = result.iterationsUs;
+  if (slowdown === null || !(meanIterationUs > 0) || xs.length < 2 * BATCHES) return null;
+  return (2 * batchMeansSe(xs, 0, xs.length) * slowdown) / meanIterationUs;
+}
+
 /** One sentence for screen readers once a run is done: the headline in words. */
 export function headlineSentence(result: RunResult): string {
   const items = headline(result);
   const get = (k: HeadlineItem['key']) => items.find((i) => i.key === k)!.value;
+  const spreadOf = (k: HeadlineItem['key']) => {
+    const sp = items.find((i) => i.key === k)!.spread;
+    return sp ? ` ${sp}` : '';
+  };
   const worst = costliest(result);
   return (
-    `Slowdown ${get('slowdown')}, mean ${result.tree ? 'collective time' : 'barrier latency'} ` +
+    `Slowdown ${get('slowdown')}${spreadOf('slowdown')}, mean ${result.tree ? 'collective time' : 'barrier latency'} ` +
     `${get('latency')}, p99 ${get('p99')}, mean iteration ${get('iteration')}` +
     (result.tree ? `, run time ${get('runtime')}` : '') +
     (worst
