@@ -32,10 +32,11 @@ export const VIEWS = [
 
 export type ViewId = (typeof VIEWS)[number]['id'];
 
-/** The views that draw a barrier workload only (the engine traces and measures per-node delays
- * of the barrier loop alone): on another workload they say so instead of a picture, so a lesson
- * step or a challenge must not open on them with one. */
-export const BARRIER_VIEWS: readonly ViewId[] = ['timeline', 'node-map'];
+/** The views that draw a barrier workload only (the latency and resonance sweeps vary a barrier
+ * loop; the engine traces and measures per-node delays of the barrier loop alone): on another
+ * workload they say so instead of a picture, so a lesson step or a challenge must not open on
+ * them with one. */
+export const BARRIER_VIEWS: readonly ViewId[] = ['timeline', 'latency', 'resonance', 'node-map'];
 
 /** The view a page opens on when its address names none: the timeline shows what is simulated
  * (nodes computing, noise stopping one, everyone waiting at the barrier). */

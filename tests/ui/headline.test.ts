@@ -72,7 +72,7 @@ describe('headline', () => {
     expect(items.find((i) => i.key === 'slowdown')!.spread).toBe(`±${formatQuantity(spread)}`);
     expect(headlineSentence(run)).toMatch(/^Slowdown [\d.]+× ±[\d.]+, mean/);
     // a noiseless run's iterations are all alike: no spread; too short a run says none
-    expect(slowdownSpread(runScenario({ ...noisy, noise: [] }))).toBe(0);
+    expect(slowdownSpread(runScenario({ ...noisy, noise: [] }))).toBeNull();
     const short = runScenario({ ...noisy, workload: { ...noisy.workload, iterations: 20 } });
     expect(slowdownSpread(short)).toBeNull();
     expect(headline(short).find((i) => i.key === 'slowdown')!.spread).toBeUndefined();

@@ -5,7 +5,7 @@
 // papers give (001 Table 2). Pure: the page and its tests share it.
 import type { RunResult } from '../../engine/result.ts';
 import type { RunStatus } from '../../state/simulation.svelte.ts';
-import { BATCHES, batchMeansSe } from '../../engine/batch-means.ts';
+import { BATCH_MEANS_FROM, twoStandardErrors } from '../../charts/point-trust.ts';
 import { formatPercent, formatQuantity, formatTimeUs } from '../../format/numbers.ts';
 
 /** The page's run as the strip shows it (Simulation's state). */
@@ -114,14 +114,16 @@ export function headline(result: RunResult | null): HeadlineItem[] {
 
 /**
  * Two standard errors of the run's mean slowdown, by batch means over its measured iterations
- * (engine batch-means.ts: correlated iterations would make the naive σ/√n too narrow); null
- * below two iterations a batch, or without a slowdown.
+ * (the charts' point bands: src/charts/point-trust.ts; correlated iterations would make the
+ * naive σ/√n too narrow); null below BATCH_MEANS_FROM iterations, without a slowdown, or when
+ * every iteration took the same time (a noiseless run: nothing to pin).
  */
 export function slowdownSpread(result: RunResult): number | null {
   const { slowdown, meanIterationUs } = result.summary;
   const xs = result.iterationsUs;
-  if (slowdown === null || !(meanIterationUs > 0) || xs.length < 2 * BATCHES) return null;
-  return (2 * batchMeansSe(xs, 0, xs.length) * slowdown) / meanIterationUs;
+  if (slowdown === null || !(meanIterationUs > 0) || xs.length < BATCH_MEANS_FROM) return null;
+  const twoSe = twoStandardErrors(xs);
+  return twoSe === null || !(twoSe > 0) ? null : (twoSe * slowdown) / meanIterationUs;
 }
 
 /** One sentence for screen readers once a run is done: the headline in words. */
