@@ -415,7 +415,7 @@ const figure18 = (g: number, leader: string, published: number): Term[] => [
     published: `${leader} largest`,
     evaluate: (m) => {
       const r = m.runs[`f18-g${g}`];
-      const text = ['kernel', 'rms', 'trucluster']
+      const text = TABLE2_CLASSES.map((c) => c.cat)
         .map((c) => `${c} ${pct(share(r, c))}`)
         .join(', ');
       const res = largest(r, leader, published);

@@ -6,6 +6,7 @@
 import type { Vary } from '../engine/sweep.ts';
 import { PUBLISHED, publishedText } from '../published/index.ts';
 import { canonicalJson } from '../scenario/canonical.ts';
+import { coveredJobNodes } from '../scenario/cost.ts';
 import type { BarrierWorkload, Scenario } from '../scenario/types.ts';
 import { fail, pct } from './figures.ts';
 import { formatValue, levelOf } from './sketch.ts';
@@ -124,6 +125,41 @@ function largest(p: SweepPoint): { category: string; share: number } | null {
   return top && top.share > 0 ? top : null;
 }
 
+/**
+ * For each of Finding #4's classes no enabled source of `s` runs on the job's nodes: a sentence
+ * saying why the paper's figure has no counterpart in this sweep (the optimised machine without
+ * nodes 0 and 31 has no TruCluster noise: its TruCluster daemons ran on node 0 after January
+ * 2003), or '' when every class is there.
+ */
+export function missingClasses(s: Scenario): string {
+  const excluded = new Set(s.job.excludeOffsets);
+  return FIG18.flatMap((v) => {
+    const cat = v.config.category ?? '';
+    const sources = s.noise.filter((n) => n.category === cat);
+    if (sources.some((n) => n.enabled && coveredJobNodes(n.placement, s) > 0)) return [];
+    const label = labelOf(cat);
+    // the cluster offsets the class's enabled sources are placed on, which the job leaves out
+    const left = [
+      ...new Set(
+        sources.flatMap((n) =>
+          n.enabled && n.placement.kind === 'clusterOffsets'
+            ? n.placement.offsets.filter((o) => excluded.has(o))
+            : [],
+        ),
+      ),
+    ].sort((x, y) => x - y);
+    const why =
+      left.length > 0
+        ? `this job leaves out cluster offset${left.length === 1 ? '' : 's'} ${left.join(' and ')}, where its ${label} run`
+        : sources.some((n) => n.enabled)
+          ? `none of its ${label} runs on this job's nodes`
+          : `its ${label} are switched off`;
+    return [
+      ` No ${label} here: ${why}; the paper measured with every node of its clusters (000 sec 6, footnote 2), so its ${v.printed} at g = ${gText(v.config.granularityUs ?? 0)} has no counterpart in this sweep.`,
+    ];
+  }).join('');
+}
+
 /** "kernel noise 58% at g = 0; RMS daemons 60% at 1 ms; …" at the paper's granularities. */
 function largestAtPaper(points: readonly SweepPoint[]): string {
   return FIG18.map((v) => {
@@ -184,7 +220,7 @@ export const resonance: LessonStep = {
         ys: points.map((p) => p.slowdown),
         runs: points.map((p) => ({ x: p.g, y: p.slowdown })),
         parts,
-        note: `Curve: a run of the step’s machine at each granularity, ${whose} (${slowdownText(first.slowdown)} at g = 0, ${slowdownText(last.slowdown)} at ${gText(last.g)}). Thin lines: each noise class’s part, 1 + its share of the lost time × (slowdown − 1). Along the top, the paper’s largest class (000 Fig 18); this sweep’s: ${largestAtPaper(points)}. The Resonance view beside it runs a sweep of its own, each point until its sources are known to ±10 %: its numbers differ from these by their spread.`,
+        note: `Curve: a run of the step’s machine at each granularity, ${whose} (${slowdownText(first.slowdown)} at g = 0, ${slowdownText(last.slowdown)} at ${gText(last.g)}). Thin lines: each noise class’s part, 1 + its share of the lost time × (slowdown − 1). Along the top, the paper’s largest class (000 Fig 18); this sweep’s: ${largestAtPaper(points)}. The Resonance view beside it runs a sweep of its own, each point until its sources are known to ±10 %: its numbers differ from these by their spread.${missingClasses(input.sweepScenario ?? input.scenario)}`,
       };
     },
     // Finding #4 gives shares of the lost time, not slowdowns: marked along the top

@@ -290,13 +290,33 @@ function iterationModel(s: Scenario): { base: number; spill: (L: number) => numb
 /** How many of the job's nodes a placement covers (expected count for `fraction`). */
 export function coveredJobNodes(p: Placement, s: Scenario): number {
   const n = s.job.nodes;
+  const K = s.machine.clusterSize;
+  // The job's nodes are the machine's first n whose cluster offset it does not exclude (the
+  // engine's layout.ts): `kept` offsets a cluster, in order.
+  const excluded = new Set(s.job.excludeOffsets);
+  const kept: number[] = [];
+  for (let o = 0; o < K; o++) if (!excluded.has(o)) kept.push(o);
+  if (kept.length === 0) return 0;
   switch (p.kind) {
     case 'all':
       return n;
-    case 'clusterOffsets':
-      return (n * p.offsets.length) / s.machine.clusterSize;
-    case 'nodes':
-      return Math.min(p.ids.length, n);
+    case 'clusterOffsets': {
+      const on = new Set(p.offsets);
+      const full = Math.floor(n / kept.length);
+      const perCluster = kept.filter((o) => on.has(o)).length;
+      const rest = kept.slice(0, n - full * kept.length).filter((o) => on.has(o)).length;
+      return full * perCluster + rest;
+    }
+    case 'nodes': {
+      // an id is a job node when its offset is kept and fewer than n kept ids come before it
+      const rank = new Map(kept.map((o, i) => [o, i]));
+      let count = 0;
+      for (const id of new Set(p.ids)) {
+        const at = rank.get(id % K);
+        if (at !== undefined && Math.floor(id / K) * kept.length + at < n) count++;
+      }
+      return count;
+    }
     case 'fraction':
       return n * p.p;
   }

@@ -41,6 +41,13 @@ export function fmtMs(us: number, digits = 2): string {
   return Number.isFinite(us) ? `${(us / 1000).toFixed(digits)} ms` : String(us);
 }
 
+/** µs as seconds, three significant digits: fmtSeconds(103e6) = '103 s', fmtSeconds(10.3e6) = '10.3 s'. */
+export function fmtSeconds(us: number): string {
+  return Number.isFinite(us)
+    ? `${(us / 1e6).toLocaleString('en-US', { maximumSignificantDigits: 3 })} s`
+    : String(us);
+}
+
 /** A check that counts as evidence (not a check of a fit, nor an illustration). */
 export const isEvidence = (c: Check) => (c.basis ?? 'evidence') === 'evidence';
 

@@ -176,7 +176,7 @@ describe('the co-scheduling challenge', () => {
     });
     await expect.poll(() => heartbeat.isChecked(), SOON).toBe(true);
 
-    // the start: every source random, about 8 times slower than noiseless
+    // the start: every source random, about 7 times slower than noiseless
     const failed = await check(page);
     expect(failed).toContain('✗ Not yet.');
     expect(failed).toContain('with 0 of 16 periodic sources aligned: not yet');

@@ -78,13 +78,15 @@ describe('the views of ASCI Q 2002', () => {
       /^node 0 \(cluster 0, offset 0\): [\d.,]+ (µs|ms|s)$/,
     );
     const mapSummary = (await map.locator('.summary').textContent())!.trim();
-    const offsets = /with the most delay: (\d+), (\d+), (\d+)\.$/.exec(mapSummary);
-    expect(
-      offsets
-        ?.slice(1)
-        .map(Number)
-        .sort((a, b) => a - b),
-    ).toEqual([0, 1, 31]);
+    // The special nodes of each cluster stand out (000 Figs 11–12): the quorum node (1) and the
+    // RMS monitor (31) in a run of seconds; the cluster manager's (0) four activities come about
+    // twice a minute a node (calibrated), so a 14 s run meets one on about half the clusters.
+    const offsets = /with the most delay: ([\d, ]+)\.$/
+      .exec(mapSummary)?.[1]
+      .split(', ')
+      .map(Number);
+    expect(offsets).toEqual(expect.arrayContaining([1, 31]));
+    expect(offsets!.every((o) => [0, 1, 31].includes(o))).toBe(true);
     expect(await toggleTable(map)).toBe(1 + 32);
     await checkExports(page, map, 'noise-per-node', 'node_id,last_node_id,cluster,offset,delay_us');
 

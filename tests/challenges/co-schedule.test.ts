@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { coSchedule, TARGET } from '../../src/challenges/co-schedule.ts';
 import { CHALLENGES } from '../../src/challenges/index.ts';
 import type { Edit } from '../../src/lesson/types.ts';
+import { runScenario } from '../../src/engine/index.ts';
 import { checkInNode, solution, startOf } from './run.ts';
 
 const start = startOf(coSchedule);
@@ -48,15 +49,15 @@ describe('co-schedule: pay for the noise once by aligning it across nodes', () =
     expect(planned.runs).toEqual([{ label: 'your scenario', scenario: student }]);
   });
 
-  it('fails the start, about 8 times slower than noiseless, and names what is still random', async () => {
+  it('fails the start, about 7 times slower than noiseless, and names what is still random', async () => {
     const { verdict, runs } = await checkInNode(coSchedule, start);
     expect(runs).toBe(1);
     expect(verdict.pass).toBe(false);
     expect(verdict.summary).toMatch(
       /^slowdown \d\.\d\d× \(mean iteration \d\.\d\d ms against 1\.01 ms without noise\), with 0 of 16 periodic sources aligned: not yet, the goal is at most 2\.00×\.$/,
     );
-    // seed 1: 7.90×, about 4 times the goal
-    expect(slowdownOf(verdict.summary)).toBeGreaterThan(3.5 * TARGET);
+    // seed 1: 6.81×, over three times the goal
+    expect(slowdownOf(verdict.summary)).toBeGreaterThan(3 * TARGET);
     expect(verdict.lines[0]).toMatch(
       /^Still random \(each node its own phase\): all 16 periodic sources\.$/,
     );
@@ -86,11 +87,28 @@ describe('co-schedule: pay for the noise once by aligning it across nodes', () =
     expect(slowdownOf(verdict.summary)).toBeGreaterThan(1.7);
   });
 
-  it('fails long events staggered through the run, and says why: each stalls it again', async () => {
+  it('costs more with the long events staggered through the run: each stalls it again', async () => {
     const staggered = alignedAt((period, i) =>
       period >= 20_000_000 ? (50_000 + 150_000 * i) % period : 0,
     );
     const { verdict } = await checkInNode(coSchedule, staggered);
+    const { verdict: once } = await checkInNode(coSchedule, solution(coSchedule, [ALIGN_ALL]));
+    expect(verdict.summary).toMatch(/with 16 of 16 periodic sources aligned/);
+    // seed 1: 1.94× staggered (the quorum node's 335 ms, the node-0 activities' 370 ms and the
+    // RMS daemons' 33 ms one after the other in a run of about a second) against 1.51× at one
+    // moment; just under the goal, which needs no more than aligned phases
+    expect(slowdownOf(verdict.summary)).toBeGreaterThan(slowdownOf(once.summary) + 0.3);
+  });
+
+  it('says why when aligned phases still miss the goal: the long events at different moments', () => {
+    // On seed 1 the staggered answer above passes (1.94×); a run that came out over the goal
+    // (another seed, longer events) gets this reason.
+    const staggered = alignedAt((period, i) =>
+      period >= 20_000_000 ? (50_000 + 150_000 * i) % period : 0,
+    );
+    const run = runScenario(staggered);
+    const over = { ...run, summary: { ...run.summary, slowdown: 2.3 } };
+    const verdict = coSchedule.judge(staggered, start, [over]);
     expect(verdict.pass).toBe(false);
     expect(verdict.summary).toMatch(/with 16 of 16 periodic sources aligned: not yet/);
     expect(verdict.lines[0]).toMatch(/start at different moments of the run/);

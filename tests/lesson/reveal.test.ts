@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { planSweep, runScenario, type RunResult } from '../../src/engine/index.ts';
 import { applyEdits } from '../../src/edits/apply.ts';
 import { STEPS, findStep } from '../../src/lesson/steps.ts';
-import { GRANULARITIES } from '../../src/lesson/steps-resonance.ts';
+import { GRANULARITIES, missingClasses } from '../../src/lesson/steps-resonance.ts';
+import { loadPreset } from '../../src/validation/presets.ts';
 import {
   levelOf,
   shapeOf,
@@ -257,6 +258,25 @@ describe('step 9’s sketch: the slowdown against the granularity, from a sweep 
       expect(lost).toBeLessThanOrEqual(y - 1 + 1e-9);
       expect(lost).toBeGreaterThan(0.9 * (y - 1));
     });
+  });
+
+  it('says why the paper’s TruCluster share has no counterpart on a machine without nodes 0 and 31', () => {
+    const curve = q.curve(at());
+    if (!curve.ok) throw new Error(curve.reason);
+    expect(curve.note).toContain(
+      'No TruCluster daemons here: this job leaves out cluster offset 0, where its TruCluster daemons run; the paper measured with every node of its clusters (000 sec 6, footnote 2), so its 52% at g = 5 ms has no counterpart in this sweep.',
+    );
+    // with every node of its clusters, as the paper measured, every class is there
+    const full = loadPreset('asci-q-2003');
+    expect(missingClasses(full)).toBe('');
+    // switched off, not left out: said so
+    const off = {
+      ...full,
+      noise: full.noise.map((n) => (n.category === 'trucluster' ? { ...n, enabled: false } : n)),
+    };
+    expect(missingClasses(off)).toContain(
+      'No TruCluster daemons here: its TruCluster daemons are switched off;',
+    );
   });
 
   it('reveals the largest class at the paper’s three granularities', () => {

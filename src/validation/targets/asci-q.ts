@@ -14,7 +14,7 @@ import {
   type PooledRun,
   type SeedRun,
 } from '../presets.ts';
-import { fmtMs, fmtPct, fmtTimes } from '../report.ts';
+import { fmtMs, fmtPct, fmtSeconds, fmtTimes } from '../report.ts';
 import {
   DRAMATIC_MARGIN,
   nearValue,
@@ -192,17 +192,21 @@ function figure15({ mode }: TargetContext): Check[] {
   const seedsUsed = [...seeds];
   // The paper's simulator modelled the classes of sec 3.2 (000 sec 3.4); the removed daemons
   // were identified later (sec 4) and are not among them.
-  const sim = (drop: (n: Scenario['noise'][number]) => boolean) =>
-    pooled(
-      barrier('asci-q-2002', 1024, 1000, iterations, (d) => {
-        for (const n of d.noise) if (n.category === 'daemon' || drop(n)) n.enabled = false;
-      }),
-      seedsUsed,
-    );
+  const simWith =
+    (edit?: (d: Scenario) => void) => (drop: (n: Scenario['noise'][number]) => boolean) =>
+      pooled(
+        barrier('asci-q-2002', 1024, 1000, iterations, (d) => {
+          edit?.(d);
+          for (const n of d.noise) if (n.category === 'daemon' || drop(n)) n.enabled = false;
+        }),
+        seedsUsed,
+      );
+  const sim = simWith();
   const base = sim(() => false);
   // Per seed: 1 − latency without the source / latency with it (common random numbers).
-  const gains = (r: PooledRun) =>
-    r.bySeed.map((v, k) => 1 - v.latencyUs / base.bySeed[k].latencyUs);
+  const gainsOver = (over: PooledRun) => (r: PooledRun) =>
+    r.bySeed.map((v, k) => 1 - v.latencyUs / over.bySeed[k].latencyUs);
+  const gains = gainsOver(base);
   const run =
     `asci-q-2002 without its "daemon" sources (the classes of sec 3.2 the paper simulated), ` +
     `1,024 nodes × 4, g = 1 ms; improvement = 1 − latency / latency with all (${fmtMs(base.latencyUs)} ` +
@@ -253,6 +257,7 @@ function figure15({ mode }: TargetContext): Check[] {
   );
   const kernel = overSeeds(kernelPer, seedsUsed);
   const best = overSeeds(bestPer, seedsUsed);
+  const trade = kernelTradeOff(mode, simWith, gainsOver);
   checks.push({
     id: 'fig15-kernel',
     claim: 'removing the kernel noise of all nodes improves it more than any of these (Finding #2)',
@@ -269,10 +274,82 @@ function figure15({ mode }: TargetContext): Check[] {
       'A node’s two RMS events are one spawned daemon, the 18 ms one 15 ms after the 15 ms one ' +
       'on the same processor (docs/noise-timing.md); started apart they would stall the job twice ' +
       'as often. The paper’s “dramatically” comes with no figure: the check reads it as ' +
-      '15 points above the best other removal (src/validation/tolerance.ts).',
+      '15 points above the best other removal (src/validation/tolerance.ts).' +
+      (trade ? ` ${trade}` : ''),
     basis: 'calibrated',
   });
   return checks;
+}
+
+/** How often the long kernel activity runs in the trade-off below: LONG_KERNEL_FACTOR × as often. */
+const LONG_KERNEL_FACTOR = 10;
+
+/** The heartbeat sec 4 credits with 75% of the kernel loss (HEARTBEATS[0]). */
+const MAIN_HEARTBEAT = 'kernel-heartbeat-125ms';
+
+/** The median over seeds of `id`'s share of the loss charged to the kernel sources (sec 4's
+ * measure, target 9). */
+function kernelShare(r: PooledRun, id: string) {
+  const kernelIds = Object.keys(r.lostBySource).filter((k) => k.startsWith('kernel-'));
+  return overSeeds(
+    r.bySeed.map((v) => sourceShare(v, id, kernelIds)),
+    r.seeds,
+  );
+}
+
+/**
+ * What a stronger kernel would do, computed: the long kernel activity (its rate calibrated)
+ * LONG_KERNEL_FACTOR times as frequent, Fig 15's removals again and sec 4's heartbeat share
+ * (target 9's measure) beside the preset's. The fit weighs the two (docs/calibration.md): a
+ * sentence for the Finding #2 note, in the report's full runs only (the fast mode that CI falls
+ * back to compares verdicts, not notes, and would run it for nothing).
+ */
+function kernelTradeOff(
+  mode: Mode,
+  simWith: (
+    edit?: (d: Scenario) => void,
+  ) => (drop: (n: Scenario['noise'][number]) => boolean) => PooledRun,
+  gainsOver: (over: PooledRun) => (r: PooledRun) => number[],
+): string {
+  if (mode !== 'full') return '';
+  const long = loadPreset('asci-q-2002').noise.find((n) => n.id === 'kernel-activity-long')!;
+  const heartbeat = loadPreset('asci-q-2002').noise.find((n) => n.id === MAIN_HEARTBEAT)!;
+  const published = HEARTBEATS.find((h) => h.id === MAIN_HEARTBEAT)!.published;
+  const often = (d: Scenario) => {
+    for (const n of d.noise) if (n.id === long.id) n.periodUs /= LONG_KERNEL_FACTOR;
+  };
+  const sim = simWith(often);
+  const gains = gainsOver(sim(() => false));
+  const seeds = PLAN[mode].fig15.seeds;
+  const kernelPer = gains(sim((n) => n.category === 'kernel'));
+  const otherPer = FIG15.map((v) => gains(sim((n) => onOffsets(n, v.offsets))));
+  const marginPer = kernelPer.map((kg, k) => kg - Math.max(...otherPer.map((o) => o[k])));
+  const p = PLAN[mode].fig16;
+  const share = (edit?: (d: Scenario) => void) =>
+    kernelShare(
+      pooled(barrier(FIG18_PRESET, NODES, 1000, p.iterations[1000], edit), [...p.seeds]),
+      MAIN_HEARTBEAT,
+    ).median;
+  const [before, after] = [share(), share(often)];
+  const kernel = overSeeds(kernelPer, seeds).median;
+  const margin = overSeeds(marginPer, seeds).median;
+  const d = long.duration;
+  const lasting = d.dist === 'uniform' ? `${fmtMs(d.minUs, 0)}–${fmtMs(d.maxUs, 0)}` : 'long';
+  const hb = heartbeat.duration;
+  const hbText = hb.dist === 'fixed' ? `${hb.valueUs} µs` : heartbeat.label;
+  return (
+    `The fit weighs this margin against sec 4’s heartbeat share (target 9): with the long ` +
+    `kernel activity (${lasting}) ${LONG_KERNEL_FACTOR} times as frequent (every ` +
+    `${fmtSeconds(long.periodUs / LONG_KERNEL_FACTOR)} on a node instead of ` +
+    `${fmtSeconds(long.periodUs)}), removing the kernel gains ${fmtPct(kernel)} and the margin ` +
+    `is ${fmtPct(margin)} points (medians over the same seeds), and the ${hbText} heartbeat’s ` +
+    `share of the kernel loss at 1 ms ${after < before ? 'falls' : 'goes'} from ` +
+    `${fmtPct(before)} to ${fmtPct(after)}, against the published ${fmtPct(published, 0)}.` +
+    (after < before
+      ? ' Kernel noise that holds a 1 ms barrier up longer than the heartbeat is noise the ' +
+        'heartbeat no longer leads.'
+      : '')
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -538,10 +615,7 @@ function section4({ mode }: TargetContext): Check[] {
     `${p.iterations[1000].toLocaleString('en-US')} iterations (the run of target 8 at 1 ms); ` +
     `share among the loss charged to ${kernelIds.join(', ')}`;
   return HEARTBEATS.map(({ id, published, what }): Check => {
-    const share = overSeeds(
-      r.bySeed.map((v) => sourceShare(v, id, kernelIds)),
-      r.seeds,
-    );
+    const share = kernelShare(r, id);
     return {
       id: `sec4-${id}`,
       claim: `at medium granularity the ${what} causes ${fmtPct(published, 0)} of the kernel loss`,
