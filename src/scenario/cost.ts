@@ -292,28 +292,29 @@ export function coveredJobNodes(p: Placement, s: Scenario): number {
   const n = s.job.nodes;
   const K = s.machine.clusterSize;
   // The job's nodes are the machine's first n whose cluster offset it does not exclude (the
-  // engine's layout.ts): `kept` offsets a cluster, in order.
-  const excluded = new Set(s.job.excludeOffsets);
-  const kept: number[] = [];
-  for (let o = 0; o < K; o++) if (!excluded.has(o)) kept.push(o);
-  if (kept.length === 0) return 0;
+  // engine's layout.ts). A kept offset o is the rank(o)-th kept offset of its cluster. In the
+  // offsets and ids named, never in K (a whole machine may be one cluster of 149,504 nodes):
+  // the sweeps' cost estimates call this in loops.
+  const excluded = [...new Set(s.job.excludeOffsets)].filter((o) => o < K);
+  const kept = K - excluded.length;
+  if (kept <= 0) return 0;
+  const rank = (o: number) => o - excluded.filter((e) => e < o).length;
+  const isKept = (o: number) => o < K && !excluded.includes(o);
   switch (p.kind) {
     case 'all':
       return n;
     case 'clusterOffsets': {
-      const on = new Set(p.offsets);
-      const full = Math.floor(n / kept.length);
-      const perCluster = kept.filter((o) => on.has(o)).length;
-      const rest = kept.slice(0, n - full * kept.length).filter((o) => on.has(o)).length;
-      return full * perCluster + rest;
+      const on = [...new Set(p.offsets)].filter(isKept);
+      const full = Math.floor(n / kept);
+      const rest = n - full * kept;
+      return full * on.length + on.filter((o) => rank(o) < rest).length;
     }
     case 'nodes': {
       // an id is a job node when its offset is kept and fewer than n kept ids come before it
-      const rank = new Map(kept.map((o, i) => [o, i]));
       let count = 0;
       for (const id of new Set(p.ids)) {
-        const at = rank.get(id % K);
-        if (at !== undefined && Math.floor(id / K) * kept.length + at < n) count++;
+        const o = id % K;
+        if (isKept(o) && Math.floor(id / K) * kept + rank(o) < n) count++;
       }
       return count;
     }
