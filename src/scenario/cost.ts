@@ -290,6 +290,8 @@ function iterationModel(s: Scenario): { base: number; spill: (L: number) => numb
 /** How many of the job's nodes a placement covers (expected count for `fraction`). */
 export function coveredJobNodes(p: Placement, s: Scenario): number {
   const n = s.job.nodes;
+  if (p.kind === 'all') return n;
+  if (p.kind === 'fraction') return n * p.p;
   const K = s.machine.clusterSize;
   // The job's nodes are the machine's first n whose cluster offset it does not exclude (the
   // engine's layout.ts). A kept offset o is the rank(o)-th kept offset of its cluster. In the
@@ -301,8 +303,6 @@ export function coveredJobNodes(p: Placement, s: Scenario): number {
   const rank = (o: number) => o - excluded.filter((e) => e < o).length;
   const isKept = (o: number) => o < K && !excluded.includes(o);
   switch (p.kind) {
-    case 'all':
-      return n;
     case 'clusterOffsets': {
       const on = [...new Set(p.offsets)].filter(isKept);
       const full = Math.floor(n / kept);
@@ -318,8 +318,6 @@ export function coveredJobNodes(p: Placement, s: Scenario): number {
       }
       return count;
     }
-    case 'fraction':
-      return n * p.p;
   }
 }
 
