@@ -214,7 +214,9 @@ export function shapeVerdict(
 
 /**
  * The marker's verdict: how far from the published value (or, for a lower bound, whether on its
- * side), in shares of the axis, in words, with the simulated value beside it.
+ * side), in shares of the axis, in words; then the simulated value, and how far the marker is from
+ * it when that is more than a fifth of the axis. `answerIs` says what the published value is when
+ * it is not a figure for the run itself.
  */
 export function markerVerdict(
   axis: Axis,
@@ -222,17 +224,27 @@ export function markerVerdict(
   published: number,
   simulated: number | null,
   bound?: 'over',
+  answerIs?: string,
 ): string {
   const gap = Math.abs(toFraction(axis, placed) - toFraction(axis, published));
-  const sim = simulated === null ? '' : `, the simulation ${formatValue(axis, simulated)}`;
+  const what = answerIs === undefined ? '' : ` (${answerIs})`;
   const you = `you placed ${formatValue(axis, placed)}`;
+  const sim = simulatedClause(axis, placed, simulated);
   if (bound === 'over') {
-    const paper = `the paper gives at least ${formatValue(axis, published)}${sim}.`;
+    const paper = `the paper gives at least ${formatValue(axis, published)}${what}${sim}.`;
     return placed >= published
       ? `✓ On the paper’s side: ${you}; ${paper}`
       : `✗ Too low: ${you}; ${paper}`;
   }
   const mark = gap <= 0.08 ? '✓ Close' : gap <= 0.2 ? '≈ Roughly right' : '✗ Far off';
   const side = placed > published ? 'above' : 'below';
-  return `${mark}: ${you}${gap > 0.08 ? `, ${side} the paper’s` : ''}; the paper gives ${formatValue(axis, published)}${sim}.`;
+  return `${mark}: ${you}${gap > 0.08 ? `, ${side} the paper’s` : ''}; the paper gives ${formatValue(axis, published)}${what}${sim}.`;
+}
+
+/** ", the simulation 7.3×" and, past a fifth of the axis from the marker, which side it fell. */
+function simulatedClause(axis: Axis, placed: number, simulated: number | null): string {
+  if (simulated === null) return '';
+  const far = Math.abs(toFraction(axis, placed) - toFraction(axis, simulated)) > 0.2;
+  const side = simulated > placed ? 'far above' : 'far below';
+  return `, the simulation ${formatValue(axis, simulated)}${far ? `, ${side} your marker` : ''}`;
 }

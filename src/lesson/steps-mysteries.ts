@@ -185,6 +185,8 @@ export const smallNoise: LessonStep = {
     // the same machine (000 sec 2): a loop that synchronises every 1 ms loses at least as much
     answer: 2,
     bound: 'over',
+    answerIs:
+      'SAGE’s slowdown on this machine: the paper gives none for this loop, which synchronises far more often and so loses at least as much',
     guides: [{ value: 1.025, label: 'one processor’s loss, 2.5%' }],
     simulated: ({ run }) => (run.summary.iterations > 0 ? run.summary.slowdown : null),
   },

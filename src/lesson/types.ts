@@ -145,6 +145,11 @@ export type Question =
       answer: number;
       /** 'over': the paper gives a lower bound, so anywhere from `answer` up agrees with it */
       bound?: 'over';
+      /**
+       * what the published value is, when it is not a figure for the step's own run (e.g. another
+       * code's slowdown read as a lower bound): shown beside the published mark and in the verdict
+       */
+      answerIs?: string;
       /** labelled reference values drawn on the axis, e.g. one processor's loss */
       guides: readonly { value: number; label: string }[];
       /** the simulated value on the axis, from the step's run */
