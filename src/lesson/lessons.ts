@@ -17,6 +17,11 @@ export interface LessonInfo {
   /** minutes a class needs for it (the teacher's notes time each step) */
   minutes: number;
   steps: readonly LessonStep[];
+  /**
+   * what the lesson showed, a sentence each with its source (short form, src/published/cite.ts),
+   * for the page that closes it
+   */
+  takeaways: readonly { text: string; cite: string }[];
 }
 
 export const LESSONS: readonly LessonInfo[] = [
@@ -26,6 +31,28 @@ export const LESSONS: readonly LessonInfo[] = [
     summary: 'ASCI Q’s mysteries and findings, then Jaguar XT5 and Blue Gene/P',
     minutes: 50,
     steps: STEPS,
+    takeaways: [
+      {
+        text: 'Each processor lost at most 2.5% of its time to noise, yet SAGE on 4,096 processors ran at half its predicted speed: a collective waits for the slowest process, and among thousands one is nearly always interrupted.',
+        cite: '000 sec 2, Fig 1; 000 sec 3.2, Fig 9; 000 sec 3.3',
+      },
+      {
+        text: 'Neither MPI nor the network was at fault: a 7× faster allreduce barely changed SAGE. The time was lost in the nodes.',
+        cite: '000 sec 3.1',
+      },
+      {
+        text: 'Look per node, not per processor: nodes 0, 1 and 31 of each cluster were the noisiest, yet at a 1 ms granularity the kernel’s short, frequent noise on every node costs the most.',
+        cite: '000 sec 3.2, Figs 11–13; 000 sec 3.4, Fig 15',
+      },
+      {
+        text: 'Which noise hurts depends on the granularity (resonance): the kernel’s between back-to-back barriers, the RMS daemons’ at 1 ms, the TruCluster daemons’ at 5 ms.',
+        cite: '000 sec 6, Fig 18',
+      },
+      {
+        text: 'Removing or confining the noise nearly doubled SAGE’s speed without a change to its code (1.75×, 2.21× at best). Co-scheduling pays the noise once; Jaguar XT5 gave core 0 to the OS and POP took 24% less time; Blue Gene/P’s lightweight kernel barely has noise.',
+        cite: '000 Table 3; 000 sec 3.3, Fig 14(b); 003 Table 2; 003 sec 4, Fig 1',
+      },
+    ],
   },
   {
     id: 'run-to-run',
@@ -33,6 +60,28 @@ export const LESSONS: readonly LessonInfo[] = [
     summary: 'Run-to-run variability on four machines, and halo exchanges on the Cray XT',
     minutes: 30,
     steps: RUN_TO_RUN_STEPS,
+    takeaways: [
+      {
+        text: 'The same job on the same nodes takes a different time every run: NPB EP on 128 tasks of the Compaq SC varied with a coefficient of variation of 6.91%.',
+        cite: '001 Table 2',
+      },
+      {
+        text: 'On one node the spread fell under 1.6%: something on the nodes varied, and a job on more nodes meets more of it.',
+        cite: '001 sec 9',
+      },
+      {
+        text: 'Node noise leaves a bell curve with a long right tail; the T3E’s two groups of runs came from job migration, and without the migrations its spread fell to 0.8%.',
+        cite: '001 sec 11, Table 3',
+      },
+      {
+        text: 'A halo exchange waits only for its neighbours: a delay travels one neighbour per iteration, and the slowest process’s update grows with the job while the fastest’s does not.',
+        cite: '004 slides “HALO on Franklin: max vs. min” and “HALO on Jaguarcnl”',
+      },
+      {
+        text: 'Measure the variation and report it with the time: run several times, and give the mean, the spread and the slowest.',
+        cite: '001 secs 3 and 14; 004 summary slides',
+      },
+    ],
   },
 ];
 

@@ -70,12 +70,52 @@ describe('the guided lesson', () => {
     await expect
       .poll(() => new URL(page.url()).searchParams.get('answers')?.split('_').length, SOON)
       .toBe(13);
-    // the last step's Finish leaves the lesson for the simulator
+    // the last step's Finish opens the page that closes the lesson: what it showed, with its
+    // sources, and every answer beside the paper's; the focus on its heading
     await press(page, panel(page).getByRole('button', { name: 'Finish ✓' }), 'Enter');
+    const done = panel(page).getByRole('heading', { level: 3 });
+    await expect.poll(() => done.textContent(), SOON).toMatch(/^\s*Lesson 1 done: The case of/);
+    expect(await done.evaluate((e) => e === document.activeElement)).toBe(true);
+    expect(await panel(page).locator('.takeaways li').count()).toBe(5);
+    expect(await panel(page).locator('.takeaways cite').first().textContent()).toMatch(/Petrini/);
+    expect(
+      await panel(page).getByText('You answered 13 of 13 steps and revealed 13.').count(),
+    ).toBe(1);
+    expect(await panel(page).locator('details[open] tbody tr').count()).toBe(13);
+    expect(await serious(page), 'axe on the closing page').toEqual([]);
+    // Back returns to the last step; Finish again, then out to the simulator
+    await press(page, panel(page).getByRole('button', { name: '← Back', exact: true }), 'Enter');
+    await expect
+      .poll(() => panel(page).getByRole('heading', { level: 3 }).textContent(), SOON)
+      .toMatch(/^13\. /);
+    await press(page, panel(page).getByRole('button', { name: 'Finish ✓' }), 'Enter');
+    await press(
+      page,
+      panel(page).getByRole('button', { name: 'Explore the simulator on your own' }),
+      'Enter',
+    );
     await expect.poll(() => panel(page).count(), SOON).toBe(0);
     expectQuiet(problems);
     await page.context().close();
   }, 600_000);
+
+  it('closes the first lesson with a way into the second', async () => {
+    const { page, problems } = await openApp(site);
+    await page.goto(`${site.origin}/?lesson=open-questions`);
+    await expect
+      .poll(() => panel(page).getByRole('heading', { level: 3 }).textContent(), SOON)
+      .toMatch(/^13\. /);
+    await panel(page).getByRole('button', { name: 'Finish ✓' }).click();
+    await panel(page)
+      .getByRole('button', { name: /^Next lesson: Why does my job/ })
+      .click();
+    await expect
+      .poll(() => panel(page).getByRole('heading', { level: 3 }).textContent(), SOON)
+      .toMatch(/^1\. The same job on the same nodes/);
+    await expect.poll(() => page.url(), SOON).toContain('lesson=same-job');
+    expectQuiet(problems);
+    await page.context().close();
+  }, 120_000);
 
   it('reopens a step from its link on the same step, with the same numbers', async () => {
     const { page, problems } = await openApp(site);

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CHALLENGES } from '../../src/challenges/index.ts';
 import { parseMarkdown, type Block, type Inline } from '../../src/format/markdown.ts';
+import { LESSONS } from '../../src/lesson/lessons.ts';
 import { STEPS } from '../../src/lesson/steps.ts';
 import type { LessonStep } from '../../src/lesson/types.ts';
 import {
@@ -62,6 +63,7 @@ function asIs(step: LessonStep): Record<string, string> {
   } else if (q.kind === 'marker') {
     words.axis = `${q.axis.label} ${q.axis.unit}`;
     words.guides = q.guides.map((g) => g.label).join(' ');
+    words.answerIs = q.answerIs ?? '';
   }
   return words;
 }
@@ -77,6 +79,19 @@ describe('the lesson as the page shows it', () => {
       }
       for (const [field, text] of Object.entries(asIs(step))) {
         expectReadable(text, `step ${step.number} ${field}`);
+      }
+    }
+  });
+
+  it('closes each lesson with what it showed, each sentence with its source by author and year', () => {
+    for (const lesson of LESSONS) {
+      expect(lesson.takeaways.length, lesson.id).toBeGreaterThanOrEqual(3);
+      for (const t of lesson.takeaways) {
+        expectReadable(t.text, `${lesson.id} takeaway`);
+        expect(readableCite(t.cite), t.cite).toMatch(
+          /^(Petrini, Kerbyson and Pakin 2003|Kramer and Ryan 2003|Oral et al\. 2010|Worley 2008)\b/,
+        );
+        expectReadable(readableCite(t.cite), `${lesson.id} takeaway cite`);
       }
     }
   });
