@@ -201,6 +201,17 @@ export class PhaseRun {
   private readonly waveRows: number;
   /** per node: the entry of its queued event (noise-table.ts) */
   private readonly nextEntry: Int32Array;
+  /**
+   * Per node, its noise entries as a binary min-heap on (time, source), kept in the node's own
+   * row of slots (noise.rowStart): the node's next event is at the row's start. A node has one
+   * entry per source (29 on Jaguar XT5), and an event moves only its own entry's time, so one
+   * sift finds the next instead of a scan of the row at every event. Each slot also holds its
+   * entry's time and source (rowKey, rowSrc), so a sift reads the row's few cache lines, not
+   * the noise table's strided entries.
+   */
+  private readonly rowHeap: Int32Array;
+  private readonly rowKey: Float64Array;
+  private readonly rowSrc: Int32Array;
   /** per job node, how many times longer its computes take; null: no slow node this run */
   private readonly factors: Float64Array | null;
   /**
@@ -316,6 +327,10 @@ export class PhaseRun {
     this.iter = new Int32Array(R);
     this.cand = new Int32Array(this.C);
     this.nextEntry = new Int32Array(this.nodes).fill(-1);
+    this.rowHeap = new Int32Array(this.noise.rowStart[this.nodes]);
+    this.rowKey = new Float64Array(this.rowHeap.length);
+    this.rowSrc = new Int32Array(this.rowHeap.length);
+    for (let x = 0; x < this.nodes; x++) this.heapifyRow(x);
     this.eager = !this.block && this.factors === null;
     this.eagerRank = new Int32Array(R);
     this.eagerTime = new Float64Array(R);
@@ -373,15 +388,19 @@ export class PhaseRun {
 
   private act(): void {
     const heap = this.heap;
-    const agent = heap.pop();
+    const agent = heap.peek();
     if (agent < 0) throw new Error('phase run: nothing left to simulate before the end');
+    const R = this.ranks;
+    // A node's noise agent stays queued: queueNode moves it to its next event in place (one
+    // sift down from the top instead of a pop and a push; the order of the queue is a total
+    // order on (time, agent), so how it is reached changes nothing).
+    if (agent <= R) heap.pop();
     const t = heap.key[agent];
     const limit = this.limit;
     if (t > limit.maxTimeUs || this.noiseEvents > limit.maxEvents) {
       limit.check(this.iteration, this.totalIterations, t, this.noiseEvents);
     }
     this.timeUs = t;
-    const R = this.ranks;
     if (agent === 0) this.releaseBarrier(t);
     else if (agent <= R) this.rankAction(agent - 1, t);
     else this.noiseEvent(agent - 1 - R);
@@ -403,24 +422,78 @@ export class PhaseRun {
     this.heap.set(1 + r, t);
   }
 
-  /** Queue node x at its next event (ties: the source first in scenario order), remembered. */
-  private queueNode(x: number): void {
+  /** Node x's row as a heap (rowHeap), built bottom-up from its entries. */
+  private heapifyRow(x: number): void {
+    const rs = this.noise.rowStart[x];
+    const n = this.noise.rowStart[x + 1] - rs;
     const ent = this.noise.ent;
-    const re = this.noise.rowStart[x + 1];
-    let e = -1;
-    let s = Infinity;
-    for (let q = this.noise.rowStart[x]; q < re; q++) {
-      const tq = ent[q * ENTRY_STRIDE + E_TIME];
-      if (
-        tq < s ||
-        (tq === s && ent[q * ENTRY_STRIDE + E_SOURCE] < ent[e * ENTRY_STRIDE + E_SOURCE])
-      ) {
-        s = tq;
-        e = q;
+    for (let i = 0; i < n; i++) {
+      const e = rs + i;
+      this.rowHeap[e] = e;
+      this.rowKey[e] = ent[e * ENTRY_STRIDE + E_TIME];
+      this.rowSrc[e] = ent[e * ENTRY_STRIDE + E_SOURCE];
+    }
+    for (let i = (n >> 1) - 1; i >= 0; i--) this.siftRow(rs, n, i);
+  }
+
+  /**
+   * Sifts the slot at heap index i of the row starting at rs (n entries) down to its place:
+   * the earlier event first, then the source first in scenario order.
+   */
+  private siftRow(rs: number, n: number, i: number): void {
+    const h = this.rowHeap;
+    const key = this.rowKey;
+    const src = this.rowSrc;
+    const a = h[rs + i];
+    const ka = key[rs + i];
+    const sa = src[rs + i];
+    for (;;) {
+      let child = 2 * i + 1;
+      if (child >= n) break;
+      let kb = key[rs + child];
+      let sb = src[rs + child];
+      if (child + 1 < n) {
+        const kc = key[rs + child + 1];
+        const sc = src[rs + child + 1];
+        if (kc < kb || (kc === kb && sc < sb)) {
+          child++;
+          kb = kc;
+          sb = sc;
+        }
       }
+      if (!(kb < ka || (kb === ka && sb < sa))) break;
+      h[rs + i] = h[rs + child];
+      key[rs + i] = kb;
+      src[rs + i] = sb;
+      i = child;
+    }
+    h[rs + i] = a;
+    key[rs + i] = ka;
+    src[rs + i] = sa;
+  }
+
+  /**
+   * Queue node x at its next event (ties: the source first in scenario order), remembered; a
+   * node whose sources have no event left is not queued. `moved`: the entry at the row's top
+   * has just moved later (noiseEvent), so it sinks to its place first.
+   */
+  private queueNode(x: number, moved = false): void {
+    const rs = this.noise.rowStart[x];
+    const n = this.noise.rowStart[x + 1] - rs;
+    if (n === 0) return;
+    if (moved) {
+      this.rowKey[rs] = this.noise.ent[this.rowHeap[rs] * ENTRY_STRIDE + E_TIME];
+      this.siftRow(rs, n, 0);
+    }
+    const e = this.rowHeap[rs];
+    const s = this.rowKey[rs];
+    if (s === Infinity) {
+      this.nextEntry[x] = -1;
+      this.heap.remove(1 + this.ranks + x);
+      return;
     }
     this.nextEntry[x] = e;
-    if (e >= 0) this.heap.set(1 + this.ranks + x, s);
+    this.heap.set(1 + this.ranks + x, s);
   }
 
   /** Rank r begins phase k of its current iteration at `start` (its compute). */
@@ -913,7 +986,7 @@ export class PhaseRun {
     busy[q] = b;
     this.noiseEvents++;
     noise.advance(e, x);
-    this.queueNode(x);
+    this.queueNode(x, true);
     const r = rankAt[q];
     if (r < 0) return; // an idle core absorbs it
     if (pauses(a, finish[r])) {
