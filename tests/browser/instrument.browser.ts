@@ -181,6 +181,36 @@ describe('projector mode reads from the back of the room', () => {
     expectQuiet(problems);
     await page.context().close();
   }, 180_000);
+
+  it('keeps the four headline numbers on one line, and the run’s status beside Run, on a 4:3 projector', async () => {
+    const { page, problems } = await openApp(site, { width: 1024, height: 768 });
+    await page.goto(`${site.origin}/?projector=1&show=timeline`);
+    await runDone(page, 120_000);
+    const rows = await page.evaluate(() => {
+      const top = (e: Element | null) => Math.round(e!.getBoundingClientRect().top);
+      const numbers = [
+        ...document.querySelectorAll('[data-headline]:not([data-headline="costliest"]) dd'),
+      ];
+      const run = document.querySelector('.strip .run button.primary');
+      const status = document.querySelector('.strip .status');
+      const mid = (e: Element | null) => {
+        const r = e!.getBoundingClientRect();
+        return r.top + r.height / 2;
+      };
+      return {
+        tops: numbers.map(top),
+        size: Math.min(...numbers.map((e) => parseFloat(getComputedStyle(e).fontSize))),
+        // the status's middle within the Run button's height: on its row
+        beside: Math.abs(mid(status) - mid(run)) < run!.getBoundingClientRect().height / 2,
+      };
+    });
+    expect(rows.tops.length).toBe(4);
+    expect(new Set(rows.tops).size).toBe(1);
+    expect(rows.size).toBeGreaterThanOrEqual(24);
+    expect(rows.beside).toBe(true);
+    expectQuiet(problems);
+    await page.context().close();
+  }, 180_000);
 });
 
 describe('the lesson beside the stage', () => {
