@@ -39,6 +39,8 @@ export class Lesson {
   #active = $state(false);
   #lesson = $state.raw<LessonInfo>(FIRST_LESSON);
   #index = $state(0);
+  /** the lesson's closing page is on show (Finish on its last step); any move leaves it */
+  #finished = $state(false);
   /** lesson id → step number → answer */
   readonly #answers: Readonly<Record<string, SvelteMap<number, Answer>>> = Object.fromEntries(
     LESSONS.map((l) => [l.id, new SvelteMap<number, Answer>()]),
@@ -61,6 +63,21 @@ export class Lesson {
 
   get active(): boolean {
     return this.#active;
+  }
+  /** the closing page is on show instead of the last step (kept while the panel shows the
+   * controls, so switching back returns to it) */
+  get finished(): boolean {
+    return this.#finished;
+  }
+
+  /** Finish on the last step: shows the closing page. Only from the last step. */
+  finish(): void {
+    if (!this.canNext) this.#finished = true;
+  }
+
+  /** Back from the closing page to the last step (its state stays as it is). */
+  unfinish(): void {
+    this.#finished = false;
   }
   /** the lesson on show (the first until another is chosen) */
   get lesson(): LessonInfo {
@@ -120,6 +137,7 @@ export class Lesson {
       this.#index = this.#left[lesson.id] ?? 0;
     }
     this.#active = true;
+    this.#finished = false;
     void this.#apply(true);
     return true;
   }
@@ -130,6 +148,7 @@ export class Lesson {
    */
   stop(): void {
     this.#active = false;
+    this.#finished = false;
     this.#request++;
     this.#sweepScenario = null;
     this.#deps.compare(null);
@@ -151,6 +170,7 @@ export class Lesson {
     answers.clear();
     for (const [n, answer] of decodeAnswers(params.answers, lesson.steps)) answers.set(n, answer);
     this.#active = true;
+    this.#finished = false;
     void this.#apply(!scenarioInLink);
     return true;
   }
@@ -159,6 +179,7 @@ export class Lesson {
   goTo(n: number): void {
     if (!Number.isInteger(n) || n < 1 || n > this.#lesson.steps.length) return;
     this.#index = n - 1;
+    this.#finished = false;
     void this.#apply(true);
   }
 

@@ -106,13 +106,32 @@ describe('the guided lesson', () => {
       .poll(() => panel(page).getByRole('heading', { level: 3 }).textContent(), SOON)
       .toMatch(/^13\. /);
     await panel(page).getByRole('button', { name: 'Finish ✓' }).click();
+    const heading = () => panel(page).getByRole('heading', { level: 3 }).textContent();
+    await expect.poll(heading, SOON).toMatch(/^\s*Lesson 1 done/);
+    expect(await panel(page).getByRole('heading', { level: 2 }).textContent()).toMatch(/· done/);
+    // the closing page outlives a look at the controls
+    await page.getByRole('button', { name: 'Controls', exact: true }).click();
+    await page.getByRole('button', { name: 'Lesson', exact: true }).click();
+    await expect.poll(heading, SOON).toMatch(/^\s*Lesson 1 done/);
     await panel(page)
       .getByRole('button', { name: /^Next lesson: Why does my job/ })
       .click();
-    await expect
-      .poll(() => panel(page).getByRole('heading', { level: 3 }).textContent(), SOON)
-      .toMatch(/^1\. The same job on the same nodes/);
+    await expect.poll(heading, SOON).toMatch(/^1\. The same job on the same nodes/);
     await expect.poll(() => page.url(), SOON).toContain('lesson=same-job');
+    // the focus follows to the new step's heading, not the page's body
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.id), SOON)
+      .toBe('lesson-step-title');
+    // the last lesson's closing page offers the others
+    await page.goto(`${site.origin}/?lesson=run-to-run.6`);
+    await expect.poll(heading, SOON).toMatch(/^6\. /);
+    await panel(page).getByRole('button', { name: 'Finish ✓' }).click();
+    await expect.poll(heading, SOON).toMatch(/^\s*Lesson 2 done/);
+    await panel(page)
+      .getByRole('button', { name: /^Lesson 1: The case of the missing/ })
+      .click();
+    // at its first step: this page has not been in it
+    await expect.poll(heading, SOON).toMatch(/^1\. The expectation/);
     expectQuiet(problems);
     await page.context().close();
   }, 120_000);

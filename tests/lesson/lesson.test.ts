@@ -31,6 +31,31 @@ function page(load: LessonDeps['loadPreset'] = loadPreset) {
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('the lesson', () => {
+  it('closes on its last step only, and any move or another lesson leaves the closing page', async () => {
+    const { lesson } = page();
+    lesson.start();
+    await settle();
+    lesson.finish(); // step 1: not the last
+    expect(lesson.finished).toBe(false);
+    lesson.goTo(lesson.total);
+    lesson.finish();
+    expect(lesson.finished).toBe(true);
+    lesson.unfinish();
+    expect(lesson.finished).toBe(false);
+    lesson.finish();
+    lesson.back();
+    expect(lesson.finished).toBe(false);
+    lesson.goTo(lesson.total);
+    lesson.finish();
+    lesson.start('run-to-run');
+    expect(lesson.finished).toBe(false);
+    lesson.goTo(lesson.total);
+    lesson.finish();
+    lesson.stop();
+    expect(lesson.finished).toBe(false);
+    await settle();
+  });
+
   it('is off until started, then shows step 1 and its scenario', async () => {
     const { lesson, shown } = page();
     expect(lesson.active).toBe(false);
