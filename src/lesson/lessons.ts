@@ -41,16 +41,16 @@ export const LESSONS: readonly LessonInfo[] = [
         cite: '000 sec 3.1',
       },
       {
-        text: 'Look per node, not per processor: nodes 0, 1 and 31 of each cluster were the noisiest, yet at a 1 ms granularity the kernel’s short, frequent noise on every node costs the most.',
+        text: 'Look per node, not per processor: nodes 0, 1 and 31 of each cluster were the noisiest, yet on the machine of 2002, at a 1 ms granularity, removing the kernel’s short, frequent noise on every node helps most (the paper’s simulation).',
         cite: '000 sec 3.2, Figs 11–13; 000 sec 3.4, Fig 15',
       },
       {
-        text: 'Which noise hurts depends on the granularity (resonance): the kernel’s between back-to-back barriers, the RMS daemons’ at 1 ms, the TruCluster daemons’ at 5 ms.',
+        text: 'Which noise hurts depends on the granularity (resonance): on the machine after the January 2003 fix, the kernel’s between back-to-back barriers, the RMS daemons’ at 1 ms, the TruCluster daemons’ at 5 ms.',
         cite: '000 sec 6, Fig 18',
       },
       {
-        text: 'Removing or confining the noise nearly doubled SAGE’s speed without a change to its code (1.75×, 2.21× at best). Co-scheduling pays the noise once; Jaguar XT5 gave core 0 to the OS and POP took 24% less time; Blue Gene/P’s lightweight kernel barely has noise.',
-        cite: '000 Table 3; 000 sec 3.3, Fig 14(b); 003 Table 2; 003 sec 4, Fig 1',
+        text: 'Removing or confining the noise nearly doubled SAGE’s speed without a change to its code (1.75×, 2.21× at best). Co-scheduling pays the noise once; on Jaguar XT5 the Reduced Noise kernel (the OS on core 0, POP on cores 2–7) cut POP’s time by 31% at 24,576 processes; Blue Gene/P’s compute-node kernel barely has noise.',
+        cite: '000 Table 3; 000 sec 3.3, Fig 14(b); 003 Table 1; 003 sec 4, Fig 1',
       },
     ],
   },
@@ -66,19 +66,19 @@ export const LESSONS: readonly LessonInfo[] = [
         cite: '001 Table 2',
       },
       {
-        text: 'On one node the spread fell under 1.6%: something on the nodes varied, and a job on more nodes meets more of it.',
+        text: 'On one node the spread fell under 1.6%, which Kramer and Ryan read as something on the nodes causing the variation.',
         cite: '001 sec 9',
       },
       {
-        text: 'Node noise leaves a bell curve with a long right tail; the T3E’s two groups of runs came from job migration, and without the migrations its spread fell to 0.8%.',
+        text: 'Run times form tight bell curves with long right tails; the T3E’s two groups of runs came from job migration, and with the migrations taken out EP’s spread fell to 0.8% (LU’s 0.6%, FT’s 0.93%).',
         cite: '001 sec 11, Table 3',
       },
       {
-        text: 'A halo exchange waits only for its neighbours: a delay travels one neighbour per iteration, and the slowest process’s update grows with the job while the fastest’s does not.',
+        text: 'A halo exchange waits only for its neighbours, so in the simulator a delay travels one neighbour per iteration instead of stopping every rank at once; on the Cray XT4 the slowest process’s update grew with the job while the fastest’s did not.',
         cite: '004 slides “HALO on Franklin: max vs. min” and “HALO on Jaguarcnl”',
       },
       {
-        text: 'Measure the variation and report it with the time: run several times, and give the mean, the spread and the slowest.',
+        text: 'Variation is part of a machine’s performance: it costs users longer time limits or runs killed at their limit. Understanding it takes many runs, and more than the job’s own view of the machine.',
         cite: '001 secs 3 and 14; 004 summary slides',
       },
     ],

@@ -231,14 +231,24 @@ export function markerVerdict(
   const you = `you placed ${formatValue(axis, placed)}`;
   const sim = simulatedClause(axis, placed, simulated);
   if (bound === 'over') {
-    const paper = `the paper gives at least ${formatValue(axis, published)}${what}${sim}.`;
-    return placed >= published
-      ? `✓ On the paper’s side: ${you}; ${paper}`
-      : `✗ Too low: ${you}; ${paper}`;
+    // a bound the lesson reads off another figure (answerIs) is the lesson's, not the paper's
+    const own = answerIs !== undefined;
+    const side = own ? 'Above the published mark' : 'On the paper’s side';
+    const paper = `${own ? 'the mark is' : 'the paper gives'} at least ${formatValue(axis, published)}${what}${sim}.`;
+    if (placed < published) return `✗ Too low: ${you}; ${paper}`;
+    // a bound says little of how far above it: a marker far below the simulation is only half right
+    return farFrom(axis, placed, simulated)
+      ? `≈ ${side}, far below the simulation: ${you}; ${paper}`
+      : `✓ ${side}: ${you}; ${paper}`;
   }
   const mark = gap <= 0.08 ? '✓ Close' : gap <= 0.2 ? '≈ Roughly right' : '✗ Far off';
   const side = placed > published ? 'above' : 'below';
   return `${mark}: ${you}${gap > 0.08 ? `, ${side} the paper’s` : ''}; the paper gives ${formatValue(axis, published)}${what}${sim}.`;
+}
+
+/** The simulated value lies above the marker by more than a fifth of the axis. */
+function farFrom(axis: Axis, placed: number, simulated: number | null): boolean {
+  return simulated !== null && toFraction(axis, simulated) - toFraction(axis, placed) > 0.2;
 }
 
 /** ", the simulation 7.3×" and, past a fifth of the axis from the marker, which side it fell. */

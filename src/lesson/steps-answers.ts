@@ -106,7 +106,7 @@ export const jaguar: LessonStep = {
   published: {
     value: '24% less time (POP: 499 → 379 s)',
     detail:
-      'POP on 1,024 nodes: stock kernel on 8 cores (8,192 processes) 499 s; RN kernel on 7 cores (7,168) 379.03 s for 2,000 steps. At 24,576 processes (6 cores per node) RN took 94.58 s against 137.94 s.',
+      'POP on 1,024 nodes of Cray’s Shark, an XT5 like Jaguar: stock kernel on 8 cores (8,192 processes) 499 s; RN kernel on 7 cores (7,168) 379.03 s for 2,000 steps. On Jaguar at 24,576 processes (6 cores per node) RN took 94.58 s against 137.94 s.',
     cite: '003 Table 2; 003 Table 1',
   },
   simulate: ({ run, compare, scenario }) => {
@@ -125,7 +125,7 @@ export const jaguar: LessonStep = {
     };
   },
   explanation:
-    'Oral et al. pinned Jaguar’s OS services and interrupts to core 0 and ran applications on the other cores (003 sec 3). Giving up one core in eight, POP ran 24% faster on 1,024 nodes (003 Table 2), and at 24,576 processes the RN kernel cut POP’s time by 31% (003 Table 1). The simulated gain for a 1 ms barrier loop is larger: POP computes much longer between its collectives, so noise costs it less to begin with. The prototype RN kernel had a surprise: some interrupts were pinned to core 1 by mistake, so cores 0 and 1 had FWQ kurtosis four orders of magnitude above cores 2–7 (003 sec 4); hence the runs on cores 2–7. Try it: choose “Jaguar XT5, prototype RN kernel”, set 7 ranks per node and reserve only core 0.',
+    'Oral et al. pinned Jaguar’s OS services and interrupts to core 0 and ran applications on the other cores (003 sec 3). On Cray’s Shark, an XT5 like Jaguar, POP on 1,024 nodes took 24% less time on 7 cores per node with the RN kernel than on all 8 with the stock kernel (003 Table 2), and on Jaguar at 24,576 processes the RN kernel cut POP’s time by 31% (003 Table 1). The simulated gain for a 1 ms barrier loop is larger: POP computes much longer between its collectives, so noise costs it less to begin with. The prototype RN kernel had a surprise: some interrupts were pinned to core 1 by mistake, so cores 0 and 1 had FWQ kurtosis four orders of magnitude above cores 2–7 (003 sec 4); hence the runs on cores 2–7. Try it: choose “Jaguar XT5, prototype RN kernel”, set 7 ranks per node and reserve only core 0.',
 };
 
 export const bgp: LessonStep = {

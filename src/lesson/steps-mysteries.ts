@@ -181,12 +181,13 @@ export const smallNoise: LessonStep = {
     axis: { label: 'slowdown against the noiseless loop', unit: '×', min: 1, max: 10 },
     step: 0.1,
     initial: 1.5,
-    // the paper's SAGE, which computes far longer between its collectives, ran at half speed on
-    // the same machine (000 sec 2): a loop that synchronises every 1 ms loses at least as much
+    // the paper gives no slowdown for this loop; its nearest figure is SAGE's 2× at 4,096 PEs on
+    // the same machine (000 sec 2), which the lesson takes as a floor: a code that synchronises
+    // every 1 ms has at least as many chances to wait for a late process
     answer: 2,
     bound: 'over',
     answerIs:
-      'SAGE’s slowdown on this machine: the paper gives none for this loop, which synchronises far more often and so loses at least as much',
+      'SAGE’s slowdown on this machine, the paper’s nearest figure: it gives none for this loop, and the lesson takes SAGE’s as a floor',
     guides: [{ value: 1.025, label: 'one processor’s loss, 2.5%' }],
     simulated: ({ run }) => (run.summary.iterations > 0 ? run.summary.slowdown : null),
   },

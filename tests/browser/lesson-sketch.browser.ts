@@ -212,7 +212,7 @@ describe('drag a marker on the chart', () => {
     await expect
       .poll(() => panel(page).locator('[data-verdict]').textContent(), { timeout: 90_000 })
       .toMatch(
-        /^✓ On the paper’s side: you placed 2×; the paper gives at least 2× \(SAGE’s slowdown on this machine: the paper gives none for this loop, .*\), the simulation [0-9.]+×, far above your marker\.$/,
+        /^≈ Above the published mark, far below the simulation: you placed 2×; the mark is at least 2× \(SAGE’s slowdown on this machine, the paper’s nearest figure: .*\), the simulation [0-9.]+×, far above your marker\.$/,
       );
     expect(await panel(page).locator('svg circle.simulated').count()).toBe(1);
     expect(await panel(page).locator('svg .published-mark').count()).toBe(1);

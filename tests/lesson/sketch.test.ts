@@ -153,7 +153,7 @@ describe('the verdict of a marker', () => {
   it('names what the published value is, and says when the simulation is far from the marker', () => {
     // axis 1–4: 2.1 against 3.9 is 0.6 of the axis apart, past the fifth that counts as far
     expect(markerVerdict(slowdown, 2.1, 2, 3.9, 'over', 'another code’s slowdown')).toBe(
-      '✓ On the paper’s side: you placed 2.1×; the paper gives at least 2× (another code’s slowdown), the simulation 3.9×, far above your marker.',
+      '≈ Above the published mark, far below the simulation: you placed 2.1×; the mark is at least 2× (another code’s slowdown), the simulation 3.9×, far above your marker.',
     );
     expect(markerVerdict(slowdown, 3.9, 2, 2.1)).toMatch(
       /the simulation 2\.1×, far below your marker\.$/,

@@ -87,8 +87,8 @@ const SHOWN: Record<string, string> = {
   '001 secs 3 and 14; 004 summary slides':
     'Kramer and Ryan 2003, secs. 3 and 14; Worley 2008 (slides), summary slides',
   // the takeaways that close the first lesson (src/lesson/lessons.ts)
-  '000 Table 3; 000 sec 3.3, Fig 14(b); 003 Table 2; 003 sec 4, Fig 1':
-    'Petrini, Kerbyson and Pakin 2003, Table 3; sec. 3.3, Fig 14(b); Oral et al. 2010, Table 2; sec. 4, Fig 1',
+  '000 Table 3; 000 sec 3.3, Fig 14(b); 003 Table 1; 003 sec 4, Fig 1':
+    'Petrini, Kerbyson and Pakin 2003, Table 3; sec. 3.3, Fig 14(b); Oral et al. 2010, Table 1; sec. 4, Fig 1',
   '000 sec 2, Fig 1; 000 sec 3.2, Fig 9; 000 sec 3.3':
     'Petrini, Kerbyson and Pakin 2003, sec. 2, Fig 1; sec. 3.2, Fig 9; sec. 3.3',
   '000 sec 3.1': 'Petrini, Kerbyson and Pakin 2003, sec. 3.1',
