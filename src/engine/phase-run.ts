@@ -985,6 +985,8 @@ export class PhaseRun {
     const b = a + d;
     busy[q] = b;
     this.noiseEvents++;
+    // e is the entry at the top of x's row heap (queueNode set nextEntry[x] from it), so moving
+    // its time later and sifting the top down keeps the heap
     noise.advance(e, x);
     this.queueNode(x, true);
     const r = rankAt[q];
