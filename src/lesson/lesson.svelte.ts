@@ -11,7 +11,14 @@ import type { RunStatus } from '../state/simulation.svelte.ts';
 import { decodeAnswers, encodeAnswers, fitsQuestion } from './answers.ts';
 import { applyEdits } from '../edits/apply.ts';
 import { formatLessonParams, type LessonParams } from '../state/lesson-params.ts';
-import { FIRST_LESSON, findLesson, findLessonStep, LESSONS, type LessonInfo } from './lessons.ts';
+import {
+  doneKey,
+  FIRST_LESSON,
+  findLesson,
+  findLessonStep,
+  LESSONS,
+  type LessonInfo,
+} from './lessons.ts';
 import type { Answer, LessonStep, StepState } from './types.ts';
 
 /** What the lesson needs from the page. */
@@ -121,7 +128,8 @@ export class Lesson {
   /** `lesson=<id>&answers=…` while the lesson is on; '' when it is off. */
   get urlParams(): string {
     if (!this.#active) return '';
-    return formatLessonParams(this.step.id, encodeAnswers(this.answers));
+    const key = this.#finished ? doneKey(this.#lesson.id) : this.step.id;
+    return formatLessonParams(key, encodeAnswers(this.answers));
   }
 
   /**
@@ -170,7 +178,7 @@ export class Lesson {
     answers.clear();
     for (const [n, answer] of decodeAnswers(params.answers, lesson.steps)) answers.set(n, answer);
     this.#active = true;
-    this.#finished = false;
+    this.#finished = found.done === true;
     void this.#apply(!scenarioInLink);
     return true;
   }

@@ -3,7 +3,7 @@
 // `?lesson=resonance` needs no lesson's name), by its number in the first lesson (`?lesson=9`, as
 // links were written before there was a second), or by a lesson's id and a number or step id
 // after a dot (`?lesson=run-to-run.3`, `?lesson=run-to-run.one-node`); a lesson's id alone opens
-// its first step. Pure data and functions: no DOM, no Svelte.
+// its first step, and `.done` after it its closing page. Pure data and functions: no DOM, no Svelte.
 import { STEPS } from './steps.ts';
 import { RUN_TO_RUN_STEPS } from './steps-run-to-run.ts';
 import type { LessonStep } from './types.ts';
@@ -97,8 +97,18 @@ function stepOf(lesson: LessonInfo, key: string): LessonStep | undefined {
   return lesson.steps.find((s) => s.id === key);
 }
 
+/**
+ * `done`: the link names the lesson's closing page (`?lesson=run-to-run.done`), shown over its
+ * last step.
+ */
 export type Found =
-  { ok: true; lesson: LessonInfo; step: LessonStep } | { ok: false; problem: string };
+  | { ok: true; lesson: LessonInfo; step: LessonStep; done?: boolean }
+  | { ok: false; problem: string };
+
+/** The key a link gives the closing page of lesson `id` (the inverse of findLessonStep's). */
+export function doneKey(id: string): string {
+  return `${id}.done`;
+}
 
 /** The lesson and step a link's `lesson=` names, or why it names none (a sentence). */
 export function findLessonStep(key: string): Found {
@@ -111,11 +121,13 @@ export function findLessonStep(key: string): Found {
         ok: false,
         problem: `lesson=${shown}: there is no lesson "${key.slice(0, Math.min(dot, 40))}"; the lessons are ${LESSONS.map((l) => l.id).join(' and ')}.`,
       };
+    if (key.slice(dot + 1) === 'done')
+      return { ok: true, lesson, step: lesson.steps[lesson.steps.length - 1], done: true };
     const step = stepOf(lesson, key.slice(dot + 1));
     if (!step)
       return {
         ok: false,
-        problem: `lesson=${shown}: the lesson "${lesson.title}" has no such step; use ${lesson.id}.N with N from 1 to ${lesson.steps.length} (e.g. ${lesson.id}.1), or one of its steps: ${lesson.steps.map((s) => s.id).join(', ')}.`,
+        problem: `lesson=${shown}: the lesson "${lesson.title}" has no such step; use ${lesson.id}.N with N from 1 to ${lesson.steps.length} (e.g. ${lesson.id}.1), ${doneKey(lesson.id)} for its closing page, or one of its steps: ${lesson.steps.map((s) => s.id).join(', ')}.`,
       };
     return { ok: true, lesson, step };
   }

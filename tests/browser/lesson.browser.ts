@@ -109,6 +109,10 @@ describe('the guided lesson', () => {
     const heading = () => panel(page).getByRole('heading', { level: 3 }).textContent();
     await expect.poll(heading, SOON).toMatch(/^\s*Lesson 1 done/);
     expect(await panel(page).getByRole('heading', { level: 2 }).textContent()).toMatch(/· done/);
+    // its own address: a reload (or the link sent on) opens it again
+    await expect.poll(() => page.url(), SOON).toContain('lesson=missing-performance.done');
+    await page.reload();
+    await expect.poll(heading, SOON).toMatch(/^\s*Lesson 1 done/);
     // the closing page outlives a look at the controls
     await page.getByRole('button', { name: 'Controls', exact: true }).click();
     await page.getByRole('button', { name: 'Lesson', exact: true }).click();

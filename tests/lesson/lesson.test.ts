@@ -56,6 +56,22 @@ describe('the lesson', () => {
     await settle();
   });
 
+  it('names its closing page in the address, and opens it from a link', async () => {
+    const { lesson } = page();
+    lesson.openLink(readLessonParams('?lesson=run-to-run.6&answers=6c'), false);
+    lesson.finish();
+    expect(lesson.urlParams).toBe('lesson=run-to-run.done&answers=6c');
+    const other = page().lesson;
+    expect(other.openLink(readLessonParams('?' + lesson.urlParams), false)).toBe(true);
+    expect(other.finished).toBe(true);
+    expect(other.step.id).toBe('report-spread');
+    expect(other.answerOf(other.step)).toBe('c');
+    // a step's link does not open it
+    other.openLink(readLessonParams('?lesson=run-to-run.6'), false);
+    expect(other.finished).toBe(false);
+    await settle();
+  });
+
   it('is off until started, then shows step 1 and its scenario', async () => {
     const { lesson, shown } = page();
     expect(lesson.active).toBe(false);

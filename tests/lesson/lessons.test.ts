@@ -48,7 +48,7 @@ describe('the lessons', () => {
 
   it('explain a step or lesson that does not exist, naming what does', () => {
     expect(found('run-to-run.9')).toBe(
-      'lesson=run-to-run.9: the lesson "Why does my job take a different time every run?" has no such step; use run-to-run.N with N from 1 to 6 (e.g. run-to-run.1), or one of its steps: same-job, one-node, two-humps, ripple, max-min, report-spread.',
+      'lesson=run-to-run.9: the lesson "Why does my job take a different time every run?" has no such step; use run-to-run.N with N from 1 to 6 (e.g. run-to-run.1), run-to-run.done for its closing page, or one of its steps: same-job, one-node, two-humps, ripple, max-min, report-spread.',
     );
     expect(found('nope.2')).toMatch(
       /^lesson=nope\.2: there is no lesson "nope"; the lessons are missing-performance and run-to-run\.$/,
