@@ -50,3 +50,9 @@ export function scrollWithinBelow(el: HTMLElement, keep: HTMLElement): void {
   const room = keep.getBoundingClientRect().top - b.top;
   if (bottom > 0) box.scrollTop += Math.min(bottom, room);
 }
+
+/** Scrolls the box around `el` back to its top (what sits above `el` in it shows too). */
+export function scrollWithinToTop(el: HTMLElement): void {
+  const box = scroller(el);
+  if (box) box.scrollTop = 0;
+}
