@@ -224,29 +224,34 @@ describe('chart layout', () => {
 });
 
 describe('published data on the charts', () => {
+  const SOON_LIST = { timeout: 20_000 };
   it('shows Table 3 of the ASCI Q paper on the cycle-time view of SAGE on ASCI Q 2002, cited by author and year', async () => {
     const { page, problems } = await openApp(site);
     await page.goto(`${site.origin}/?preset=sage-asci-q-2002&iterations=3&show=cycle-time`);
     const view = page.getByRole('region', { name: 'Cycle time against processors' });
     const marks = view.locator('g.published-mark');
-    await expect.poll(() => marks.count(), { timeout: 120_000, interval: 500 }).toBe(2);
-    const tips = await marks.locator('title').allTextContents();
-    expect(tips).toEqual([
-      expect.stringMatching(
-        /^published, Unoptimized system: 1\.60 s \(Petrini, Kerbyson and Pakin 2003, Table 3;.*8,192 processors$/,
-      ),
-      expect.stringMatching(
-        /^published, Model: 0\.63 s \(Petrini, Kerbyson and Pakin 2003, Table 3;.*8,192 processors$/,
-      ),
-    ]);
+    // read together with the count: a sweep's next pass redraws the chart, and marks read
+    // between their count and their titles could be gone for a frame
+    await expect
+      .poll(() => marks.locator('title').allTextContents(), { timeout: 120_000, interval: 500 })
+      .toEqual([
+        expect.stringMatching(
+          /^published, Unoptimized system: 1\.60 s \(Petrini, Kerbyson and Pakin 2003, Table 3;.*8,192 processors$/,
+        ),
+        expect.stringMatching(
+          /^published, Model: 0\.63 s \(Petrini, Kerbyson and Pakin 2003, Table 3;.*8,192 processors$/,
+        ),
+      ]);
     // The same as text, for the keyboard and screen readers.
     const list = view.getByRole('list', { name: 'Published values' });
-    expect(await list.locator('li').allTextContents()).toEqual([
-      expect.stringMatching(
-        /^Unoptimized system: 1\.60 s \(Petrini, Kerbyson and Pakin 2003, Table 3/,
-      ),
-      expect.stringMatching(/^Model: 0\.63 s \(Petrini, Kerbyson and Pakin 2003, Table 3/),
-    ]);
+    await expect
+      .poll(() => list.locator('li').allTextContents(), SOON_LIST)
+      .toEqual([
+        expect.stringMatching(
+          /^Unoptimized system: 1\.60 s \(Petrini, Kerbyson and Pakin 2003, Table 3/,
+        ),
+        expect.stringMatching(/^Model: 0\.63 s \(Petrini, Kerbyson and Pakin 2003, Table 3/),
+      ]);
     await view.screenshot({ path: '/tmp/noiselab-published-cycle-time.png' });
     expectQuiet(problems);
     await page.context().close();
