@@ -199,11 +199,9 @@ export class PhaseRun {
   /** columns of the wavefront's grid (s₁): rank r's neighbours are r ± 1 and r ± s₁ */
   private readonly waveCols: number;
   private readonly waveRows: number;
-  /** per node: the entry of its queued event (noise-table.ts) */
-  private readonly nextEntry: Int32Array;
   /**
    * Per node, its noise entries as a binary min-heap on (time, source), kept in the node's own
-   * row of slots (noise.rowStart): the node's next event is at the row's start. A node has one
+   * row of slots (noise.rowStart): the node's next event is the entry at the row's start. A node has one
    * entry per source (29 on Jaguar XT5), and an event moves only its own entry's time, so one
    * sift finds the next instead of a scan of the row at every event. Each slot also holds its
    * entry's time and source (rowKey, rowSrc), so a sift reads the row's few cache lines, not
@@ -326,7 +324,6 @@ export class PhaseRun {
     this.phase = new Int32Array(R);
     this.iter = new Int32Array(R);
     this.cand = new Int32Array(this.C);
-    this.nextEntry = new Int32Array(this.nodes).fill(-1);
     this.rowHeap = new Int32Array(this.noise.rowStart[this.nodes]);
     this.rowKey = new Float64Array(this.rowHeap.length);
     this.rowSrc = new Int32Array(this.rowHeap.length);
@@ -473,8 +470,8 @@ export class PhaseRun {
   }
 
   /**
-   * Queue node x at its next event (ties: the source first in scenario order), remembered; a
-   * node whose sources have no event left is not queued. `moved`: the entry at the row's top
+   * Queue node x at its next event (ties: the source first in scenario order): the entry at its
+   * row heap's top; a node whose sources have no event left is not queued. `moved`: the entry at the row's top
    * has just moved later (noiseEvent), so it sinks to its place first.
    */
   private queueNode(x: number, moved = false): void {
@@ -485,15 +482,9 @@ export class PhaseRun {
       this.rowKey[rs] = this.noise.ent[this.rowHeap[rs] * ENTRY_STRIDE + E_TIME];
       this.siftRow(rs, n, 0);
     }
-    const e = this.rowHeap[rs];
     const s = this.rowKey[rs];
-    if (s === Infinity) {
-      this.nextEntry[x] = -1;
-      this.heap.remove(1 + this.ranks + x);
-      return;
-    }
-    this.nextEntry[x] = e;
-    this.heap.set(1 + this.ranks + x, s);
+    if (s === Infinity) this.heap.remove(1 + this.ranks + x);
+    else this.heap.set(1 + this.ranks + x, s);
   }
 
   /** Rank r begins phase k of its current iteration at `start` (its compute). */
@@ -938,7 +929,8 @@ export class PhaseRun {
   private noiseEvent(x: number): void {
     const noise = this.noise;
     const ent = noise.ent;
-    const e = this.nextEntry[x];
+    // the entry at the top of x's row heap: the node is queued at its time (queueNode)
+    const e = this.rowHeap[noise.rowStart[x]];
     const eo = e * ENTRY_STRIDE;
     const s = ent[eo + E_TIME];
     const j = ent[eo + E_SOURCE];
@@ -985,8 +977,8 @@ export class PhaseRun {
     const b = a + d;
     busy[q] = b;
     this.noiseEvents++;
-    // e is the entry at the top of x's row heap (queueNode set nextEntry[x] from it), so moving
-    // its time later and sifting the top down keeps the heap
+    // e is the entry at the top of x's row heap, so moving its time later and sifting the top
+    // down keeps the heap
     noise.advance(e, x);
     this.queueNode(x, true);
     const r = rankAt[q];
