@@ -351,7 +351,7 @@ try {
   const doc = readFileSync(file, 'utf8');
   const open = '<!-- browser: written by npm run bench:browser -->';
   const close = '<!-- /browser -->';
-  const block = `${open}\n\n## The page in Chromium (npm run bench:browser)\n\n${out}\n\nMeasured ${new Date().toISOString().slice(0, 10)} on this machine, built site served by vite preview, Debian Chromium, 1280 × 800 (the stage's rows 1366 × 768).\n\n${close}`;
+  const block = `${open}\n\n## The page in Chromium (npm run bench:browser)\n\n${out}\n\nMeasured ${new Date().toISOString().slice(0, 10)} on this machine, built site served by a plain file server (tests/browser/static-server.ts), Debian Chromium, 1280 × 800 (the stage's rows 1366 × 768).\n\n${close}`;
   const next = doc.includes(open)
     ? doc.slice(0, doc.indexOf(open)) + block + doc.slice(doc.indexOf(close) + close.length)
     : `${doc.trimEnd()}\n\n${block}\n`;

@@ -44,8 +44,12 @@ async function serious(page: Page): Promise<string[]> {
 
 describe('the challenges', () => {
   it('opens from its link, fails with the reason, passes once solved, and shares the solution', async () => {
-    const { page, problems } = await openApp(site);
-    await page.goto(`${site.origin}/?challenge=resonant-noise`);
+    const { page, problems } = await openApp(
+      site,
+      undefined,
+      undefined,
+      `/?challenge=resonant-noise`,
+    );
     await expect
       .poll(() => panel(page).getByRole('heading', { level: 2 }).textContent(), SOON)
       .toBe('Challenge: Find a noise source that hurts g = 5 ms but not g = 0');
@@ -144,9 +148,11 @@ describe('the challenges', () => {
   }, 300_000);
 
   it('checks a solution link of the ASCI Q challenge: 3 processes per node halve the cycle', async () => {
-    const { page, problems } = await openApp(site);
-    await page.goto(
-      `${site.origin}/?preset=sage-asci-q-2002&nodes=2048&iterations=5&ppn=3&challenge=halve-sage`,
+    const { page, problems } = await openApp(
+      site,
+      undefined,
+      undefined,
+      `/?preset=sage-asci-q-2002&nodes=2048&iterations=5&ppn=3&challenge=halve-sage`,
     );
     await expect
       .poll(() => panel(page).getByRole('heading', { level: 2 }).textContent(), SOON)
@@ -166,8 +172,7 @@ describe('the challenges', () => {
 
 describe('the co-scheduling challenge', () => {
   it('aligns the periodic noise with the Phase controls, fails unaligned and passes aligned', async () => {
-    const { page, problems } = await openApp(site);
-    await page.goto(`${site.origin}/?challenge=co-schedule`);
+    const { page, problems } = await openApp(site, undefined, undefined, `/?challenge=co-schedule`);
     await expect
       .poll(() => panel(page).getByRole('heading', { level: 2 }).textContent(), SOON)
       .toBe('Challenge: Pay for the noise once: co-schedule it');

@@ -85,8 +85,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 async function open(url: string, viewport = { width: 1280, height: 900 }) {
-  const { page, problems } = await openApp(site, viewport);
-  await page.goto(`${site.origin}/${url}`);
+  const { page, problems } = await openApp(site, viewport, undefined, `/${url}`);
   return { page, problems };
 }
 

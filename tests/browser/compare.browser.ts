@@ -23,8 +23,12 @@ async function meanIn(table: Locator, column: 1 | 2): Promise<number> {
 
 describe('compare runs', () => {
   it('pins a run, re-runs with a daemon off, and shows the ratio and the ghosts', async () => {
-    const { page, problems } = await openApp(site);
-    await page.goto(`${site.origin}/?preset=asci-q-2002&nodes=64&iterations=300`);
+    const { page, problems } = await openApp(
+      site,
+      undefined,
+      undefined,
+      `/?preset=asci-q-2002&nodes=64&iterations=300`,
+    );
     await runDone(page);
     const panel = results(page);
     await panel.getByRole('button', { name: 'Pin as baseline' }).click();
@@ -106,8 +110,12 @@ describe('compare runs', () => {
 
 describe('compare runs on a phone', () => {
   it('lays the two runs out in the width of a 390 px screen, nothing cut or overflowing', async () => {
-    const { page, problems } = await openApp(site, { width: 390, height: 844 });
-    await page.goto(`${site.origin}/?preset=asci-q-2002&nodes=64&iterations=300`);
+    const { page, problems } = await openApp(
+      site,
+      { width: 390, height: 844 },
+      undefined,
+      `/?preset=asci-q-2002&nodes=64&iterations=300`,
+    );
     await runDone(page);
     const panel = results(page);
     await panel.getByRole('button', { name: 'Pin as baseline' }).click();
@@ -165,9 +173,11 @@ describe('the CSV of a million iterations', () => {
 
 describe('chart layout', () => {
   it('keeps the latency chart’s y tick labels clear of its rotated title in projector mode', async () => {
-    const { page, problems } = await openApp(site);
-    await page.goto(
-      `${site.origin}/?preset=asci-q-2002&nodes=64&iterations=200&projector=1&show=latency`,
+    const { page, problems } = await openApp(
+      site,
+      undefined,
+      undefined,
+      `/?preset=asci-q-2002&nodes=64&iterations=200&projector=1&show=latency`,
     );
     const view = page.getByRole('region', { name: 'Latency against machine size' });
     await view.locator('svg circle').first().waitFor({ state: 'attached', timeout: 120_000 });
@@ -226,8 +236,12 @@ describe('chart layout', () => {
 describe('published data on the charts', () => {
   const SOON_LIST = { timeout: 20_000 };
   it('shows Table 3 of the ASCI Q paper on the cycle-time view of SAGE on ASCI Q 2002, cited by author and year', async () => {
-    const { page, problems } = await openApp(site);
-    await page.goto(`${site.origin}/?preset=sage-asci-q-2002&iterations=3&show=cycle-time`);
+    const { page, problems } = await openApp(
+      site,
+      undefined,
+      undefined,
+      `/?preset=sage-asci-q-2002&iterations=3&show=cycle-time`,
+    );
     const view = page.getByRole('region', { name: 'Cycle time against processors' });
     const marks = view.locator('g.published-mark');
     // read together with the count: a sweep's next pass redraws the chart, and marks read

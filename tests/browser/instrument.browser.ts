@@ -92,8 +92,7 @@ describe('one screen: a control, the headline and the chart together', () => {
     ['projector mode at 1280 × 720', PROJECTOR, '?projector=1'],
   ] as const) {
     it(`${mode}: a noise source's toggle moves the chart and the numbers`, async () => {
-      const { page, problems } = await openApp(site, viewport);
-      await page.goto(`${site.origin}/${query}`);
+      const { page, problems } = await openApp(site, viewport, undefined, `/${query}`);
       await runDone(page, 120_000);
       await settled(page);
       await page.evaluate(() => window.scrollTo(0, 0));
@@ -123,8 +122,7 @@ describe('one screen: a control, the headline and the chart together', () => {
     }, 300_000);
 
     it(`${mode}: the granularity slider moves the chart and the numbers`, async () => {
-      const { page, problems } = await openApp(site, viewport);
-      await page.goto(`${site.origin}/${query}`);
+      const { page, problems } = await openApp(site, viewport, undefined, `/${query}`);
       await runDone(page, 120_000);
       await settled(page);
       const slider = page.getByRole('slider', { name: /Granularity/ });
@@ -139,11 +137,11 @@ describe('one screen: a control, the headline and the chart together', () => {
 
     it(`${mode}: reserving core 0 on Jaguar XT5 moves the chart and the numbers`, async () => {
       const { page, problems } = await openApp(site, viewport);
-      // The laptop opens the preset as a user does, the whole machine (two runs of about 8 s
-      // each here); projector mode checks the same layout on a part of it (2,048 nodes, 500
-      // iterations).
+      // A part of the machine (2,048 nodes, 500 iterations): the layout is the whole machine's,
+      // and its two runs take a few seconds here instead of two of about 10 s of both cores
+      // (the whole machine runs in split-run.browser.ts and in npm run bench:browser).
       await page.goto(
-        `${site.origin}/?preset=jaguar-xt5-stock${query ? '&nodes=2048&iterations=500&projector=1' : ''}`,
+        `${site.origin}/?preset=jaguar-xt5-stock&nodes=2048&iterations=500${query ? '&projector=1' : ''}`,
       );
       await settled(page);
       const reserve = page.getByRole('checkbox', { name: 'Reserve core 0 for the OS' });
@@ -158,8 +156,12 @@ describe('one screen: a control, the headline and the chart together', () => {
 
 describe('projector mode reads from the back of the room', () => {
   it('draws axis labels and headline numbers at 24 px at least', async () => {
-    const { page, problems } = await openApp(site, PROJECTOR);
-    await page.goto(`${site.origin}/?projector=1&show=latency`);
+    const { page, problems } = await openApp(
+      site,
+      PROJECTOR,
+      undefined,
+      `/?projector=1&show=latency`,
+    );
     await runDone(page, 120_000);
     await stageChart(page).locator('.tick text').first().waitFor({ timeout: 120_000 });
     const sizes = await page.evaluate(() => {
@@ -183,8 +185,12 @@ describe('projector mode reads from the back of the room', () => {
   }, 180_000);
 
   it('keeps the four headline numbers on one line, and the run’s status beside Run, on a 4:3 projector', async () => {
-    const { page, problems } = await openApp(site, { width: 1024, height: 768 });
-    await page.goto(`${site.origin}/?projector=1&show=timeline`);
+    const { page, problems } = await openApp(
+      site,
+      { width: 1024, height: 768 },
+      undefined,
+      `/?projector=1&show=timeline`,
+    );
     await runDone(page, 120_000);
     const rows = await page.evaluate(() => {
       const top = (e: Element | null) => Math.round(e!.getBoundingClientRect().top);
@@ -272,8 +278,7 @@ describe('the lesson beside the stage', () => {
 
 describe('a lesson on a 1280 × 720 projector', () => {
   it('fits each step’s question and its Reveal on the screen in projector type, sketches apart', async () => {
-    const { page, problems } = await openApp(site, PROJECTOR);
-    await page.goto(`${site.origin}/?lesson=1&projector=1`);
+    const { page, problems } = await openApp(site, PROJECTOR, undefined, `/?lesson=1&projector=1`);
     const lesson = page.getByRole('region', { name: /^Lesson:/ });
     const tooTall: string[] = [];
     for (const step of STEPS) {

@@ -126,8 +126,7 @@ describe('iteration times of ASCI Q 2002', () => {
   }, 120_000);
 
   it('draws each of a few iterations as a dot: a run of one iteration is not an empty chart', async () => {
-    const { page, problems } = await openApp(site);
-    await page.goto(`${site.origin}/?preset=t3e-mcurie-ep`);
+    const { page, problems } = await openApp(site, undefined, undefined, `/?preset=t3e-mcurie-ep`);
     const view = await showView(page, 'Iterations', 'Iteration times');
     await view.locator('figure[aria-busy="false"]').waitFor({ timeout: 60_000 });
     const dots = view.locator('circle title');

@@ -127,8 +127,7 @@ describe('the run-to-run lesson', () => {
   }, 120_000);
 
   it('opens a step by its link, and its link with the answer gives the same numbers', async () => {
-    const { page, problems } = await openApp(site);
-    await page.goto(`${site.origin}/?lesson=run-to-run.4`);
+    const { page, problems } = await openApp(site, undefined, undefined, `/?lesson=run-to-run.4`);
     const title = `4. ${RUN_TO_RUN_STEPS[3].title}`;
     await expect
       .poll(() => panel(page).getByRole('heading', { level: 3 }).textContent(), SOON)
@@ -157,8 +156,12 @@ describe('the run-to-run lesson', () => {
   }, 300_000);
 
   it('explains a link to a step the lesson does not have, and opens the rest', async () => {
-    const { page, problems } = await openApp(site);
-    await page.goto(`${site.origin}/?preset=asci-q-2003&nodes=64&lesson=run-to-run.9`);
+    const { page, problems } = await openApp(
+      site,
+      undefined,
+      undefined,
+      `/?preset=asci-q-2003&nodes=64&lesson=run-to-run.9`,
+    );
     const alert = page.getByText('Part of this link was not understood; the rest of it opened.');
     await expect.poll(() => alert.isVisible(), SOON).toBe(true);
     const text = (await page.locator('main').innerText()).replace(/\s+/g, ' ');

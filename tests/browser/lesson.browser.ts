@@ -100,8 +100,7 @@ describe('the guided lesson', () => {
   }, 600_000);
 
   it('closes the first lesson with a way into the second', async () => {
-    const { page, problems } = await openApp(site);
-    await page.goto(`${site.origin}/?lesson=open-questions`);
+    const { page, problems } = await openApp(site, undefined, undefined, `/?lesson=open-questions`);
     await expect
       .poll(() => panel(page).getByRole('heading', { level: 3 }).textContent(), SOON)
       .toMatch(/^13\. /);
@@ -141,8 +140,7 @@ describe('the guided lesson', () => {
   }, 120_000);
 
   it('reopens a step from its link on the same step, with the same numbers', async () => {
-    const { page, problems } = await openApp(site);
-    await page.goto(`${site.origin}/?lesson=resonance`);
+    const { page, problems } = await openApp(site, undefined, undefined, `/?lesson=resonance`);
     await expect
       .poll(() => panel(page).getByRole('heading', { level: 3 }).textContent(), SOON)
       .toBe('9. Finding #4: resonance, the noise that hurts depends on the granularity');
@@ -175,8 +173,12 @@ describe('the guided lesson', () => {
   }, 300_000);
 
   it('explains a link to a step or challenge that does not exist, and opens the rest', async () => {
-    const { page, problems } = await openApp(site);
-    await page.goto(`${site.origin}/?preset=asci-q-2003&nodes=64&lesson=99&challenge=nope`);
+    const { page, problems } = await openApp(
+      site,
+      undefined,
+      undefined,
+      `/?preset=asci-q-2003&nodes=64&lesson=99&challenge=nope`,
+    );
     const alert = page.getByText('Part of this link was not understood; the rest of it opened.');
     await expect.poll(() => alert.isVisible(), SOON).toBe(true);
     const text = (await page.locator('main').innerText()).replace(/\s+/g, ' ');
@@ -190,8 +192,7 @@ describe('the guided lesson', () => {
   }, 120_000);
 
   it('opens the teacher’s notes in a dialog, closed by Escape, and is left for the header', async () => {
-    const { page, problems } = await openApp(site);
-    await page.goto(`${site.origin}/?lesson=1`);
+    const { page, problems } = await openApp(site, undefined, undefined, `/?lesson=1`);
     await press(page, panel(page).getByRole('button', { name: 'Teacher’s notes' }), 'Enter');
     const dialog = page.getByRole('dialog', { name: 'Teacher’s notes' });
     await expect.poll(() => dialog.isVisible(), SOON).toBe(true);

@@ -115,8 +115,7 @@ describe('a period probability in the source editor', () => {
   const migration = t3e.noise.find((n) => n.id === 'grm-migration')!;
 
   it('is shown, set, run, refused when out of range and cleared', async () => {
-    const { page, problems } = await openApp(site);
-    await page.goto(`${site.origin}/?preset=t3e-mcurie-ep`);
+    const { page, problems } = await openApp(site, undefined, undefined, `/?preset=t3e-mcurie-ep`);
     await runDone(page, 60_000);
     const row = page.locator('li.row').filter({ hasText: migration.label });
     await expect

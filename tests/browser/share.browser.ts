@@ -56,8 +56,8 @@ async function enterSeed(page: Page, value: string): Promise<void> {
 
 /** `url` in a fresh context (no shared storage), once its run is done unless `wait` is false. */
 async function openFresh(url: string, wait = true): Promise<{ page: Page; problems: Problems }> {
-  const opened = await openApp(site); // leaving `/` at once ends its run with its worker
-  await opened.page.goto(url.startsWith('http') ? url : `${site.origin}/${url}`);
+  const path = url.startsWith(site.origin) ? url.slice(site.origin.length) : `/${url}`;
+  const opened = await openApp(site, undefined, undefined, path);
   if (wait) await done(opened.page);
   return opened;
 }

@@ -1,15 +1,11 @@
-// The built site (build-site.ts builds it once per run), served by `vite preview`, and Chromium
-// to open it: what a browser test needs, started once per file. Never downloads a browser: it
-// uses CHROMIUM_PATH or Debian's /usr/bin/chromium.
+// The built site (build-site.ts builds it once per run), served as a static host serves it
+// (static-server.ts), and Chromium to open it: what a browser test needs, started once per file.
+// Never downloads a browser: it uses CHROMIUM_PATH or Debian's /usr/bin/chromium.
 import { readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
-import { preview, type PreviewServer } from 'vite';
 import { buildSite, removeSite } from './build-site.ts';
-
-const root = fileURLToPath(new URL('../..', import.meta.url));
+import { serveStatic } from './static-server.ts';
 
 export interface Site {
   /** http://127.0.0.1:PORT, no trailing slash */
@@ -31,19 +27,13 @@ function builtForTests(): string | undefined {
 
 /**
  * Serves the site built once for the whole test run (build-site.ts) and launches Chromium: one
- * preview server and one browser per test file. Outside the tests (the browser bench, the
+ * file server and one browser per test file. Outside the tests (the browser bench, the
  * screenshots) it builds the site itself, and removes it on close.
  */
 export async function startSite(): Promise<Site> {
   const shared = builtForTests();
   const dir = shared ?? buildSite();
-  const server: PreviewServer = await preview({
-    root,
-    logLevel: 'warn',
-    build: { outDir: dir },
-    preview: { host: '127.0.0.1', port: 0, strictPort: true, open: false },
-  });
-  const { port } = server.httpServer.address() as AddressInfo;
+  const server = await serveStatic(dir);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -57,7 +47,7 @@ export async function startSite(): Promise<Site> {
     ],
   });
   return {
-    origin: `http://127.0.0.1:${port}`,
+    origin: server.origin,
     dir,
     browser,
     async close() {

@@ -14,8 +14,12 @@ afterAll(async () => {
 
 describe('slow nodes', () => {
   it('slows one node, says so, refuses a bad percentage and keeps them in the link', async () => {
-    const { page, problems } = await openApp(site);
-    await page.goto(`${site.origin}/?preset=asci-q-2002&nodes=16&iterations=200`);
+    const { page, problems } = await openApp(
+      site,
+      undefined,
+      undefined,
+      `/?preset=asci-q-2002&nodes=16&iterations=200`,
+    );
     await runDone(page);
     const slower = page.locator('#ctl-slow-by');
     await slower.fill('50');

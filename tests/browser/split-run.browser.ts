@@ -30,8 +30,12 @@ describe('a whole machine split over threads', () => {
   it('counts the ranks of Jaguar XT5 RN on all 18,688 nodes on one thread, with the engine’s numbers', async () => {
     // Its ranks' only noise is their core's tick: counted, not split (src/engine/bulk-lanes.ts);
     // a run split over part workers is tested in tests/worker/part-handler.test.ts.
-    const { page, problems } = await openApp(site);
-    await page.goto(`${site.origin}/?preset=jaguar-xt5-rn&nodes=18688&iterations=300`);
+    const { page, problems } = await openApp(
+      site,
+      undefined,
+      undefined,
+      `/?preset=jaguar-xt5-rn&nodes=18688&iterations=300`,
+    );
     await runDone(page, 120_000);
     const status = await page.locator('[data-run-status="done"]').textContent();
     expect(status).toMatch(/^Done: 300 iterations in /);

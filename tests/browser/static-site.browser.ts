@@ -4,66 +4,37 @@
 // scenario file by a relative link, write its links under the sub-path, and never request
 // anything from another origin. The validation report is a page of the site
 // (validation.html), and a lesson step's link to one of its targets lands on that target.
-import { createReadStream, existsSync, statSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { extname, join, normalize } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Site, startSite } from './site.ts';
+import { serveStatic, type StaticServer } from './static-server.ts';
 
 const SUB = '/course/noiselab/';
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-};
 
 /** Serves `dir` under SUB only (404 elsewhere), and a course page that embeds the app. */
-function serve(dir: string, course: () => string): Promise<Server> {
-  const server = createServer((req, res) => {
-    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+function serve(dir: string, course: () => string): Promise<StaticServer> {
+  return serveStatic(dir, SUB, (path, res) => {
     if (path === '/course-page.html') {
-      res.writeHead(200, { 'content-type': TYPES['.html'] });
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       res.end(course());
-      return;
+      return true;
     }
     if (path === '/favicon.ico') {
       res.writeHead(204).end(); // the course page's own icon: not the app's business
-      return;
+      return true;
     }
-    if (!path.startsWith(SUB)) {
-      res.writeHead(404).end();
-      return;
-    }
-    let file = normalize(join(dir, path.slice(SUB.length)));
-    if (!file.startsWith(dir)) {
-      res.writeHead(403).end();
-      return;
-    }
-    if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
-    if (!existsSync(file)) {
-      res.writeHead(404).end();
-      return;
-    }
-    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
-    createReadStream(file).pipe(res);
+    return false;
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
 let site: Site;
-let app: Server;
-let host: Server;
+let app: StaticServer;
+let host: StaticServer;
 let appOrigin: string;
 let hostOrigin: string;
 beforeAll(async () => {
   site = await startSite();
   app = await serve(site.dir, () => '');
-  appOrigin = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
+  appOrigin = app.origin;
   // The course page: another origin (localhost, not 127.0.0.1), embedding the app's sub-path.
   host = await serve(
     site.dir,
@@ -71,11 +42,11 @@ beforeAll(async () => {
       `<!doctype html><title>Course</title><h1>Week 3: OS noise</h1>` +
       `<iframe title="NoiseLab" src="${appOrigin}${SUB}?preset=asci-q-2002&nodes=64&iterations=200" width="1200" height="900"></iframe>`,
   );
-  hostOrigin = `http://localhost:${(host.address() as AddressInfo).port}`;
+  hostOrigin = host.origin.replace('127.0.0.1', 'localhost');
 });
 afterAll(async () => {
-  await new Promise((r) => app?.close(r));
-  await new Promise((r) => host?.close(r));
+  await app?.close();
+  await host?.close();
   await site?.close();
 });
 

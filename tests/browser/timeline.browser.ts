@@ -117,8 +117,12 @@ describe('the timeline of ASCI Q 2002', () => {
   });
 
   it('keeps to 4 cores per node on Jaguar XT5 (7 ranks per node), in block mode too', async () => {
-    const { page, problems } = await openApp(site);
-    await page.goto(`${site.origin}/?preset=jaguar-xt5-rn&nodes=512&iterations=300&wait=block`);
+    const { page, problems } = await openApp(
+      site,
+      undefined,
+      undefined,
+      `/?preset=jaguar-xt5-rn&nodes=512&iterations=300&wait=block`,
+    );
     const view = page.getByRole('region', { name: 'Timeline of a few iterations' });
     await view.getByRole('checkbox', { name: /^Compare/ }).check();
     await expect
@@ -133,8 +137,12 @@ describe('the timeline of ASCI Q 2002', () => {
   });
 
   it('traces 4 nodes in projector mode, each labelled, so that a row stays readable', async () => {
-    const { page, problems } = await openApp(site, { width: 1280, height: 720 });
-    await page.goto(`${site.origin}/?projector=1&show=timeline`);
+    const { page, problems } = await openApp(
+      site,
+      { width: 1280, height: 720 },
+      undefined,
+      `/?projector=1&show=timeline`,
+    );
     const view = page.getByRole('region', { name: 'Timeline of a few iterations' });
     const panel = view.locator('svg[role="img"] .panel').first();
     await expect.poll(() => panel.locator('g.lane').count(), { timeout: 120_000 }).toBe(4 * 4);

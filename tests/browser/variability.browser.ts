@@ -15,8 +15,12 @@ afterAll(async () => {
 describe('the run-to-run view', () => {
   it('repeats the run with other seeds and shows how much the times differ', async () => {
     // A small job (64 nodes, 400 iterations) so the runs take seconds.
-    const { page, problems } = await openApp(site);
-    await page.goto(`${site.origin}/?preset=asci-q-2002&nodes=64&iterations=400`);
+    const { page, problems } = await openApp(
+      site,
+      undefined,
+      undefined,
+      `/?preset=asci-q-2002&nodes=64&iterations=400`,
+    );
     const view = await showView(page, 'Run to run', "Run to run: how different each run's time is");
     await view.locator('#variability-runs').selectOption('10');
     await expect
@@ -50,8 +54,7 @@ describe('the run-to-run view', () => {
   });
 
   it('draws one bar when every run takes the same time (no noise left)', async () => {
-    const { page, problems } = await openApp(site);
-    await page.goto(`${site.origin}/?preset=t3e-mcurie-ep`);
+    const { page, problems } = await openApp(site, undefined, undefined, `/?preset=t3e-mcurie-ep`);
     // the T3E preset's only noise is its job migration: off, every run is its compute
     await runDone(page);
     const controls = page.getByRole('region', { name: 'Controls' });

@@ -17,8 +17,12 @@ const selected = (page: import('playwright-core').Page) =>
 
 describe('the view a link opens', () => {
   it('takes the tab’s words, and says so when a name fits no view', async () => {
-    const { page, problems } = await openApp(site);
-    await page.goto(`${site.origin}/?preset=asci-q-2002&nodes=16&iterations=100&show=Per%20node`);
+    const { page, problems } = await openApp(
+      site,
+      undefined,
+      undefined,
+      `/?preset=asci-q-2002&nodes=16&iterations=100&show=Per%20node`,
+    );
     await runDone(page);
     expect(await selected(page)).toBe('tab-node-map');
     await page.goto(`${site.origin}/?preset=asci-q-2002&nodes=16&iterations=100&show=everything`);
@@ -32,8 +36,7 @@ describe('the view a link opens', () => {
   });
 
   it('opens a workload without a barrier on its iteration times, and keeps a chosen view', async () => {
-    const { page, problems } = await openApp(site);
-    await page.goto(`${site.origin}/?preset=lemieux-ft`);
+    const { page, problems } = await openApp(site, undefined, undefined, `/?preset=lemieux-ft`);
     await runDone(page, 120_000);
     expect(await selected(page)).toBe('tab-iterations');
     await page.locator('#tab-timeline').click();

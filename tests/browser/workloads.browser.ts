@@ -14,8 +14,7 @@ afterAll(async () => {
 
 describe('workloads that do not synchronise with a barrier', () => {
   it('runs NPB LU as a wavefront, and keeps it when a stage count is refused', async () => {
-    const { page, problems } = await openApp(site);
-    await page.goto(`${site.origin}/?preset=lu-asci-q-2002`);
+    const { page, problems } = await openApp(site, undefined, undefined, `/?preset=lu-asci-q-2002`);
     await runDone(page, 120_000);
     await expect
       .poll(() => page.locator('legend', { hasText: 'Workload:' }).textContent())
@@ -44,8 +43,12 @@ describe('workloads that do not synchronise with a barrier', () => {
   });
 
   it('switches an exchange to an all-to-all, with the halo’s messages', async () => {
-    const { page, problems } = await openApp(site);
-    await page.goto(`${site.origin}/?preset=asci-q-2002&nodes=16&iterations=200`);
+    const { page, problems } = await openApp(
+      site,
+      undefined,
+      undefined,
+      `/?preset=asci-q-2002&nodes=16&iterations=200`,
+    );
     await runDone(page);
     await page.locator('#ctl-program').selectOption('halo');
     await runDone(page);
