@@ -39,10 +39,20 @@ export class Classroom {
 
   /** the view on the stage as the address names it (`show=`); null: the default view */
   get show(): ViewId | null {
-    return this.#show;
+    return this.#show === this.#fallback ? null : this.#show;
   }
+  /** A view chosen as the scenario's default is no choice: the stage follows the scenario's. */
   set show(view: ViewId | null) {
     this.#show = view === this.#fallback ? null : view;
+  }
+
+  /**
+   * Puts `view` on the stage and keeps it there when the scenario changes: a lesson step's or a
+   * challenge's view, set as its scenario is being loaded, stays even when it is the default of
+   * the scenario before (the iteration times, after a phase workload) and not of the new one.
+   */
+  pin(view: ViewId): void {
+    this.#show = view;
   }
 
   /**

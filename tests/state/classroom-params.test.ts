@@ -176,6 +176,29 @@ describe('Classroom', () => {
     expect(c.search('?preset=x')).toBe('?preset=x&show=resonance');
   });
 
+  it('follows the scenario’s default view, unless a view was pinned (a lesson step’s)', () => {
+    const c = new Classroom('');
+    // a phase workload opens on its iteration times; a tab chosen that is its default is none
+    c.fallback = 'iterations';
+    c.view = 'iterations';
+    c.fallback = 'timeline';
+    expect(c.view).toBe('timeline');
+    // a step that shows the iteration times, opened while the scenario before was a phase
+    // workload: the barrier scenario it loads keeps them on the stage
+    c.fallback = 'iterations';
+    c.pin('iterations');
+    expect(c.show).toBeNull(); // the default: not written in the address
+    c.fallback = 'timeline';
+    expect(c.view).toBe('iterations');
+    expect(c.show).toBe('iterations');
+    expect(c.search('?preset=x')).toBe('?preset=x&show=iterations');
+    // a tab chosen after it follows the rule of choices again
+    c.view = 'timeline';
+    expect(c.show).toBeNull();
+    c.fallback = 'iterations';
+    expect(c.view).toBe('iterations');
+  });
+
   it('is embedded for any embed= value, good or bad', () => {
     expect(new Classroom('?embed=loss').embedded).toBe(true);
     expect(new Classroom('?embed=nope').embedded).toBe(true);
