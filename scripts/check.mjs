@@ -76,7 +76,7 @@ const steps = [
  * it: a file not listed counts NEW_FILE_SECONDS (and is named, so that it is added).
  */
 const BROWSER_SECONDS = {
-  instrument: 96,
+  instrument: 60,
   views: 57,
   share: 47,
   lesson: 44,

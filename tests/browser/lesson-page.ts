@@ -4,7 +4,8 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import type { Question } from '../../src/lesson/types.ts';
+import type { LessonStep, Question } from '../../src/lesson/types.ts';
+import { onScreen } from './site.ts';
 
 /** How long a poll waits for the page: generous, the machine is shared and has 2 cores. */
 export const SOON = { timeout: 20_000 };
@@ -89,3 +90,56 @@ export const headingInSight = (page: Page) =>
     const b = box ? box.getBoundingClientRect() : { top: 0, bottom: window.innerHeight };
     return r.top >= b.top - 1 && r.bottom <= b.bottom + 1;
   });
+
+/**
+ * The step on show as an instrument shows it, before its answer: the question's prompt (a
+ * choice's is its legend), the answer's control and the stage's view tabs on the screen at once,
+ * the step's view on the stage, the page not scrolled.
+ */
+export async function expectStepTogether(page: Page, step: LessonStep): Promise<void> {
+  const question = panel(page).locator('.question').first();
+  const control =
+    step.question.kind === 'choice'
+      ? question.getByRole('radio').first()
+      : step.question.kind === 'sketch'
+        ? question.locator('svg rect.plot')
+        : question.getByRole('slider').first();
+  // the stage follows the step (from the last step's reveal view, if another)
+  await expect
+    .poll(() => page.locator(`#view-${step.view}:not([hidden])`).count(), {
+      ...SOON,
+      message: step.id,
+    })
+    .toBe(1);
+  for (const [what, el] of [
+    ['the question', question.locator('.prompt, legend').first()],
+    ['its answer', control],
+    ['its view', page.locator('.stage [role="tablist"]')],
+  ] as const) {
+    expect(await onScreen(page, el), `${step.id}: ${what}`).toBe(true);
+  }
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+}
+
+/**
+ * After Reveal: the simulated figure in sight (a sketch's reveal is its own chart, the simulated
+ * curve over the sketch with the verdict under it), the reveal's view on the stage, the page not
+ * scrolled.
+ */
+export async function expectRevealInSight(page: Page, step: LessonStep): Promise<void> {
+  const question = panel(page).locator('.question').first();
+  if (step.question.kind === 'sketch') {
+    const said = question.locator('.verdict-line');
+    await said.waitFor({ timeout: 120_000 });
+    await expect.poll(() => onScreen(page, said), { timeout: 10_000 }).toBe(true);
+    expect(await onScreen(page, question.locator('svg rect.plot')), `${step.id}: the chart`).toBe(
+      true,
+    );
+  } else {
+    const figure = panel(page).locator('[data-figure="simulated"]');
+    await expect.poll(() => onScreen(page, figure), { timeout: 10_000 }).toBe(true);
+  }
+  const shown = step.revealView ?? step.view;
+  expect(await page.locator(`#view-${shown}:not([hidden])`).count(), step.id).toBe(1);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+}

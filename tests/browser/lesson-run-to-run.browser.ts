@@ -9,7 +9,16 @@ import { RUN_TO_RUN_STEPS } from '../../src/lesson/steps-run-to-run.ts';
 import { readableCite } from '../../src/published/cite.ts';
 import { VIEWS } from '../../src/state/classroom-params.ts';
 import { expectQuiet, openApp, type Site, startSite } from './site.ts';
-import { SOON, answer, panel, press, reveal, serious } from './lesson-page.ts';
+import {
+  SOON,
+  answer,
+  expectRevealInSight,
+  expectStepTogether,
+  panel,
+  press,
+  reveal,
+  serious,
+} from './lesson-page.ts';
 
 let site: Site;
 beforeAll(async () => {
@@ -50,9 +59,11 @@ describe('the run-to-run lesson', () => {
         // predict, then reveal
         expect(await region.getByRole('button', { name: 'Reveal' }).isDisabled()).toBe(true);
       }
+      await expectStepTogether(page, step);
       await answer(page, step.question.kind);
       const simulated = await reveal(page);
       expect(simulated, `step ${step.number}`).toMatch(/[0-9]/);
+      await expectRevealInSight(page, step);
       const published = region.locator('[data-figure="published"]');
       expect(await published.locator('.value').textContent()).toBe(step.published.value);
       expect(await published.locator('cite').textContent()).toBe(readableCite(step.published.cite));

@@ -1,5 +1,6 @@
 // The guided lesson as a student meets it, in Chromium: started from the header, walked through
-// all 13 steps by keyboard alone (answer, Reveal, Next), each reveal showing a simulated figure
+// all 13 steps by keyboard alone (answer, Reveal, Next) on a 1366 × 768 laptop, each step's
+// question, answer and view on the screen together and each reveal showing a simulated figure
 // beside the published one with its citation; a step's link reopens the same step with the same
 // numbers; axe finds nothing serious in the panel of any step, revealed (and on the whole page of
 // a few); the console stays quiet.
@@ -7,7 +8,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STEPS } from '../../src/lesson/steps.ts';
 import { readableCite } from '../../src/published/cite.ts';
 import { expectQuiet, openApp, type Site, startSite } from './site.ts';
-import { SOON, answer, headingInSight, panel, press, reveal, serious } from './lesson-page.ts';
+import {
+  SOON,
+  answer,
+  expectRevealInSight,
+  expectStepTogether,
+  headingInSight,
+  panel,
+  press,
+  reveal,
+  serious,
+} from './lesson-page.ts';
 
 let site: Site;
 beforeAll(async () => {
@@ -18,8 +29,9 @@ afterAll(async () => {
 });
 
 describe('the guided lesson', () => {
-  it('walks all 13 steps by keyboard, each reveal simulated beside published', async () => {
-    const { page, problems } = await openApp(site);
+  it('walks all 13 steps by keyboard, each reveal simulated beside published, on one laptop screen', async () => {
+    // 1366 × 768, a laptop: each step's question, its answer and the stage together
+    const { page, problems } = await openApp(site, { width: 1366, height: 768 });
     // the header's chooser offers the lessons; the first is this one
     await press(page, page.getByRole('button', { name: 'Lessons', exact: true }), 'Enter');
     await press(page, page.getByRole('button', { name: /^1\. The case of the missing/ }), 'Enter');
@@ -47,8 +59,10 @@ describe('the guided lesson', () => {
       // instrument, no headline numbers, and the strip's labels are the run's own
       expect(await page.locator('#results-heading').count(), `step ${step.number}`).toBe(0);
       expect(await page.getByText(/shown once the step is revealed\.$/).isVisible()).toBe(true);
+      await expectStepTogether(page, step);
       await answer(page, step.question.kind);
       const simulated = await reveal(page);
+      await expectRevealInSight(page, step);
       expect(simulated, `step ${step.number}`).toMatch(/[0-9]/);
       await expect.poll(() => page.locator('#results-heading').count(), SOON).toBe(1);
       const published = region.locator('[data-figure="published"]');

@@ -94,6 +94,21 @@ export async function openApp(
   return { page, problems };
 }
 
+/** Whether all of `el`'s box is inside the viewport (the page not scrolled). */
+export async function onScreen(page: Page, el: Locator): Promise<boolean> {
+  const box = await el.boundingBox();
+  const vp = page.viewportSize()!;
+  return (
+    box !== null &&
+    box.width > 0 &&
+    box.height > 0 &&
+    box.x >= 0 &&
+    box.y >= 0 &&
+    box.x + box.width <= vp.width + 0.5 &&
+    box.y + box.height <= vp.height + 0.5
+  );
+}
+
 /** No console error and no request off the site's origin. */
 export function expectQuiet(problems: Problems): void {
   expect(problems.consoleErrors).toEqual([]);
