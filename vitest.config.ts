@@ -9,6 +9,10 @@ export default defineConfig({
     environment: 'node',
     // 2-core machine: keep the pool small so statistical tests do not starve each other.
     maxWorkers: 2,
+    // Files share a worker's modules instead of importing them again each (about 12% less CPU
+    // for the suite on this machine): the tests keep no state between files, and restore the
+    // spies and globals they stub. Checked with the files and tests in shuffled orders.
+    isolate: false,
     testTimeout: 60_000,
   },
 });
