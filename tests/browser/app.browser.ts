@@ -3,13 +3,12 @@
 // a long run, and stays accessible, quiet in the console and on its own origin
 // throughout. The scenario bar's presets, seed, Reset and Export: bar.browser.ts.
 import { readFileSync } from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runScenario } from '../../src/engine/index.ts';
 import { parseScenarioText } from '../../src/scenario/index.ts';
 import { formatQuantity } from '../../src/format/numbers.ts';
-import { openApp, type Site, startSite, expectQuiet } from './site.ts';
+import { expectQuiet, openApp, seriousViolations, type Site, startSite } from './site.ts';
 
 const exampleText = readFileSync(
   new URL('../../scenarios/example-asci-q.json', import.meta.url),
@@ -37,14 +36,6 @@ async function importFile(page: Page, name: string, content: string | Buffer): P
     page.getByRole('button', { name: 'Import scenario file…' }).click(),
   ]);
   await chooser.setFiles({ name, mimeType: 'application/json', buffer: Buffer.from(content) });
-}
-
-/** Accessibility violations axe rates serious or critical. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
 const scenarioTitle = (page: Page) => page.locator('#scenario-title');
@@ -121,6 +112,11 @@ describe('NoiseLab in the browser', () => {
     expect(await scenarioTitle(page).textContent()).toBe(startup.title);
 
     expect(await seriousViolations(page)).toEqual([]);
+    // and the check finds what it should: a button with no name is a critical violation
+    await page.evaluate(() => document.body.append(document.createElement('button')));
+    expect(await seriousViolations(page)).toEqual([
+      expect.stringMatching(/^button-name: Buttons must have discernible text \(/),
+    ]);
     expectQuiet(problems);
     await page.context().close();
   });

@@ -1,14 +1,13 @@
 // The scenario bar in the built site: every preset from the menu, the seed
 // (good and bad), Reset and Export. A change re-runs the simulation at once.
 import { readdirSync, readFileSync } from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runScenario } from '../../src/engine/index.ts';
 import { validateScenario } from '../../src/scenario/index.ts';
 import { PRESETS } from '../../src/state/presets.ts';
 import { formatQuantity } from '../../src/format/numbers.ts';
-import { openApp, type Site, startSite, expectQuiet, runDone } from './site.ts';
+import { expectQuiet, openApp, runDone, seriousViolations, type Site, startSite } from './site.ts';
 
 /** A shipped scenario file, parsed but not validated. */
 function presetFile(id: string) {
@@ -24,13 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await site?.close();
 });
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
 
 const title = (page: Page) => page.locator('#scenario-title').textContent();
 const preset = (page: Page) => page.getByLabel('Preset');

@@ -2,10 +2,9 @@
 // starting state; "Check my solution" failing with the reason, then passing once the scenario is
 // changed with the controls; the solution's link, sent to a teacher, reopening the challenge with
 // the student's scenario (not the start) and passing there; axe on the panel; a quiet console.
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectQuiet, openApp, type Site, startSite } from './site.ts';
+import { expectQuiet, openApp, seriousViolations, type Site, startSite } from './site.ts';
 
 let site: Site;
 beforeAll(async () => {
@@ -33,14 +32,8 @@ async function check(page: Page): Promise<string> {
   return (await verdict(page).textContent()) ?? '';
 }
 
-async function serious(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .include('section[aria-labelledby$="-title"]')
-    .analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+/** axe's serious findings in the challenge's panel. */
+const serious = (page: Page) => seriousViolations(page, 'section[aria-labelledby$="-title"]');
 
 describe('the challenges', () => {
   it('opens from its link, fails with the reason, passes once solved, and shares the solution', async () => {

@@ -1,9 +1,8 @@
 // The latency-against-nodes view in the built site: it sweeps the scenario on show in the
 // workers, draws one curve per granularity as the points arrive, and its numbers are the
 // engine's for the same sweep points.
-import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openApp, type Site, startSite, showView } from './site.ts';
+import { openApp, seriousViolations, showView, type Site, startSite } from './site.ts';
 
 let site: Site;
 beforeAll(async () => {
@@ -33,10 +32,7 @@ describe('latency against nodes', () => {
     ]);
     expect(download.suggestedFilename()).toBe('latency-vs-nodes.csv');
 
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    expect(
-      violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
-    ).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await view.screenshot({ path: '/tmp/noiselab-latency-view.png' });
     expect(problems.consoleErrors).toEqual([]);
     await page.context().close();

@@ -3,11 +3,10 @@
 // `links=0`; a bad view name explained), the print stylesheet and the keyboard shortcuts' help.
 // Checked by measurement (computed sizes on screen, colours, what is displayed), not by eye.
 import { createServer, type Server } from 'node:http';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectQuiet, openApp, runDone, type Site, startSite } from './site.ts';
+import { expectQuiet, openApp, runDone, seriousViolations, type Site, startSite } from './site.ts';
 
 const SMALL = 'preset=asci-q-2002&nodes=64&iterations=200';
 
@@ -74,14 +73,6 @@ function chartSizes(page: Page) {
       count: text.length + line.length,
     };
   });
-}
-
-/** Accessibility violations axe rates serious or critical. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
 async function open(url: string, viewport = { width: 1280, height: 900 }) {

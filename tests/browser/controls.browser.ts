@@ -3,14 +3,21 @@
 // scenario; a refused value shows the validator's message and changes nothing; everything works
 // from the keyboard, passes axe and leaves the console quiet.
 import { readFileSync } from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runScenario } from '../../src/engine/index.ts';
 import { validateScenario, type Scenario } from '../../src/scenario/index.ts';
 import { withPeriod, withReservation, withValue } from '../../src/ui/controls/edit.ts';
 import { formatQuantity } from '../../src/format/numbers.ts';
-import { openApp, type Problems, type Site, startSite, expectQuiet, runDone } from './site.ts';
+import {
+  expectQuiet,
+  openApp,
+  type Problems,
+  runDone,
+  seriousViolations,
+  type Site,
+  startSite,
+} from './site.ts';
 
 const preset = (id: string): Scenario =>
   validateScenario(
@@ -271,14 +278,7 @@ describe('the controls', { timeout: 120_000 }, () => {
 
   it('has no serious or critical axe violations, with an editor open and an error shown', async () => {
     const { page, problems } = await open();
-    const serious = async () =>
-      (
-        await new AxeBuilder({ page })
-          .include('section[aria-labelledby="controls-heading"]')
-          .analyze()
-      ).violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.help} (${v.nodes.map((x) => x.target.join(' ')).join(', ')})`);
+    const serious = () => seriousViolations(page, 'section[aria-labelledby="controls-heading"]');
     // A source's editor, a modal dialog over the page.
     await controls(page)
       .getByRole('button', { name: /^Edit RMS cluster monitor/ })

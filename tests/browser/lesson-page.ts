@@ -1,11 +1,10 @@
 // What the lesson tests do to the page as a student would: find the lesson panel, answer a step
 // by keyboard, reveal it and read its simulated figure, and ask axe about it. Shared by the tests
 // of both lessons and of the sketch questions, so each says only what it checks.
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { LessonStep, Question } from '../../src/lesson/types.ts';
-import { onScreen } from './site.ts';
+import { onScreen, seriousViolations } from './site.ts';
 
 /** How long a poll waits for the page: generous, the machine is shared and has 2 cores. */
 export const SOON = { timeout: 20_000 };
@@ -24,13 +23,8 @@ export async function press(page: Page, locator: Locator, key: string): Promise<
 }
 
 /** Serious axe violations: of the lesson panel only, or (`whole`) of the whole page. */
-export async function serious(page: Page, whole = false): Promise<string[]> {
-  const builder = new AxeBuilder({ page });
-  if (!whole) builder.include('section[aria-labelledby="lesson-heading"]');
-  const { violations } = await builder.analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+export function serious(page: Page, whole = false): Promise<string[]> {
+  return seriousViolations(page, whole ? undefined : 'section[aria-labelledby="lesson-heading"]');
 }
 
 /**

@@ -2,6 +2,7 @@
 // (static-server.ts), and Chromium to open it: what a browser test needs, started once per file.
 // Never downloads a browser: it uses CHROMIUM_PATH or Debian's /usr/bin/chromium.
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { buildSite, removeSite } from './build-site.ts';
@@ -107,6 +108,32 @@ export async function onScreen(page: Page, el: Locator): Promise<boolean> {
     box.x + box.width <= vp.width + 0.5 &&
     box.y + box.height <= vp.height + 0.5
   );
+}
+
+/** axe-core's own script, put in a page once per document by seriousViolations. */
+const AXE_SOURCE = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
+
+/**
+ * axe's serious and critical violations on the page, or within the elements `within` selects
+ * (a CSS selector), each as "rule: help (targets)"; [] when there are none. axe-core runs in the
+ * page itself, put there once per document: @axe-core/playwright's AxeBuilder injected it again
+ * and ran it frame by frame on every call, about 1 CPU-s a call on this machine against 0.2 (the
+ * page has no frames, and the rules and their results are axe-core's either way).
+ */
+export async function seriousViolations(page: Page, within?: string): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async (selector) => {
+    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
+    const { violations } = await axe.run(selector ? { include: [selector] } : document, {
+      resultTypes: ['violations'],
+    });
+    return violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  }, within ?? null);
 }
 
 /** No console error and no request off the site's origin. */

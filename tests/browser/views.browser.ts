@@ -3,10 +3,9 @@
 // the built site: each draws the engine's data for ASCI Q 2002, says what it shows in a live
 // summary, shows its data table and downloads its data as CSV and its chart as SVG and PNG.
 import { writeFileSync } from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { download, openApp, showView, type Site, startSite } from './site.ts';
+import { download, openApp, seriousViolations, showView, type Site, startSite } from './site.ts';
 
 let site: Site;
 beforeAll(async () => {
@@ -151,10 +150,7 @@ describe('the views of ASCI Q 2002', () => {
       'granularity_us,nodes,mean_latency_us,p90_latency_us,two_se_us,iterations',
     );
 
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    expect(
-      violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
-    ).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: '/tmp/noiselab-views-1280.png', fullPage: true });
     expect(problems.consoleErrors).toEqual([]);
     expect(problems.offOrigin).toEqual([]);
@@ -187,15 +183,6 @@ describe('the views of ASCI Q 2002', () => {
 });
 
 describe('every view passes axe', () => {
-  // `within`: a CSS selector to check only that part of the page (axe takes about 2 s a call on
-  // the whole page here; the header and panel do not change between views).
-  const serious = async (page: Page, within?: string) =>
-    (
-      await (within ? new AxeBuilder({ page }).include(within) : new AxeBuilder({ page })).analyze()
-    ).violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-
   it('with every data table open, on a barrier and on a SAGE scenario', async () => {
     const { page, problems } = await openApp(site);
     for (const link of [
@@ -221,7 +208,8 @@ describe('every view passes axe', () => {
         // The whole page with the first view; then each view's own panel.
         const panel = `#${id.replace(/^tab-/, 'view-')}`;
         expect(await page.locator(panel).isVisible()).toBe(true);
-        expect(await serious(page, i === 0 ? undefined : panel)).toEqual([]);
+        // (the header and the panel beside the stage do not change between views)
+        expect(await seriousViolations(page, i === 0 ? undefined : panel)).toEqual([]);
       }
     }
     expect(problems.consoleErrors).toEqual([]);
