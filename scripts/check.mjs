@@ -3,11 +3,12 @@
 //
 // Two lanes run side by side on the machine's two cores: the browser lane (the site built once,
 // then the browser test files) and the static lane (types, lint, formatting and the unit tests,
-// one after the other). Chromium waits on the page and its workers for about half its time, so
-// the static steps fill the cores the browser leaves idle. The browser files are a queue, the
-// longest first (BROWSER_SECONDS): when the static lane is done it takes files from the queue
-// too, so that neither lane idles while the other still has a long tail of work. Files are
-// taken one Vitest run at a time (a few short ones together). `npm test -- --serial` runs
+// one after the other). A browser file alone keeps the cores 80–90% busy (Chromium, the page's
+// workers and the test), so the run lasts about the CPU time of all the checks over two cores;
+// the lanes only see that neither core idles. The browser files are a queue, the longest first
+// (BROWSER_SECONDS): when the static lane is done it takes files from the queue too, so that
+// neither lane idles while the other still has a long tail of work. Files are taken one Vitest
+// run at a time (a few short ones together). `npm test -- --serial` runs
 // everything one step at a time instead.
 //
 // Each step runs even when an earlier one fails, so one run reports everything. A step's output
@@ -71,38 +72,38 @@ const steps = [
 ].filter((s) => (only.length === 0 || only.includes(s.name)) && (!s.when || s.when()));
 
 /**
- * Seconds each browser file took in `npm test` on this 2-core machine (2026-11-27, two lanes):
+ * Seconds each browser file took in `npm test` on this 2-core machine (2026-11-28, two lanes):
  * the queue's order, longest first, so that the lanes end together. Only the order depends on
  * it: a file not listed counts NEW_FILE_SECONDS (and is named, so that it is added).
  */
 const BROWSER_SECONDS = {
-  instrument: 60,
-  views: 57,
-  share: 47,
-  lesson: 44,
-  challenges: 28,
-  app: 27,
-  'lesson-run-to-run': 25,
-  classroom: 25,
+  instrument: 55,
+  views: 54,
+  lesson: 48,
+  share: 45,
+  'lesson-run-to-run': 32,
+  'worker-watchdog': 30,
+  challenges: 29,
+  offline: 25,
   bar: 24,
-  'worker-watchdog': 23,
-  offline: 19,
-  'cycle-time': 14,
-  ripple: 14,
-  controls: 13,
-  'run-ends': 13,
-  'lesson-sketch': 13,
-  compare: 10,
-  charts: 6,
-  'split-run': 6,
-  'noise-timing': 6,
-  workloads: 5,
-  timeline: 5,
-  'iteration-times': 5,
-  'static-site': 4,
-  variability: 3,
-  'view-names': 3,
-  'slow-nodes': 2,
+  classroom: 22,
+  'run-ends': 21,
+  'cycle-time': 19,
+  ripple: 19,
+  app: 18,
+  controls: 17,
+  'lesson-sketch': 17,
+  compare: 15,
+  'split-run': 10,
+  charts: 8,
+  'noise-timing': 8,
+  'iteration-times': 8,
+  timeline: 8,
+  'static-site': 6,
+  'view-names': 5,
+  workloads: 4,
+  'slow-nodes': 4,
+  variability: 4,
 };
 const NEW_FILE_SECONDS = 10;
 /** short files go together into one Vitest run until their seconds reach this (a run costs
