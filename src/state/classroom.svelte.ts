@@ -39,7 +39,7 @@ export class Classroom {
 
   /** the view on the stage as the address names it (`show=`); null: the default view */
   get show(): ViewId | null {
-    return this.#show === this.#fallback ? null : this.#show;
+    return this.#show;
   }
   /** A view chosen as the scenario's default is no choice: the stage follows the scenario's. */
   set show(view: ViewId | null) {
@@ -53,6 +53,15 @@ export class Classroom {
    */
   pin(view: ViewId): void {
     this.#show = view;
+  }
+
+  /**
+   * The lesson or challenge is left: a pinned view that is the scenario's default is no choice
+   * any more, so the stage follows the scenario again (a phase workload loaded next opens on its
+   * iteration times, not on a timeline it cannot draw).
+   */
+  unpin(): void {
+    if (this.#show === this.#fallback) this.#show = null;
   }
 
   /**

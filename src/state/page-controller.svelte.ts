@@ -422,6 +422,9 @@ export class PageController {
     this.#beforeLesson = null;
     if (!kept) return;
     this.views.variabilityRuns = kept.runs;
+    // before the scenario changes its default view: a step's view that is the step scenario's
+    // default goes with the lesson (App unpins too, for the ways out that keep the scenario)
+    this.classroom.unpin();
     this.scenario.open(kept.scenario, {
       presetId: kept.presetId,
       fileName: kept.fileName,

@@ -113,6 +113,27 @@ describe('the guided lesson', () => {
     await page.context().close();
   }, 600_000);
 
+  it('gives the stage back to the scenario it had when the lesson is left', async () => {
+    // a phase workload, which opens on its iteration times; step 5 shows a barrier's timeline
+    const { page, problems } = await openApp(site, undefined, undefined, '/?preset=lemieux-ft');
+    const shown = (id: string) => page.locator(`#view-${id}:not([hidden])`).count();
+    await expect.poll(() => shown('iterations'), SOON).toBe(1);
+    await press(page, page.getByRole('button', { name: 'Lessons', exact: true }), 'Enter');
+    await press(page, page.getByRole('button', { name: /^1\. The case of the missing/ }), 'Enter');
+    await panel(page)
+      .getByRole('button', { name: /^Step 5:/ })
+      .click();
+    await expect.poll(() => shown('timeline'), SOON).toBe(1);
+    await panel(page)
+      .getByRole('button', { name: /Leave the lesson/ })
+      .click();
+    await expect.poll(() => page.url(), SOON).toContain('preset=lemieux-ft');
+    await expect.poll(() => shown('iterations'), SOON).toBe(1);
+    expect(page.url()).not.toContain('show=');
+    expectQuiet(problems);
+    await page.context().close();
+  });
+
   it('closes the first lesson with a way into the second', async () => {
     const { page, problems } = await openApp(site, undefined, undefined, `/?lesson=open-questions`);
     await expect

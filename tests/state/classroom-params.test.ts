@@ -187,7 +187,6 @@ describe('Classroom', () => {
     // workload: the barrier scenario it loads keeps them on the stage
     c.fallback = 'iterations';
     c.pin('iterations');
-    expect(c.show).toBeNull(); // the default: not written in the address
     c.fallback = 'timeline';
     expect(c.view).toBe('iterations');
     expect(c.show).toBe('iterations');
@@ -197,6 +196,18 @@ describe('Classroom', () => {
     expect(c.show).toBeNull();
     c.fallback = 'iterations';
     expect(c.view).toBe('iterations');
+    // the lesson left on a step whose view is its scenario's default: the pin goes, and the
+    // scenario brought back (a phase workload) opens on its own default
+    c.fallback = 'timeline';
+    c.pin('timeline');
+    c.unpin();
+    c.fallback = 'iterations';
+    expect(c.view).toBe('iterations');
+    expect(c.show).toBeNull();
+    // a pinned view that is not the default stays a choice
+    c.pin('latency');
+    c.unpin();
+    expect(c.view).toBe('latency');
   });
 
   it('is embedded for any embed= value, good or bad', () => {
