@@ -13,6 +13,9 @@ export default defineConfig({
     // for the suite on this machine): the tests keep no state between files, and restore the
     // spies and globals they stub. Checked with the files and tests in shuffled orders.
     isolate: false,
+    // and, should a test fail before it restores them, Vitest restores them after it
+    restoreMocks: true,
+    unstubGlobals: true,
     testTimeout: 60_000,
   },
 });

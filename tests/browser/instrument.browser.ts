@@ -124,7 +124,8 @@ describe('one screen: a control, the headline and the chart together', () => {
       const { page, problems } = await openApp(site, viewport);
       // A part of the machine (2,048 nodes, 500 iterations): the layout is the whole machine's,
       // and its two runs take a few seconds here instead of two of about 10 s of both cores
-      // (the whole machine runs in split-run.browser.ts and in npm run bench:browser).
+      // (the whole machine runs, as Jaguar XT5 RN, in split-run.browser.ts, and every preset at
+      // its default size in npm run bench:browser).
       await page.goto(
         `${site.origin}/?preset=jaguar-xt5-stock&nodes=2048&iterations=500${query ? '&projector=1' : ''}`,
       );

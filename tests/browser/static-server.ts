@@ -6,7 +6,7 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { extname, join, normalize } from 'node:path';
+import { extname, isAbsolute, join, relative, resolve } from 'node:path';
 
 /** Content types of the files a build writes (assets, scenario files, icons, the manifest). */
 const TYPES: Record<string, string> = {
@@ -37,6 +37,7 @@ export function serveStatic(
   under = '/',
   answer?: (path: string, res: ServerResponse) => boolean,
 ): Promise<StaticServer> {
+  const root = resolve(dir);
   const server = createServer((req, res) => {
     let path: string;
     try {
@@ -50,8 +51,9 @@ export function serveStatic(
       res.writeHead(404).end();
       return;
     }
-    let file = normalize(join(dir, path.slice(under.length)));
-    if (!file.startsWith(dir)) {
+    let file = join(root, path.slice(under.length));
+    const inside = relative(root, file);
+    if (inside.startsWith('..') || isAbsolute(inside)) {
       res.writeHead(403).end();
       return;
     }
@@ -61,7 +63,9 @@ export function serveStatic(
       return;
     }
     res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
-    createReadStream(file).pipe(res);
+    createReadStream(file)
+      .on('error', () => res.destroy())
+      .pipe(res);
   });
   return new Promise((resolve) =>
     server.listen(0, '127.0.0.1', () =>

@@ -663,11 +663,14 @@ describe('size and cost limits', () => {
   it('refuse text over the size limit before parsing it', () => {
     const text = `{${' '.repeat(MAX_TEXT_LENGTH)}`;
     const parse = vi.spyOn(JSON, 'parse');
-    expect(() => parseScenarioText(text)).toThrow(
-      '(root): the text is 1,000,001 characters long; allowed: at most 1,000,000 characters',
-    );
-    expect(parse).not.toHaveBeenCalled();
-    parse.mockRestore();
+    try {
+      expect(() => parseScenarioText(text)).toThrow(
+        '(root): the text is 1,000,001 characters long; allowed: at most 1,000,000 characters',
+      );
+      expect(parse).not.toHaveBeenCalled();
+    } finally {
+      parse.mockRestore();
+    }
   });
 
   it('report a JSON syntax error at the root with the parser message', () => {
