@@ -3,6 +3,8 @@
 // phases are checked against closed forms (hop latencies, detours) of their own.
 import { describe, expect, it } from 'vitest';
 import { BarrierRun } from '../../src/engine/barrier-run.ts';
+import { buildLayout } from '../../src/engine/layout.ts';
+import { NoiseTable } from '../../src/engine/noise-table.ts';
 import { PhaseRun } from '../../src/engine/phase-run.ts';
 import { Rng } from '../../src/engine/random.ts';
 import { treeDepth } from '../../src/scenario/phases.ts';
@@ -10,6 +12,7 @@ import type { NoiseSource, Scenario } from '../../src/scenario/types.ts';
 import { eventAt, scenario, source } from '../helpers/scenario.ts';
 import { randomScenario } from './random-scenario.ts';
 import { referenceTree } from './reference-tree.ts';
+import { expectSameAsReference } from './same-as-reference.ts';
 
 describe('a barrier workload in the phase run', () => {
   it('agrees with BarrierRun to the bit on 150 random small scenarios', () => {
@@ -260,5 +263,77 @@ describe('stepping a phase run', () => {
     }
     expect(slices).toBeGreaterThan(1);
     expect(Array.from(sliced.durations)).toEqual(Array.from(whole.durations));
+  });
+});
+
+describe('events on cores without a rank (poll mode)', () => {
+  // MPI-FWQ's shape (-N 6 -cc 2-7 on Jaguar XT5): cores 0 and 1 hold no rank but carry their own
+  // tick and a long service; cpu "any" events often find them free. The engine applies their
+  // events out of its queue, just before a cpu "any" event of their node and before a step
+  // returns; the iteration times must not change, nor the count of applied events.
+  const ticks = [0, 1, 2, 3].map((c) =>
+    source({
+      id: `tick${c}`,
+      periodUs: 400,
+      duration: { dist: 'uniform', minUs: 2, maxUs: 40 },
+      cpu: c,
+    }),
+  );
+  const noise = [
+    ...ticks,
+    source({
+      id: 'service0',
+      periodUs: 3000,
+      arrival: 'poisson',
+      duration: { dist: 'lognormal', medianUs: 200, sigma: 0.8 },
+      cpu: 0,
+    }),
+    source({ id: 'tod', periodUs: 300, duration: { dist: 'fixed', valueUs: 30 } }),
+    source({
+      id: 'packets',
+      periodUs: 700,
+      arrival: 'poisson',
+      duration: { dist: 'exponential', meanUs: 60 },
+    }),
+  ];
+  const fwq = (seed: number): Scenario =>
+    scenario({
+      nodes: 12,
+      cores: 4,
+      ranksPerNode: 2,
+      reservedCores: [0, 1],
+      seed,
+      workload: { kind: 'mpi-fwq', workUs: 300, iterations: 60, warmup: 2, hopUs: 15 },
+      noise,
+    });
+
+  it('gives the naive reading to the bit', () => {
+    for (let seed = 1; seed <= 20; seed++) expectSameAsReference(fwq(seed));
+  });
+
+  it('counts, after every step, each event that starts before the last queued action', () => {
+    for (let seed = 1; seed <= 5; seed++) {
+      const s = fwq(seed);
+      const run = new PhaseRun(s);
+      // a fresh table, never advanced: how many events of each entry start before a time
+      const table = new NoiseTable(s, buildLayout(s));
+      const before = (t: number): number => {
+        let n = 0;
+        for (let x = 0; x < run.layout.nodes; x++)
+          for (let e = table.rowStart[x]; e < table.rowStart[x + 1]; e++)
+            n += table.countBefore(e, x, t);
+        return n;
+      };
+      let steps = 0;
+      while (!run.done) {
+        run.step(1);
+        steps++;
+        const t = run.timeUs;
+        expect(run.noiseEvents, `seed ${seed} step ${steps}`).toBeGreaterThanOrEqual(before(t));
+        // the queue may have taken an event at t itself before the action that ended the step
+        expect(run.noiseEvents, `seed ${seed} step ${steps}`).toBeLessThanOrEqual(before(t + 1e-6));
+      }
+      expect(run.noiseEvents).toBeGreaterThan(2000);
+    }
   });
 });
