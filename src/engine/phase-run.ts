@@ -67,6 +67,11 @@ export interface PhaseRunOptions {
    * view's grid over time). Off by default: a whole machine would need gigabytes.
    */
   recordReleases?: boolean;
+  /**
+   * Queue the events of cores without a rank like every other (rowActive): the plain order of
+   * model.md §3, against which the tests hold the run that keeps them out of the queue.
+   */
+  queueIdle?: boolean;
 }
 
 export class PhaseRun {
@@ -217,14 +222,24 @@ export class PhaseRun {
    * only by the next events of the same core and by the core choice of a cpu "any" event
    * (model.md §3; a waiting rank polls on its own core, and ranks never move). So idle events
    * stay out of the queue: they are applied, in their order, just before a cpu "any" event of
-   * their node (catchUpIdle) and, for the count of applied events, before a step returns
-   * (catchUpAll), never after an event they precede. Iteration times are unchanged to the bit;
+   * their node, before a rank's action is let past the queue (catchUpIdle) and, for the count
+   * of applied events, before a step returns (catchUpAll), never after an event they precede.
+   * Everything a run exposes is unchanged to the bit (tests/engine/phase-run.test.ts);
    * on MPI-FWQ with cores 0 and 1 reserved, 22 % (stock) to 34 % (RN) of the events are idle
-   * ones. In block mode every slot is active (a rank may move to any core).
+   * ones. In block mode every slot is active (a rank may move to any core). A rank's action is
+   * let past the queue (due) only if its node has no event before it, idle ones included: the
+   * actions then run in the order of a run that queues idle events (PhaseRunOptions.queueIdle),
+   * and so do the sums over ranks.
    */
   private readonly rowActive: Int32Array;
   /** whether some node has idle entries (poll mode only) */
   private readonly lazyIdle: boolean;
+  private readonly queueIdle: boolean;
+  /** per node: µs of its next idle event (+∞: none) */
+  private readonly idleNext: Float64Array;
+  /** the last action taken from the queue: its agent, and for a node's event its source */
+  private lastAgent = -1;
+  private lastSource = -1;
   /** per job node, how many times longer its computes take; null: no slow node this run */
   private readonly factors: Float64Array | null;
   /**
@@ -340,10 +355,15 @@ export class PhaseRun {
     this.iter = new Int32Array(R);
     this.cand = new Int32Array(this.C);
     this.rowActive = new Int32Array(this.nodes);
+    this.queueIdle = options.queueIdle === true;
+    this.idleNext = new Float64Array(this.nodes).fill(Infinity);
     let lazyIdle = false;
     for (let x = 0; x < this.nodes; x++) {
       this.heapifyRow(x);
-      if (this.rowActive[x] < this.noise.rowStart[x + 1] - this.noise.rowStart[x]) lazyIdle = true;
+      if (this.rowActive[x] < this.noise.rowStart[x + 1] - this.noise.rowStart[x]) {
+        lazyIdle = true;
+        this.catchUpIdle(x, -Infinity, -1); // applies none: notes the first (idleNext)
+      }
     }
     this.lazyIdle = lazyIdle;
     this.eager = !this.block && this.factors === null;
@@ -418,6 +438,7 @@ export class PhaseRun {
       limit.check(this.iteration, this.totalIterations, t, this.noiseEvents);
     }
     this.timeUs = t;
+    this.lastAgent = agent;
     if (agent === 0) this.releaseBarrier(t);
     else if (agent <= R) this.rankAction(agent - 1, t);
     else this.noiseEvent(agent - 1 - R);
@@ -426,9 +447,16 @@ export class PhaseRun {
   /** Rank r's next action is at t: on the stack if its node is quiet until then, else queued. */
   private due(r: number, t: number): void {
     if (this.eager) {
-      const node = 1 + this.ranks + Math.floor(r / this.P);
+      const x = Math.floor(r / this.P);
+      const node = 1 + this.ranks + x;
       const heap = this.heap;
-      if (!heap.queued(node) || heap.key[node] >= t) {
+      // Before the node's next event, queued or idle. An idle one changes nothing a rank reads,
+      // but deciding as if it were queued keeps the order of actions, and with it the order of
+      // the sums over ranks, of a run that queues it: the idle events the queue would have
+      // taken by now are applied first, so that the next one is the queue's next.
+      const idle = this.idleNext[x];
+      if (idle < t && idle <= this.timeUs) this.catchUpIdle(x, this.timeUs, this.tieSource(x));
+      if ((!heap.queued(node) || heap.key[node] >= t) && this.idleNext[x] >= t) {
         heap.remove(1 + r);
         const top = this.eagerTop++;
         this.eagerRank[top] = r;
@@ -448,7 +476,7 @@ export class PhaseRun {
     const ent = noise.ent;
     const rs = noise.rowStart[x];
     let end = noise.rowStart[x + 1];
-    if (!this.block) {
+    if (!this.block && !this.queueIdle) {
       for (let e = rs; e < end;) {
         const core = noise.pinnedCore[ent[e * ENTRY_STRIDE + E_SOURCE]];
         if (core >= 0 && this.rankAt[x * this.C + core] < 0) this.swapEntries(e, --end);
@@ -471,20 +499,19 @@ export class PhaseRun {
 
   /**
    * Apply node x's idle events that come before an event at `s` of source `j` (model.md §3's
-   * order: start time, then scenario order; j = −1: those before s), one at a time in that
-   * order, each on its core's queue.
+   * order: start time, then scenario order; j = −1: those before s, j = +∞: those at s too),
+   * one at a time in that order, each on its core's queue; then note the next one (idleNext).
    */
   private catchUpIdle(x: number, s: number, j: number): void {
     const noise = this.noise;
     const ent = noise.ent;
-    const rs = noise.rowStart[x];
-    const lo = rs + this.rowActive[x];
+    const lo = noise.rowStart[x] + this.rowActive[x];
     const hi = noise.rowStart[x + 1];
     const base = x * this.C;
     for (;;) {
       let best = -1;
-      let bt = s;
-      let bj = j;
+      let bt = Infinity;
+      let bj = Infinity;
       for (let e = lo; e < hi; e++) {
         const t = ent[e * ENTRY_STRIDE + E_TIME];
         if (t < bt || (t === bt && ent[e * ENTRY_STRIDE + E_SOURCE] < bj)) {
@@ -493,7 +520,10 @@ export class PhaseRun {
           bj = ent[e * ENTRY_STRIDE + E_SOURCE];
         }
       }
-      if (best < 0) return;
+      if (best < 0 || bt > s || (bt === s && !(bj < j))) {
+        this.idleNext[x] = bt;
+        return;
+      }
       const ev = ent[best * ENTRY_STRIDE + E_COUNT];
       const d =
         noise.durKind[bj] === FIXED ? noise.durP1[bj] : noise.durationOf(bj, noise.nodeId(x), ev);
@@ -505,17 +535,34 @@ export class PhaseRun {
   }
 
   /**
-   * Apply every node's idle events that start before the last action taken from the queue
-   * (timeUs), so that `noiseEvents` counts what the queue would have applied by then. Every
-   * event still queued is at or after that time, so none of them precedes an idle event
-   * applied here.
+   * Which of node x's idle events at timeUs the queue would have taken by now (the j of
+   * catchUpIdle): all of them if x's agent comes before the last action's, those of a lower
+   * source if that action was x's own event, none if it comes after.
+   */
+  private tieSource(x: number): number {
+    const agent = 1 + this.ranks + x;
+    if (agent < this.lastAgent) return Infinity;
+    return agent === this.lastAgent ? this.lastSource : -1;
+  }
+
+  /**
+   * Apply every node's idle events that the queue would have taken by now: those before its
+   * last action (timeUs, lastAgent, lastSource) in its order (time, agent, and within a node
+   * the source), so that `noiseEvents` counts what it counted when they were queued. Every
+   * event still queued comes after that action, so none of them precedes one applied here.
    */
   private catchUpAll(): void {
     if (!this.lazyIdle) return;
-    const bound = this.timeUs;
+    const t = this.timeUs;
     const rowStart = this.noise.rowStart;
     for (let x = 0; x < this.nodes; x++) {
-      if (this.rowActive[x] < rowStart[x + 1] - rowStart[x]) this.catchUpIdle(x, bound, -1);
+      if (this.rowActive[x] === rowStart[x + 1] - rowStart[x] || !(this.idleNext[x] <= t)) continue;
+      this.catchUpIdle(x, t, this.tieSource(x));
+    }
+    // The event bound (run-limit.ts) sees idle events once applied: a run that crossed it with
+    // them stops here, at the end of its step, rather than at the event that crossed it.
+    if (this.noiseEvents > this.limit.maxEvents) {
+      this.limit.check(this.iteration, this.totalIterations, t, this.noiseEvents);
     }
   }
 
@@ -1025,6 +1072,7 @@ export class PhaseRun {
     const s = ent[eo + E_TIME];
     const j = ent[eo + E_SOURCE];
     const ev = ent[eo + E_COUNT];
+    this.lastSource = j;
     const nodeId = noise.nodeId(x);
     const d = noise.durKind[j] === FIXED ? noise.durP1[j] : noise.durationOf(j, nodeId, ev);
     const C = this.C;

@@ -311,29 +311,68 @@ describe('events on cores without a rank (poll mode)', () => {
     for (let seed = 1; seed <= 20; seed++) expectSameAsReference(fwq(seed));
   });
 
-  it('counts, after every step, each event that starts before the last queued action', () => {
+  // every rank's actions skip the queue here (a quiet node's), and every event is an idle one
+  const wave = (seed: number): Scenario =>
+    scenario({
+      nodes: 9,
+      cores: 2,
+      ranksPerNode: 1,
+      seed,
+      workload: {
+        kind: 'wavefront',
+        granularityUs: 50,
+        stages: 1,
+        latencyUs: 5,
+        messageBytes: 0,
+        usPerByte: 0.001,
+        iterations: 40,
+        warmup: 1,
+      },
+      noise: [source({ id: 'os', periodUs: 50, arrival: 'poisson', cpu: 1 })],
+    });
+
+  /** Every number a run exposes after a step, as plain arrays. */
+  const state = (run: PhaseRun) => ({
+    iteration: run.iteration,
+    noiseEvents: run.noiseEvents,
+    timeUs: run.timeUs,
+    durations: Array.from(run.durations),
+    rootCollectiveUs: Array.from(run.rootCollectiveUs),
+    collectiveByRank: Array.from(run.collectiveByRank),
+    sums: Array.from(run.iterCollectiveSum),
+    releases: Array.from(run.releases!),
+  });
+
+  it('gives what queueing them gives after every step: times, sums in their order, the count', () => {
+    const cases = [1, 2, 3, 4, 5].flatMap((seed) => [fwq(seed), wave(seed)]);
+    for (let seed = 1; seed <= 150; seed++) cases.push(randomTreeScenario(seed));
+    let events = 0;
+    for (const s of cases) {
+      const why = `${s.workload.kind} seed ${s.seed} ${s.job.waitMode}`;
+      const lazy = new PhaseRun(s, { recordReleases: true });
+      const queued = new PhaseRun(s, { recordReleases: true, queueIdle: true });
+      for (let step = 1; !queued.done; step++) {
+        queued.step(1);
+        lazy.step(1);
+        expect(state(lazy), `${why} step ${step}`).toEqual(state(queued));
+      }
+      events += lazy.noiseEvents;
+    }
+    expect(events).toBeGreaterThan(20_000);
+  });
+
+  it('counts the events before the last queued action, when every event is an idle one', () => {
     for (let seed = 1; seed <= 5; seed++) {
-      const s = fwq(seed);
-      const run = new PhaseRun(s);
+      const s = wave(seed);
+      const run = new PhaseRun(s).run();
       // a fresh table, never advanced: how many events of each entry start before a time
       const table = new NoiseTable(s, buildLayout(s));
-      const before = (t: number): number => {
-        let n = 0;
-        for (let x = 0; x < run.layout.nodes; x++)
-          for (let e = table.rowStart[x]; e < table.rowStart[x + 1]; e++)
-            n += table.countBefore(e, x, t);
-        return n;
-      };
-      let steps = 0;
-      while (!run.done) {
-        run.step(1);
-        steps++;
-        const t = run.timeUs;
-        expect(run.noiseEvents, `seed ${seed} step ${steps}`).toBeGreaterThanOrEqual(before(t));
-        // the queue may have taken an event at t itself before the action that ended the step
-        expect(run.noiseEvents, `seed ${seed} step ${steps}`).toBeLessThanOrEqual(before(t + 1e-6));
-      }
-      expect(run.noiseEvents).toBeGreaterThan(2000);
+      let before = 0;
+      for (let x = 0; x < run.layout.nodes; x++)
+        for (let e = table.rowStart[x]; e < table.rowStart[x + 1]; e++)
+          before += table.countBefore(e, x, run.timeUs);
+      expect(run.timeUs).toBeGreaterThan(39 * 50);
+      expect(run.noiseEvents).toBe(before);
     }
   });
 });
