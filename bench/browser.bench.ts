@@ -246,10 +246,34 @@ function table(rows: Row[]): string {
   return lines.join('\n');
 }
 
-const site = await startSite();
-try {
-  // BENCH_REPS=1 for a quicker look; the medians of the table come from 3.
-  const reps = Number(process.env.BENCH_REPS ?? 3);
+/**
+ * BENCH_ONLY=id,id,…: a look at some rows alone (preset ids for their curves, `full-machine`
+ * for the Jaguar XT5 link-to-Done row), printed; docs/benchmarks.md is left as it is.
+ */
+async function onlyRows(site: Site, ids: string[], reps: number): Promise<void> {
+  const unknown = ids.filter((id) => id !== 'full-machine' && !PRESETS.some((p) => p.id === id));
+  if (unknown.length > 0) {
+    throw new Error(`BENCH_ONLY: no preset ${unknown.join(', ')} (full-machine or a preset id)`);
+  }
+  const rows: string[] = [];
+  for (const id of ids) {
+    const runs: string[] = [];
+    for (let k = 0; k < reps; k++) {
+      if (id === 'full-machine') {
+        runs.push(`Done ${Math.round((await fullJaguar(site)).doneMs)}`);
+      } else {
+        const p = PRESETS.find((q) => q.id === id)!;
+        const { quick, final } = await presetCurve(site, id, curveView(p.group));
+        runs.push(`quick ${shown(quick)}, final ${shown(final)}`);
+      }
+    }
+    rows.push(`${id}: ${runs.join(' | ')} (ms)`);
+  }
+  console.log(rows.join('\n'));
+}
+
+/** Every row, measured `reps` times, printed and written into docs/benchmarks.md. */
+async function allRows(site: Site, reps: number): Promise<void> {
   const start: (Long & { firstMs: number })[] = [];
   const change: (Long & { firstMs: number })[] = [];
   const jaguar: (Long & { doneMs: number })[] = [];
@@ -356,6 +380,15 @@ try {
     ? doc.slice(0, doc.indexOf(open)) + block + doc.slice(doc.indexOf(close) + close.length)
     : `${doc.trimEnd()}\n\n${block}\n`;
   writeFileSync(file, next);
+}
+
+const site = await startSite();
+try {
+  // BENCH_REPS=1 for a quicker look; the medians of the table come from 3.
+  const reps = Number(process.env.BENCH_REPS ?? 3);
+  const only = process.env.BENCH_ONLY?.split(',').filter(Boolean);
+  if (only !== undefined && only.length > 0) await onlyRows(site, only, reps);
+  else await allRows(site, reps);
 } finally {
   await site.close();
 }
