@@ -222,14 +222,11 @@ export class PhaseRun {
    * only by the next events of the same core and by the core choice of a cpu "any" event
    * (model.md §3; a waiting rank polls on its own core, and ranks never move). So idle events
    * stay out of the queue: they are applied, in their order, just before a cpu "any" event of
-   * their node, before a rank's action is let past the queue (catchUpIdle) and, for the count
-   * of applied events, before a step returns (catchUpAll), never after an event they precede.
-   * Everything a run exposes is unchanged to the bit (tests/engine/phase-run.test.ts);
+   * their node (catchUpIdle) and, for the count of applied events, before a step returns
+   * (catchUpAll), never after an event they precede. Everything else a run exposes is what a
+   * run that queues them gives (PhaseRunOptions.queueIdle; tests/engine/phase-run.test.ts);
    * on MPI-FWQ with cores 0 and 1 reserved, 22 % (stock) to 34 % (RN) of the events are idle
-   * ones. In block mode every slot is active (a rank may move to any core). A rank's action is
-   * let past the queue (due) only if its node has no event before it, idle ones included: the
-   * actions then run in the order of a run that queues idle events (PhaseRunOptions.queueIdle),
-   * and so do the sums over ranks.
+   * ones. In block mode every slot is active (a rank may move to any core).
    */
   private readonly rowActive: Int32Array;
   /** whether some node has idle entries (poll mode only) */
@@ -237,22 +234,31 @@ export class PhaseRun {
   private readonly queueIdle: boolean;
   /** per node: µs of its next idle event (+∞: none) */
   private readonly idleNext: Float64Array;
-  /** the last action taken from the queue: its agent, and for a node's event its source */
-  private lastAgent = -1;
-  private lastSource = -1;
   /** per job node, how many times longer its computes take; null: no slow node this run */
   private readonly factors: Float64Array | null;
   /**
-   * Poll mode: rank actions due before their node's next noise event, done without the queue
-   * (a stack of rank, time). Such an action cannot be changed by anything still queued: nodes
-   * interact only through messages and the barrier (time-stamped, order-free max and count),
-   * and in poll mode neither the core choice of §3 nor a rank's attempt to run reads another
-   * rank's state. So a quiet node's ranks reduce, broadcast and compute at no queue cost.
+   * Poll mode: rank actions due before the next noise event that can touch the rank (one
+   * pinned to its core, or a cpu "any" event of its node: coreNext, anyNext), done without the
+   * queue (a stack of rank, time). Such an action cannot be changed by anything still queued:
+   * events pinned to the node's other cores touch only those cores, nodes interact only through
+   * messages and the barrier (time-stamped, order-free max and count), and in poll mode neither
+   * the core choice of §3 nor a rank's attempt to run reads another rank's state. So a quiet
+   * core's rank reduces, broadcasts and computes at no queue cost, whatever its node's other
+   * cores do (with a tick on every core, most of the time).
    * One more thing makes that hold: every quiet rank computes the same g, so a quiet tree
    * parent, released no later than its children, arrives no later than they report. A slow
    * node (docs/slow-nodes.md) breaks that (its rank would be waiting for children before their
    * reports, out of order), so with slow nodes every action goes through the queue.
    */
+  /** per (node, core): µs of the next queued event pinned to that core (+∞: none) */
+  private readonly coreNext: Float64Array;
+  /** per node: µs of its next cpu "any" event (+∞: none) */
+  private readonly anyNext: Float64Array;
+  /** per (node, source): µs of the source's next queued event there (+∞: none) */
+  private readonly srcNext: Float64Array;
+  /** the sources of each core and, last (index C), the cpu "any" ones: [groupStart[c], groupStart[c + 1]) of groupSource */
+  private readonly groupStart: Int32Array;
+  private readonly groupSource: Int32Array;
   private readonly eager: boolean;
   private readonly eagerRank: Int32Array;
   private readonly eagerTime: Float64Array;
@@ -366,6 +372,25 @@ export class PhaseRun {
       }
     }
     this.lazyIdle = lazyIdle;
+    this.coreNext = new Float64Array(this.nodes * this.C).fill(Infinity);
+    this.anyNext = new Float64Array(this.nodes).fill(Infinity);
+    const S = this.noise.sources;
+    this.groupStart = new Int32Array(this.C + 2);
+    this.groupSource = new Int32Array(S);
+    const groupOf = (j: number) =>
+      this.noise.pinnedCore[j] < 0 ? this.C : this.noise.pinnedCore[j];
+    for (let j = 0; j < S; j++) this.groupStart[groupOf(j) + 1]++;
+    for (let c = 0; c <= this.C; c++) this.groupStart[c + 1] += this.groupStart[c];
+    const fill = this.groupStart.slice(0, this.C + 1);
+    for (let j = 0; j < S; j++) this.groupSource[fill[groupOf(j)]++] = j;
+    this.srcNext = new Float64Array(this.nodes * S).fill(Infinity);
+    const ent = this.noise.ent;
+    for (let x = 0; x < this.nodes; x++) {
+      for (let e = this.noise.rowStart[x]; e < this.noise.rowStart[x + 1]; e++) {
+        this.srcNext[x * S + ent[e * ENTRY_STRIDE + E_SOURCE]] = ent[e * ENTRY_STRIDE + E_TIME];
+      }
+      for (let c = -1; c < this.C; c++) this.noteNext(x, c);
+    }
     this.eager = !this.block && this.factors === null;
     this.eagerRank = new Int32Array(R);
     this.eagerTime = new Float64Array(R);
@@ -438,7 +463,6 @@ export class PhaseRun {
       limit.check(this.iteration, this.totalIterations, t, this.noiseEvents);
     }
     this.timeUs = t;
-    this.lastAgent = agent;
     if (agent === 0) this.releaseBarrier(t);
     else if (agent <= R) this.rankAction(agent - 1, t);
     else this.noiseEvent(agent - 1 - R);
@@ -448,15 +472,8 @@ export class PhaseRun {
   private due(r: number, t: number): void {
     if (this.eager) {
       const x = Math.floor(r / this.P);
-      const node = 1 + this.ranks + x;
-      const heap = this.heap;
-      // Before the node's next event, queued or idle. An idle one changes nothing a rank reads,
-      // but deciding as if it were queued keeps the order of actions, and with it the order of
-      // the sums over ranks, of a run that queues it: the idle events the queue would have
-      // taken by now are applied first, so that the next one is the queue's next.
-      const idle = this.idleNext[x];
-      if (idle < t && idle <= this.timeUs) this.catchUpIdle(x, this.timeUs, this.tieSource(x));
-      if ((!heap.queued(node) || heap.key[node] >= t) && this.idleNext[x] >= t) {
+      if (this.coreNext[x * this.C + this.coreOf[r]] >= t && this.anyNext[x] >= t) {
+        const heap = this.heap;
         heap.remove(1 + r);
         const top = this.eagerTop++;
         this.eagerRank[top] = r;
@@ -498,6 +515,23 @@ export class PhaseRun {
   }
 
   /**
+   * Note the next queued event of node x's core c (coreNext), or of its cpu "any" sources
+   * (c = −1: anyNext): the least next time (srcNext) of that core's sources, one or two on the
+   * presets' rank cores.
+   */
+  private noteNext(x: number, c: number): void {
+    const g = c < 0 ? this.C : c;
+    const S = this.noise.sources;
+    let best = Infinity;
+    for (let k = this.groupStart[g]; k < this.groupStart[g + 1]; k++) {
+      const t = this.srcNext[x * S + this.groupSource[k]];
+      if (t < best) best = t;
+    }
+    if (c < 0) this.anyNext[x] = best;
+    else this.coreNext[x * this.C + c] = best;
+  }
+
+  /**
    * Apply node x's idle events that come before an event at `s` of source `j` (model.md §3's
    * order: start time, then scenario order; j = −1: those before s, j = +∞: those at s too),
    * one at a time in that order, each on its core's queue; then note the next one (idleNext).
@@ -535,29 +569,20 @@ export class PhaseRun {
   }
 
   /**
-   * Which of node x's idle events at timeUs the queue would have taken by now (the j of
-   * catchUpIdle): all of them if x's agent comes before the last action's, those of a lower
-   * source if that action was x's own event, none if it comes after.
-   */
-  private tieSource(x: number): number {
-    const agent = 1 + this.ranks + x;
-    if (agent < this.lastAgent) return Infinity;
-    return agent === this.lastAgent ? this.lastSource : -1;
-  }
-
-  /**
-   * Apply every node's idle events that the queue would have taken by now: those before its
-   * last action (timeUs, lastAgent, lastSource) in its order (time, agent, and within a node
-   * the source), so that `noiseEvents` counts what it counted when they were queued. Every
-   * event still queued comes after that action, so none of them precedes one applied here.
+   * Apply, on every node, the idle events before the end of the last completed iteration (or
+   * the queue's last action, if later), but not past the node's next queued cpu "any" event,
+   * which must find its idle cores as they are then. So `noiseEvents` counts the events of
+   * cores without a rank up to the step's end, even in a run whose ranks never wait for the
+   * queue (a queue that held them counted those before its own last action only).
    */
   private catchUpAll(): void {
     if (!this.lazyIdle) return;
-    const t = this.timeUs;
+    const end = this.iteration > 0 ? this.relMax[this.iteration - 1] : 0;
+    const t = end > this.timeUs ? end : this.timeUs;
     const rowStart = this.noise.rowStart;
     for (let x = 0; x < this.nodes; x++) {
-      if (this.rowActive[x] === rowStart[x + 1] - rowStart[x] || !(this.idleNext[x] <= t)) continue;
-      this.catchUpIdle(x, t, this.tieSource(x));
+      if (this.rowActive[x] === rowStart[x + 1] - rowStart[x] || !(this.idleNext[x] < t)) continue;
+      this.catchUpIdle(x, this.anyNext[x] < t ? this.anyNext[x] : t, -1);
     }
     // The event bound (run-limit.ts) sees idle events once applied: a run that crossed it with
     // them stops here, at the end of its step, rather than at the event that crossed it.
@@ -1072,7 +1097,6 @@ export class PhaseRun {
     const s = ent[eo + E_TIME];
     const j = ent[eo + E_SOURCE];
     const ev = ent[eo + E_COUNT];
-    this.lastSource = j;
     const nodeId = noise.nodeId(x);
     const d = noise.durKind[j] === FIXED ? noise.durP1[j] : noise.durationOf(j, nodeId, ev);
     const C = this.C;
@@ -1119,7 +1143,9 @@ export class PhaseRun {
     // e is the entry at the top of x's row heap, so moving its time later and sifting the top
     // down keeps the heap
     noise.advance(e, x);
+    this.srcNext[x * noise.sources + j] = ent[eo + E_TIME];
     this.queueNode(x, true);
+    this.noteNext(x, noise.pinnedCore[j]);
     const r = rankAt[q];
     if (r < 0) return; // an idle core absorbs it
     if (pauses(a, finish[r])) {
