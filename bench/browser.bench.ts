@@ -12,7 +12,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { PRESET_TABLE as PRESETS } from '../src/state/preset-list.ts';
-import { openApp, startSite, type Site } from '../tests/browser/site.ts';
+import { startSite, type Site } from '../tests/browser/site.ts';
 
 interface Row {
   what: string;
@@ -23,6 +23,16 @@ interface Row {
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+
+/**
+ * A fresh tab, not yet on the site: each measure navigates it to its own link, as a click on a
+ * shared link opens one. (Opening the site first would start its run, whose teardown overlaps
+ * the one measured.) Service workers kept out, as in the browser tests: a first visit.
+ */
+async function freshTab(site: Site, viewport = { width: 1280, height: 800 }): Promise<Page> {
+  const context = await site.browser.newContext({ viewport, serviceWorkers: 'block' });
+  return context.newPage();
+}
 
 /** Records every long task of the page from its first script on: [start, duration], ms. */
 async function watchLongTasks(page: Page): Promise<void> {
@@ -62,7 +72,7 @@ interface Long {
 }
 
 async function startUp(site: Site): Promise<Long & { firstMs: number }> {
-  const { page } = await openApp(site);
+  const page = await freshTab(site);
   await watchLongTasks(page);
   const t0 = Date.now();
   await page.goto(`${site.origin}/`);
@@ -75,7 +85,7 @@ async function startUp(site: Site): Promise<Long & { firstMs: number }> {
 }
 
 async function presetChange(site: Site): Promise<Long & { firstMs: number }> {
-  const { page } = await openApp(site);
+  const page = await freshTab(site);
   await watchLongTasks(page);
   await page.goto(`${site.origin}/`);
   await done(page);
@@ -112,7 +122,7 @@ async function presetChange(site: Site): Promise<Long & { firstMs: number }> {
 }
 
 async function fullJaguar(site: Site): Promise<Long & { doneMs: number }> {
-  const { page } = await openApp(site);
+  const page = await freshTab(site);
   await watchLongTasks(page);
   const t0 = Date.now();
   await page.goto(`${site.origin}/?preset=jaguar-xt5-rn&nodes=18688`);
@@ -177,7 +187,7 @@ const stageMarks = (page: Page) =>
 /** After a daemon's toggle on ASCI Q 2002 (1,024 nodes), the latency view on the stage: ms
  * from the toggle's input event to its quick pass and to its final curve. */
 async function stageAfterToggle(site: Site): Promise<{ quickMs: number; finalMs: number }> {
-  const { page } = await openApp(site, { width: 1366, height: 768 });
+  const page = await freshTab(site, { width: 1366, height: 768 });
   await page.goto(`${site.origin}/?show=latency`);
   await done(page);
   await page.waitForSelector('.stage .progress[data-status="done"]', { timeout: 120_000 });
@@ -205,7 +215,7 @@ async function presetCurve(
   id: string,
   view: string,
 ): Promise<{ quick: number; final: number }> {
-  const { page } = await openApp(site, { width: 1366, height: 768 });
+  const page = await freshTab(site, { width: 1366, height: 768 });
   await page.addInitScript({ content: QUICK_WATCH });
   await page.goto(`${site.origin}/?preset=${id}&show=${view}`);
   try {
