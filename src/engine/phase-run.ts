@@ -240,15 +240,22 @@ export class PhaseRun {
    * Poll mode: rank actions due before the next noise event that can touch the rank (one
    * pinned to its core, or a cpu "any" event of its node: coreNext, anyNext), done without the
    * queue (a stack of rank, time). Such an action cannot be changed by anything still queued:
-   * events pinned to the node's other cores touch only those cores, nodes interact only through
-   * messages and the barrier (time-stamped, order-free max and count), and in poll mode neither
-   * the core choice of §3 nor a rank's attempt to run reads another rank's state. So a quiet
-   * core's rank reduces, broadcasts and computes at no queue cost, whatever its node's other
-   * cores do (with a tick on every core, most of the time).
-   * One more thing makes that hold: every quiet rank computes the same g, so a quiet tree
+   * events pinned to the node's other cores touch only those cores; a cpu "any" event reads
+   * only queue ends (busy), which no rank action writes; a rank's attempt to run reads only its
+   * own core (hasCore); and ranks interact through messages and the barrier, whose counts and
+   * maxima do not depend on the order they come in. A message's receiver may read the sender's
+   * state, but only what is settled: a rank's compute end once it has arrived, and a direct
+   * release at the sender's time only when that is no later than the receiver's own arrival.
+   * So a quiet core's rank reduces, broadcasts and computes at no queue cost, whatever its
+   * node's other cores do (with a tick on every core, most of the time).
+   * Two more things make that hold. Every quiet rank computes the same g, so a quiet tree
    * parent, released no later than its children, arrives no later than they report. A slow
    * node (docs/slow-nodes.md) breaks that (its rank would be waiting for children before their
-   * reports, out of order), so with slow nodes every action goes through the queue.
+   * reports, out of order), so with slow nodes every action goes through the queue. And a tree
+   * or wavefront rank starts at its release: in poll mode it is released only once its core
+   * runs no noise (hasCore), so the residual rule never delays it. Only a barrier's release can
+   * start a rank later (frozen), so a program with a barrier and a tree or wavefront phase
+   * (none of the workloads today) also goes through the queue.
    */
   /** per (node, core): µs of the next queued event pinned to that core (+∞: none) */
   private readonly coreNext: Float64Array;
@@ -391,7 +398,13 @@ export class PhaseRun {
       }
       for (let c = -1; c < this.C; c++) this.noteNext(x, c);
     }
-    this.eager = !this.block && this.factors === null;
+    const kinds = this.program.collective;
+    const residualThenTree =
+      kinds.includes(PHASE_BARRIER) &&
+      (kinds.includes(PHASE_TREE) ||
+        kinds.includes(PHASE_WAVE_DOWN) ||
+        kinds.includes(PHASE_WAVE_UP));
+    this.eager = !this.block && this.factors === null && !residualThenTree;
     this.eagerRank = new Int32Array(R);
     this.eagerTime = new Float64Array(R);
     for (let x = 0; x < this.nodes; x++) this.queueNode(x);
