@@ -121,14 +121,12 @@ describe('one screen: a control, the headline and the chart together', () => {
     }, 300_000);
 
     it(`${mode}: reserving core 0 on Jaguar XT5 moves the chart and the numbers`, async () => {
-      const { page, problems } = await openApp(site, viewport);
       // A part of the machine (2,048 nodes, 500 iterations): the layout is the whole machine's,
       // and its two runs take a few seconds here instead of two of about 10 s of both cores
       // (the whole machine runs, as Jaguar XT5 RN, in split-run.browser.ts, and every preset at
       // its default size in npm run bench:browser).
-      await page.goto(
-        `${site.origin}/?preset=jaguar-xt5-stock&nodes=2048&iterations=500${query ? '&projector=1' : ''}`,
-      );
+      const link = `/?preset=jaguar-xt5-stock&nodes=2048&iterations=500${query ? '&projector=1' : ''}`;
+      const { page, problems } = await openApp(site, viewport, undefined, link);
       await settled(page);
       const reserve = page.getByRole('checkbox', { name: 'Reserve core 0 for the OS' });
       await expectTogether(page, reserve);
