@@ -124,10 +124,23 @@ async function presetChange(site: Site): Promise<Long & { firstMs: number }> {
 async function fullJaguar(site: Site): Promise<Long & { doneMs: number }> {
   const page = await freshTab(site);
   await watchLongTasks(page);
-  const t0 = Date.now();
+  // On the page's clock, from the navigation's start (a click on the link) to the change that
+  // shows Done (a MutationObserver's callback: an animation frame requested from an init script
+  // never ran here): Playwright's own round trips to the page, 200–300 ms of a loaded machine,
+  // are not the user's wait.
+  await page.addInitScript(() => {
+    const w = window as unknown as { __doneAt?: number };
+    const seen = new MutationObserver(() => {
+      if (!document.querySelector('[data-run-status="done"]')) return;
+      w.__doneAt = performance.now();
+      seen.disconnect();
+    });
+    seen.observe(document, { subtree: true, childList: true, attributes: true });
+  });
   await page.goto(`${site.origin}/?preset=jaguar-xt5-rn&nodes=18688`);
   await done(page, 300_000);
-  const doneMs = Date.now() - t0;
+  await page.waitForFunction(() => (window as unknown as { __doneAt?: number }).__doneAt);
+  const doneMs = await page.evaluate(() => (window as unknown as { __doneAt: number }).__doneAt);
   const { during: longestMs, loading: loadingMs } = await longest(page);
   await page.context().close();
   return { doneMs, longestMs, loadingMs };
