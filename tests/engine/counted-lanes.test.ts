@@ -286,9 +286,14 @@ describe('counted lanes', () => {
     // The exact run meets the same events up to its own last arrivals: within a tick per lane.
     const exact = new BarrierRun(s, { exact: true }).run();
     expect(Math.abs(a.noiseEvents - exact.noiseEvents)).toBeLessThan(s.job.nodes * 8);
-    // Steps of any size give the run's bits (the worker steps in slices).
+    // Steps of any size give the run's bits (the worker steps in slices), and node delays read
+    // at every step (the page's snapshots; each node's first draws are summed once and kept)
+    // end as those read once at the end.
     const stepped = new BarrierRun(s);
-    while (!stepped.done) stepped.step(7);
+    while (!stepped.done) {
+      stepped.step(7);
+      stepped.nodeDelays();
+    }
     expect([...stepped.durations]).toEqual([...a.durations]);
     expect([...stepped.nodeDelays()]).toEqual([...a.nodeDelays()]);
   });
