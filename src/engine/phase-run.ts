@@ -206,15 +206,6 @@ export class PhaseRun {
   private readonly waveCols: number;
   private readonly waveRows: number;
   /**
-   * Per node, its noise entries as a binary min-heap on (time, source), kept in the node's own
-   * row of the noise table (noise.rowStart): entries are moved within the row, four doubles
-   * each, so the node's next event is the entry at the row's start. A node has one entry per
-   * source (29 on Jaguar XT5), and an event moves only its own entry's time, so one sift finds
-   * the next instead of a scan of the row at every event. An entry carries its own source, count
-   * and phase, so where it sits in its row changes no draw; and an event reads one array where
-   * a heap of indices beside the table read four (a cache miss each, on a machine's rows).
-   */
-  /**
    * Poll mode: per node, how many of its row's slots hold the heap (its *active* entries); the
    * slots after them, to the row's end, list its *idle* entries: sources pinned to a core that
    * holds no rank (the reserved cores of -cc 2-7, the OS core of a Reduced Noise kernel). Such
@@ -236,6 +227,15 @@ export class PhaseRun {
   private readonly idleNext: Float64Array;
   /** per job node, how many times longer its computes take; null: no slow node this run */
   private readonly factors: Float64Array | null;
+  /** per (node, core): µs of the next queued event pinned to that core (+∞: none) */
+  private readonly coreNext: Float64Array;
+  /** per node: µs of its next cpu "any" event (+∞: none) */
+  private readonly anyNext: Float64Array;
+  /** per (node, source): µs of the source's next queued event there (+∞: none) */
+  private readonly srcNext: Float64Array;
+  /** the sources of each core and, last (index C), the cpu "any" ones: [groupStart[c], groupStart[c + 1]) of groupSource */
+  private readonly groupStart: Int32Array;
+  private readonly groupSource: Int32Array;
   /**
    * Poll mode: rank actions due before the next noise event that can touch the rank (one
    * pinned to its core, or a cpu "any" event of its node: coreNext, anyNext), done without the
@@ -257,15 +257,6 @@ export class PhaseRun {
    * start a rank later (frozen), so a program with a barrier and a tree or wavefront phase
    * (none of the workloads today) also goes through the queue.
    */
-  /** per (node, core): µs of the next queued event pinned to that core (+∞: none) */
-  private readonly coreNext: Float64Array;
-  /** per node: µs of its next cpu "any" event (+∞: none) */
-  private readonly anyNext: Float64Array;
-  /** per (node, source): µs of the source's next queued event there (+∞: none) */
-  private readonly srcNext: Float64Array;
-  /** the sources of each core and, last (index C), the cpu "any" ones: [groupStart[c], groupStart[c + 1]) of groupSource */
-  private readonly groupStart: Int32Array;
-  private readonly groupSource: Int32Array;
   private readonly eager: boolean;
   private readonly eagerRank: Int32Array;
   private readonly eagerTime: Float64Array;
@@ -373,7 +364,7 @@ export class PhaseRun {
     let lazyIdle = false;
     for (let x = 0; x < this.nodes; x++) {
       this.heapifyRow(x);
-      if (this.rowActive[x] < this.noise.rowStart[x + 1] - this.noise.rowStart[x]) {
+      if (this.hasIdle(x)) {
         lazyIdle = true;
         this.catchUpIdle(x, -Infinity, -1); // applies none: notes the first (idleNext)
       }
@@ -481,7 +472,8 @@ export class PhaseRun {
     else this.noiseEvent(agent - 1 - R);
   }
 
-  /** Rank r's next action is at t: on the stack if its node is quiet until then, else queued. */
+  /** Rank r's next action is at t: on the stack if nothing that can touch it comes first
+   * (eager), else queued. */
   private due(r: number, t: number): void {
     if (this.eager) {
       const x = Math.floor(r / this.P);
@@ -499,7 +491,13 @@ export class PhaseRun {
 
   /**
    * Node x's row: its active entries as a heap, built bottom-up, then (poll mode) its idle
-   * ones (rowActive).
+   * ones (rowActive). The heap is a binary min-heap on (time, source), kept in the node's own
+   * row of the noise table (noise.rowStart): entries are moved within the row, four doubles
+   * each, so the node's next event is the entry at the row's start. A node has one entry per
+   * source (29 on Jaguar XT5), and an event moves only its own entry's time, so one sift finds
+   * the next instead of a scan of the row at every event. An entry carries its own source, count
+   * and phase, so where it sits in its row changes no draw; and an event reads one array where
+   * a heap of indices beside the table read four (a cache miss each, on a machine's rows).
    */
   private heapifyRow(x: number): void {
     const noise = this.noise;
@@ -516,6 +514,11 @@ export class PhaseRun {
     const active = end - rs;
     this.rowActive[x] = active;
     for (let i = (active >> 1) - 1; i >= 0; i--) this.siftRow(rs, active, i);
+  }
+
+  /** Whether node x has idle entries (after its active ones in its row). */
+  private hasIdle(x: number): boolean {
+    return this.rowActive[x] < this.noise.rowStart[x + 1] - this.noise.rowStart[x];
   }
 
   private swapEntries(e: number, f: number): void {
@@ -546,8 +549,8 @@ export class PhaseRun {
 
   /**
    * Apply node x's idle events that come before an event at `s` of source `j` (model.md §3's
-   * order: start time, then scenario order; j = −1: those before s, j = +∞: those at s too),
-   * one at a time in that order, each on its core's queue; then note the next one (idleNext).
+   * order: start time, then scenario order; j = −1: those before s), one at a time in that
+   * order, each on its core's queue; then note the next one (idleNext).
    */
   private catchUpIdle(x: number, s: number, j: number): void {
     const noise = this.noise;
@@ -592,9 +595,8 @@ export class PhaseRun {
     if (!this.lazyIdle) return;
     const end = this.iteration > 0 ? this.relMax[this.iteration - 1] : 0;
     const t = end > this.timeUs ? end : this.timeUs;
-    const rowStart = this.noise.rowStart;
     for (let x = 0; x < this.nodes; x++) {
-      if (this.rowActive[x] === rowStart[x + 1] - rowStart[x] || !(this.idleNext[x] < t)) continue;
+      if (!this.hasIdle(x) || !(this.idleNext[x] < t)) continue;
       this.catchUpIdle(x, this.anyNext[x] < t ? this.anyNext[x] : t, -1);
     }
     // The event bound (run-limit.ts) sees idle events once applied: a run that crossed it with
@@ -1124,7 +1126,7 @@ export class PhaseRun {
     // order; in block mode a rank may have moved to another core of its node).
     let core = noise.pinnedCore[j];
     if (core < 0) {
-      if (this.rowActive[x] < noise.rowStart[x + 1] - noise.rowStart[x]) this.catchUpIdle(x, s, j);
+      if (this.hasIdle(x)) this.catchUpIdle(x, s, j);
       core = anyCore(
         s,
         C,
