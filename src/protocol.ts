@@ -196,6 +196,8 @@ export interface PartInit {
   scenario: Scenario;
   lo: number;
   hi: number;
+  /** every rank visited (BarrierRun exact): the part must draw as the whole run does */
+  exact: boolean;
 }
 
 /** Engine worker → part worker: run the next iteration, released at t (µs). */

@@ -16,7 +16,7 @@ export function createPartHandler(
     try {
       if (data.type === 'part-init') {
         // Built for its range only: the noise table of the other parts' nodes is theirs.
-        run = new BarrierRun(data.scenario, { range: [data.lo, data.hi] });
+        run = new BarrierRun(data.scenario, { range: [data.lo, data.hi], exact: data.exact });
         lo = data.lo;
         hi = data.hi;
         return;

@@ -4,7 +4,8 @@
 import { BarrierRun } from '../src/engine/barrier-run.ts';
 import { buildLayout } from '../src/engine/layout.ts';
 import { unpackReport, type PartReport } from '../src/engine/part-report.ts';
-import { LocalPart, PartitionedRun, splitNodes, type Part } from '../src/engine/partitioned-run.ts';
+import { LocalPart, PartitionedRun, type Part } from '../src/engine/partitioned-run.ts';
+import { COUNTED_MIN_PARTS, countedBlocks, partRanges } from '../src/engine/split-size.ts';
 import { RunLimitError } from '../src/engine/run-limit.ts';
 import type { PartReply, PartRequest } from '../src/protocol.ts';
 import { estimateIterationMs } from '../src/scenario/cost.ts';
@@ -34,7 +35,14 @@ export class WorkerPart implements Part {
   /** the first step also waits for the worker to load and build its nodes: it gets 3 × */
   private first = true;
 
-  constructor(port: PartPort, scenario: Scenario, lo: number, hi: number, silenceMs = Infinity) {
+  constructor(
+    port: PartPort,
+    scenario: Scenario,
+    lo: number,
+    hi: number,
+    silenceMs = Infinity,
+    exact = false,
+  ) {
     this.port = port;
     this.lo = lo;
     this.hi = hi;
@@ -50,7 +58,7 @@ export class WorkerPart implements Part {
       event.preventDefault?.();
       this.settle(this.failure(event.message || 'the worker could not start or crashed'), null);
     };
-    port.postMessage({ type: 'part-init', scenario, lo, hi });
+    port.postMessage({ type: 'part-init', scenario, lo, hi, exact });
   }
 
   step(t: number, delays: boolean): Promise<PartReport> {
@@ -104,7 +112,9 @@ export function partSilenceMs(scenario: Scenario): number {
  * their ranges while this thread builds its own. Null, every worker started closed, when the
  * run is to stay on one thread: no worker can be started here (a browser without workers in
  * workers, a policy), or the noise is sparse after all (partsFor: the calendar's cost follows
- * the events). A run that counts its ranks (BarrierRun.counted) is returned whole, unsplit.
+ * the events), or it counts its ranks (bulk-lanes.ts) in one block or over fewer than
+ * COUNTED_MIN_PARTS parts (split-size.ts). A counted run that is split is split at its blocks'
+ * edges, so that its numbers do not depend on k.
  */
 export function startPartitioned(
   scenario: Scenario,
@@ -112,32 +122,33 @@ export function startPartitioned(
   spawn: () => PartPort,
   silenceMs = partSilenceMs(scenario),
   exact = false,
-): PartitionedRun | BarrierRun | null {
-  const ranges = splitNodes(buildLayout(scenario).nodes, k);
+): PartitionedRun | null {
+  const layout = buildLayout(scenario);
+  const blocks = countedBlocks(layout.nodes, layout.ranksPerNode, scenario.workload.iterations);
+  const ranges = partRanges(layout.nodes, k, blocks);
   const remote: WorkerPart[] = [];
   const closeAll = () => {
     for (const part of remote) part.close();
   };
   try {
     for (const [lo, hi] of ranges.slice(1))
-      remote.push(new WorkerPart(spawn(), scenario, lo, hi, silenceMs));
+      remote.push(new WorkerPart(spawn(), scenario, lo, hi, silenceMs, exact));
   } catch {
     closeAll();
     return null;
   }
   try {
-    // Built whole, then restricted: a run that counts its ranks (bulk-lanes.ts) is faster on
-    // one thread than split, and the parts could not count theirs (they visit every rank).
-    const first = new BarrierRun(scenario, { exact });
-    if (first.counted) {
-      closeAll();
-      return first;
-    }
-    if (first.mode !== 'every-node') {
+    // Built for its range only, as the part workers build theirs.
+    const first = new BarrierRun(scenario, { exact, range: ranges[0] });
+    // A counted run stays on one thread when it is too small to be drawn in blocks (its parts
+    // could not draw as it does; partsForSize never splits one, tests may ask to) or when
+    // there are too few parts to pay for its exchanges (split-size.ts COUNTED_MIN_PARTS).
+    const countedAlone =
+      first.countable && (blocks < ranges.length || ranges.length < COUNTED_MIN_PARTS);
+    if (first.mode !== 'every-node' || countedAlone) {
       closeAll();
       return null;
     }
-    first.restrict(ranges[0][0], ranges[0][1]);
     const local = new LocalPart(scenario, ranges[0][0], ranges[0][1], first);
     return new PartitionedRun(first, [local, ...remote]);
   } catch (error) {

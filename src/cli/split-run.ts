@@ -4,7 +4,6 @@
 // Node's threads in place of the browser's workers. The numbers are one thread's, to the bit.
 import { Worker } from 'node:worker_threads';
 import { createRun, resultOf, type RunResult } from '../engine/index.ts';
-import { PartitionedRun } from '../engine/partitioned-run.ts';
 import type { PartReply } from '../protocol.ts';
 import type { Scenario } from '../scenario/types.ts';
 import { PartFailure, startPartitioned, type PartPort } from '../../workers/worker-part.ts';
@@ -13,7 +12,7 @@ const PART = new URL('./part-thread.ts', import.meta.url);
 // The threads run TypeScript: the sweep pool's preload registers tsx's loader in them.
 const TSX_PRELOAD = new URL('./sweep-worker-tsx.mjs', import.meta.url).href;
 
-function threadPort(): PartPort {
+export function threadPort(): PartPort {
   const worker = new Worker(PART, { execArgv: [...process.execArgv, '--import', TSX_PRELOAD] });
   const port: PartPort = {
     postMessage: (m) => worker.postMessage(m),
@@ -52,10 +51,6 @@ export async function runSplit(
   if (scenario.workload.kind !== 'barrier' || parts < 2) return alone();
   const started = startPartitioned(scenario, parts, threadPort, undefined, exact);
   if (!started) return alone();
-  if (!(started instanceof PartitionedRun)) {
-    // It counts its ranks (bulk-lanes.ts): one thread.
-    return { result: resultOf(started.run()), wallMs: performance.now() - t0, threads: 1 };
-  }
   const run = started;
   try {
     while (!run.done) await run.step(64);

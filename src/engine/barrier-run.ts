@@ -20,6 +20,7 @@ import { Attribution } from './attribution.ts';
 import { collectiveLatency } from './collective.ts';
 import type { EventLog } from './event-log.ts';
 import { BulkLanes } from './bulk-lanes.ts';
+import { countedBlocks, splitNodes } from './split-size.ts';
 import { DenseLanes, denseIteration } from './dense-loop.ts';
 import { visitNode } from './visit-merged.ts';
 import { buildLayout, type Layout } from './layout.ts';
@@ -65,6 +66,11 @@ export interface BarrierRunOptions {
    * noise can be counted are (bulk-lanes.ts): model.md's distributions, other bits.
    */
   exact?: boolean;
+  /**
+   * Blocks a counted run draws in (split-size.ts countedBlocks by default, from the scenario):
+   * tests set it to split small runs the way whole machines are.
+   */
+  countedBlocks?: number;
 }
 
 export class BarrierRun {
@@ -103,15 +109,28 @@ export class BarrierRun {
   /** the dense loop's lanes (dense-loop.ts), when every rank core is one periodic lane */
   private readonly dense: DenseLanes | null;
   /** visiting every node runs the dense loop */
-  private readonly denseLoop: boolean;
+  private denseLoop: boolean;
   /** whether `dense` holds the lanes' current state (else the node blocks and entries do) */
   private denseActive = false;
   /** one part of a partitioned run (restrict): visits, the coordinator keeps the rest */
   private part = false;
-  /** counted lanes (bulk-lanes.ts), while the run uses them; null when it does not */
-  private bulk: BulkLanes | null = null;
+  /**
+   * Counted lanes (bulk-lanes.ts), one per block of the run's nodes, while the run uses them;
+   * null when it does not
+   */
+  private bulk: BulkLanes[] | null = null;
   /** the counted lanes this run used (their hits are part of the node delays) */
-  private bulkUsed: BulkLanes | null = null;
+  private bulkUsed: BulkLanes[] | null = null;
+  /**
+   * Whether the run's noise can be counted (bulk-lanes.ts), decided on the whole job: true also
+   * for a part that visits every rank because it holds part of a block.
+   */
+  countable = false;
+  /** how many blocks a counted run draws in, over the whole job (split-size.ts) */
+  private readonly blocks: number;
+  /** the options the run was built with (restrict builds the counted lanes of its range) */
+  private readonly exactOption: boolean;
+  private readonly visitOption: 'auto' | 'every-node' | 'calendar';
 
   constructor(scenario: Scenario, options: BarrierRunOptions = {}) {
     this.scenario = scenario;
@@ -158,18 +177,59 @@ export class BarrierRun {
           : 'calendar';
     this.calendar = this.mode === 'calendar' ? this.buildCalendar() : null;
     this.denseLoop = this.dense !== null && this.expectedEventsPerNode(true) <= DENSE_ANY_LIMIT;
-    if (this.denseLoop && this.mode === 'every-node' && !this.part && options.exact !== true) {
-      this.bulk = BulkLanes.of(
-        layout,
-        this.noise,
+    this.exactOption = options.exact === true;
+    this.visitOption = visit;
+    this.blocks =
+      options.countedBlocks ?? countedBlocks(layout.nodes, layout.ranksPerNode, w.iterations);
+    this.countBlocks(lo, hi);
+  }
+
+  /**
+   * Counted lanes for the blocks of [lo, hi), when the run's noise can be counted. Whether it
+   * can is decided on the whole job (the noise table's job-wide figures), so that every part
+   * of a split run decides alike; a part holds whole blocks (split-size.ts partRanges), and one
+   * that does not visits every rank.
+   */
+  private countBlocks(lo: number, hi: number): void {
+    this.bulk = null;
+    if (this.exactOption || this.dense === null || this.visitOption === 'calendar') return;
+    const t = this.noise;
+    const span = this.granularityUs + this.collectiveUs + this.wakeupUs;
+    const n = this.layout.nodes;
+    const perNode = (span * t.jobEventsPerUs) / n;
+    const anyPerNode = (span * t.jobAnyEventsPerUs) / n;
+    if (anyPerNode > DENSE_ANY_LIMIT) return;
+    if (this.visitOption === 'auto' && perNode < EVERY_NODE_THRESHOLD) return;
+    const edges = splitNodes(n, this.blocks);
+    const mine: number[] = [];
+    for (let b = 0; b < edges.length; b++) if (edges[b][1] > lo && edges[b][0] < hi) mine.push(b);
+    const block = (b: number) =>
+      BulkLanes.of(
+        this.layout,
+        t,
         this.dense!,
         this.granularityUs,
-        scenario.job.waitMode === 'block',
-        scenario.seed,
+        this.scenario.job.waitMode === 'block',
+        this.scenario.seed,
+        edges[b],
+        b,
       );
-      // Its cost follows the per-rank work left, not the nodes: it stays, whatever the load.
-      if (this.bulk !== null) this.adaptive = false;
-    }
+    // Whether the noise can be counted does not depend on the block (bulk-lanes.ts of).
+    const head = block(mine[0]);
+    if (head === null) return;
+    this.countable = true;
+    // A part that would hold part of a block cannot draw for it: it visits every rank
+    // (startPartitioned splits a counted run at its blocks' edges, or not at all).
+    if (mine.some((b) => edges[b][0] < lo || edges[b][1] > hi)) return;
+    const blocks = [head];
+    for (const b of mine.slice(1)) blocks.push(block(b)!);
+    this.bulk = blocks;
+    // Counting needs the dense loop over every node; its cost follows the per-rank work left,
+    // not the nodes: it stays, whatever the load.
+    this.mode = 'every-node';
+    this.calendar = null;
+    this.denseLoop = true;
+    this.adaptive = false;
   }
 
   /** Whether the run counts the ranks whose noise it can count (bulk-lanes.ts) instead of
@@ -180,7 +240,9 @@ export class BarrierRun {
 
   /** node visits the counted run still made the per-rank way (bulk-lanes.ts), summed */
   get perRankVisits(): number {
-    return this.bulkUsed?.perRankVisits ?? 0;
+    let sum = 0;
+    for (const b of this.bulkUsed ?? []) sum += b.perRankVisits;
+    return sum;
   }
 
   /** noise events applied so far on job nodes (those absorbed by idle cores included) */
@@ -217,9 +279,10 @@ export class BarrierRun {
     if (this.iteration > 0) throw new Error('a run is restricted before its first iteration');
     checkRange(lo, hi, this.layout.nodes);
     this.part = true;
-    this.bulk = null; // a part visits its ranks: the coordinator merges per-rank results
     this.ns.restrict(lo, hi);
     if (this.calendar !== null) this.calendar = this.buildCalendar();
+    // A counted run counts the blocks of its range (their draws are the whole run's).
+    if (this.bulk !== null) this.countBlocks(lo, hi);
   }
 
   /**
@@ -297,9 +360,14 @@ export class BarrierRun {
   /** Per job node of [lo, hi), µs its ranks lost over the measured iterations (Σ of f_r − (base + g)). */
   nodeDelays(lo = 0, hi = this.layout.nodes): Float64Array<ArrayBuffer> {
     const out = this.ns.nodeDelay.slice(lo, hi);
-    if (this.bulkUsed !== null) {
-      const counted = this.bulkUsed.nodeDelays(this.layout.ranksPerNode, this.layout.nodes);
-      for (let x = lo; x < hi; x++) out[x - lo] += counted[x];
+    for (const block of this.bulkUsed ?? []) {
+      if (block.lo >= lo && block.hi <= hi) block.addNodeDelays(out, lo);
+      else if (block.lo < hi && block.hi > lo) {
+        const whole = new Float64Array(block.hi - block.lo);
+        block.addNodeDelays(whole, block.lo);
+        for (let x = Math.max(lo, block.lo); x < Math.min(hi, block.hi); x++)
+          out[x - lo] += whole[x - block.lo];
+      }
     }
     return out;
   }
@@ -375,6 +443,10 @@ export class BarrierRun {
     const i = this.iteration;
     const t = this.timeUs;
     const ns = this.ns;
+    // The counted lanes settle the last iteration's release first (bulk-lanes.ts finish).
+    if (this.bulkUsed !== null && this.denseActive) {
+      for (const block of this.bulkUsed) block.finish(ns, this.dense!, t);
+    }
     ns.begin(t, i > 0 ? t + this.wakeupUs : t, i >= this.warmup);
     const eventsBefore = ns.noiseEvents;
     let visits = 0;
@@ -387,14 +459,14 @@ export class BarrierRun {
       this.denseActive = true;
       const bulk = this.bulk;
       if (bulk !== null && i < this.totalIterations - 1) {
-        if (this.bulkUsed === null) this.bulkUsed = bulk.start(dense);
-        bulk.iteration(ns, dense, i, this.collectiveUs);
+        if (this.bulkUsed === null) this.bulkUsed = bulk.map((block) => block.start(dense));
+        for (const block of bulk) block.iteration(ns, dense, i);
         return;
       }
       if (bulk !== null) {
         // The last iteration visits every rank, so the run ends with every node's own state
         // (its last arrival, the events it met) as the other paths end.
-        if (this.bulkUsed !== null) bulk.materializeAll(ns, dense);
+        if (this.bulkUsed !== null) for (const block of bulk) block.materializeAll(ns, dense);
         this.bulk = null;
       }
       denseIteration(ns, dense, i);

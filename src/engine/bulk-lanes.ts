@@ -28,7 +28,8 @@
 // (dense-loop.ts denseIteration over a list), until it is plain again. The result is
 // model.md's in distribution, not to the bit: `exact: true` on the run (`--exact` in the CLI)
 // visits every rank instead. The lost time per node of plain lanes is kept as counts of hits
-// and turned into time when read (nodeDelays).
+// and turned into time when read (addNodeDelays). A large run is drawn in fixed blocks of
+// nodes, one BulkLanes each (split-size.ts), so that a run split over threads draws alike.
 import type { NodeState } from './node-state.ts';
 import type { Layout } from './layout.ts';
 import type { NoiseTable } from './noise-table.ts';
@@ -64,16 +65,25 @@ export class BulkLanes {
   readonly granularityUs: number;
   /** the most pauses a plain rank can have in one iteration */
   readonly classes: number;
-  /** lanes (ranks) in rank-id order: lane ℓ = x·P + p */
+  /**
+   * The job nodes this block counts, [lo, hi) (split-size.ts: a large run is drawn in fixed
+   * blocks). Lane ℓ = x·P + p is rank ℓ; per-lane arrays are indexed by ℓ − laneBase and
+   * per-node ones by x − lo.
+   */
+  readonly lo: number;
+  readonly hi: number;
+  readonly laneBase: number;
+  readonly laneEnd: number;
+  /** lanes (ranks) of the block */
   readonly lanes: number;
-  /** phases (µs) in ascending order, and the lane at each position */
+  /** phases (µs) in ascending order, and the lane (rank id) at each position */
   readonly sortedPhase: Float64Array;
   readonly sortedLane: Int32Array;
   /** hits of plain lanes in measured iterations: a difference array over sorted positions… */
   private readonly hitDiff: Float64Array;
   /** …and per lane the hits it had while materialized, to take back (negative) */
   private readonly hitCorr: Float64Array;
-  /** per node: 1 when its lanes are materialized (DenseLanes holds their state) */
+  /** per node (x − lo): 1 when its lanes are materialized (DenseLanes holds their state) */
   private readonly materialized: Uint8Array;
   /** the materialized nodes, and the list being built for the next iteration */
   private list: Int32Array;
@@ -100,7 +110,7 @@ export class BulkLanes {
   private lateCount = 0;
   private nextLate: Int32Array;
   private nextLateCount = 0;
-  /** nodes by the start of their next cpu "any" event */
+  /** nodes (x − lo) by the start of their next cpu "any" event */
   private readonly anyHeap: AgentHeap;
   private readonly layout: Layout;
   /** per class m ≥ 1: lanes of nodes run the per-rank way in this iteration that fell in it */
@@ -108,7 +118,7 @@ export class BulkLanes {
   private readonly maxKey: number;
   private readonly pickKey: number;
   private readonly delayKey: number;
-  /** nodeDelays' cache, per node: how many of its first draws are summed, their sum, its z */
+  /** addNodeDelays' cache, per node: how many of its first draws are summed, their sum, its z */
   private sumCount: Int32Array | null = null;
   private sumExact: Float64Array | null = null;
   private sumZ: Float64Array | null = null;
@@ -116,6 +126,8 @@ export class BulkLanes {
   perRankVisits = 0;
   /** the iteration being run, its release t_i (µs) and t_i mod T */
   private stamp = -1;
+  /** the iteration's release is still to be settled (finish, once t_{i+1} is known) */
+  private pending = false;
   private iterT = 0;
   private t0 = 0;
 
@@ -130,10 +142,10 @@ export class BulkLanes {
     granularityUs: number,
     block: boolean,
     seed: number,
+    range: readonly [number, number] = [0, layout.nodes],
+    index = 0,
   ): BulkLanes | null {
     if (block) return null;
-    const C = layout.cores;
-    const W = C + 1;
     const P = layout.ranksPerNode;
     let T = NaN;
     let kind = -1;
@@ -155,10 +167,9 @@ export class BulkLanes {
       } else if (dense.lanePeriod[c] !== T || k !== kind || lo !== d1 || hi !== d2) {
         return null;
       }
-      // One entry of that lane on every job node: the source covers them all.
-      for (let x = 0; x < layout.nodes; x++) {
-        if (noise.laneStart[x * W + c + 1] - noise.laneStart[x * W + c] !== 1) return null;
-      }
+      // One entry of that lane on every job node: the source covers them all (decided over the
+      // whole job, so that every part of a split run decides alike).
+      if (noise.laneEverywhere[c] !== 1) return null;
     }
     if (!(d2 < T) || !(d1 >= 0)) return null;
     // A uniform law of one value is that value: its ranks tie, and the lowest id is critical.
@@ -167,12 +178,11 @@ export class BulkLanes {
     if (kind === UNIFORM && T < granularityUs + d2) return null;
     const classes = granularityUs > 0 ? Math.ceil(granularityUs / (T - d2)) : 0;
     if (classes > MAX_CLASSES) return null;
-    return new BulkLanes(layout, dense, T, kind, d1, d2, granularityUs, classes, seed);
+    return new BulkLanes(layout, T, kind, d1, d2, granularityUs, classes, seed, range, index);
   }
 
   private constructor(
     layout: Layout,
-    dense: DenseLanes,
     T: number,
     kind: number,
     d1: number,
@@ -180,6 +190,8 @@ export class BulkLanes {
     g: number,
     classes: number,
     seed: number,
+    [lo, hi]: readonly [number, number],
+    index: number,
   ) {
     this.period = T;
     this.kind = kind;
@@ -187,8 +199,12 @@ export class BulkLanes {
     this.d2 = d2;
     this.granularityUs = g;
     this.classes = classes;
-    const n = layout.nodes;
+    const n = hi - lo;
     this.layout = layout;
+    this.lo = lo;
+    this.hi = hi;
+    this.laneBase = lo * layout.ranksPerNode;
+    this.laneEnd = hi * layout.ranksPerNode;
     this.lanes = n * layout.ranksPerNode;
     this.sortedLane = new Int32Array(this.lanes);
     this.sortedPhase = new Float64Array(this.lanes);
@@ -208,8 +224,9 @@ export class BulkLanes {
     this.late = new Int32Array(Math.min(this.lanes, 1024));
     this.nextLate = new Int32Array(Math.min(this.lanes, 1024));
     this.specialInClass = new Int32Array(classes + 1);
-    this.maxKey = deriveSeed(seed, SALT_MAX);
-    this.pickKey = deriveSeed(seed, SALT_PICK);
+    // Block 0 keeps the keys of a run drawn in one block (split-size.ts).
+    this.maxKey = index === 0 ? deriveSeed(seed, SALT_MAX) : deriveSeed(seed, SALT_MAX, index);
+    this.pickKey = index === 0 ? deriveSeed(seed, SALT_PICK) : deriveSeed(seed, SALT_PICK, index);
     this.delayKey = deriveSeed(seed, SALT_DELAY);
   }
 
@@ -218,17 +235,21 @@ export class BulkLanes {
    * loop's lanes as they are when the run first counts (DenseLanes.enter has loaded them).
    */
   start(dense: DenseLanes): this {
-    const { nodes, ranksPerNode: P, cores: C, slotCore } = this.layout;
+    const { ranksPerNode: P, cores: C, slotCore } = this.layout;
+    const { lo, hi, laneBase } = this;
     const phase = new Float64Array(this.lanes);
-    for (let x = 0; x < nodes; x++) {
-      for (let p = 0; p < P; p++) phase[x * P + p] = dense.lanePhase[x * C + slotCore[p]];
+    for (let x = lo; x < hi; x++) {
+      for (let p = 0; p < P; p++) phase[(x - lo) * P + p] = dense.lanePhase[x * C + slotCore[p]];
     }
     const order = this.sortedLane;
     for (let l = 0; l < this.lanes; l++) order[l] = l;
     order.sort((a, b) => phase[a] - phase[b] || a - b);
-    for (let q = 0; q < this.lanes; q++) this.sortedPhase[q] = phase[order[q]];
-    for (let x = 0; x < nodes; x++) {
-      if (dense.anyKey[x] < Infinity) this.anyHeap.set(x, dense.anyKey[x]);
+    for (let q = 0; q < this.lanes; q++) {
+      this.sortedPhase[q] = phase[order[q]];
+      order[q] += laneBase;
+    }
+    for (let x = lo; x < hi; x++) {
+      if (dense.anyKey[x] < Infinity) this.anyHeap.set(x - lo, dense.anyKey[x]);
     }
     return this;
   }
@@ -259,16 +280,19 @@ export class BulkLanes {
   }
 
   /**
-   * One iteration (BarrierRun calls it between ns.begin and the release): the nodes that need
-   * it run the per-rank way, the plain lanes are counted, the release's arc is drawn.
+   * One iteration (BarrierRun calls it after ns.begin): the nodes that need it run the per-rank
+   * way, the plain lanes are counted. What depends on the release t_{i+1} is left to `finish`,
+   * which the run calls with it before the next iteration begins: a part of a split run learns
+   * the release only from the coordinator, with the next iteration's message.
    */
-  iteration(ns: NodeState, dense: DenseLanes, i: number, collectiveUs: number): void {
+  iteration(ns: NodeState, dense: DenseLanes, i: number): void {
     const t = ns.iterT;
     const gEnd = ns.iterGEnd;
     const T = this.period;
     const C = ns.layout.cores;
     const P = ns.layout.ranksPerNode;
     const slotCore = ns.layout.slotCore;
+    const lo = this.lo;
     this.stamp = i;
     this.iterT = t;
     this.t0 = t - Math.floor(t / T) * T;
@@ -280,7 +304,7 @@ export class BulkLanes {
     for (let q = 0; q < this.listCount; q++) {
       const x = this.list[q];
       if (dense.anyKey[x] >= bound && this.plain(dense, x, t, C, slotCore, P)) {
-        this.materialized[x] = 0;
+        this.materialized[x - lo] = 0;
       } else {
         this.list[m++] = x;
       }
@@ -289,11 +313,12 @@ export class BulkLanes {
     // 2. Nodes whose next "any" event may land before their ranks arrive.
     // One that lands on a free idle core touches no rank: the node stays plain.
     while (heap.size > 0 && heap.key[heap.peek()] < bound) {
-      const x = heap.peek();
-      heap.remove(x);
-      if (this.materialized[x] === 1) continue;
+      const h = heap.peek();
+      const x = h + lo;
+      heap.remove(h);
+      if (this.materialized[h] === 1) continue;
       if (this.landOnIdle(ns, dense, x, bound)) {
-        if (dense.anyKey[x] < Infinity) heap.set(x, dense.anyKey[x]);
+        if (dense.anyKey[x] < Infinity) heap.set(h, dense.anyKey[x]);
         continue;
       }
       this.materialize(ns, dense, x, t, false);
@@ -307,14 +332,14 @@ export class BulkLanes {
     cls.fill(0);
     for (let q = 0; q < count; q++) {
       const x = list[q];
-      this.special[x] = i;
+      this.special[x - lo] = i;
       // Their lanes are not plain: take them out of the classes (and of the hit counts).
       for (let p = 0; p < P; p++) {
         const l = x * P + p;
         const c = this.classOf(this.fromStart(this.phaseOf(dense, x, C, slotCore[p])));
         if (c > 0) {
           cls[c]++;
-          if (measuring) this.hitCorr[l] -= c;
+          if (measuring) this.hitCorr[l - this.laneBase] -= c;
         }
       }
     }
@@ -337,35 +362,55 @@ export class BulkLanes {
       decided = this.critical(ns, dense, i, c, arc, plain);
       if (decided && !measuring) break;
     }
+    this.pending = true;
+  }
 
+  /**
+   * The rest of the last iteration, released at `release` (µs, t_{i+1}): called before the next
+   * iteration begins (ns still holds the last one's). "any" events that start after the plain
+   * ranks arrived and before the release, ticks that may freeze a rank past it, and the nodes
+   * that must run the per-rank way next time.
+   */
+  finish(ns: NodeState, dense: DenseLanes, release: number): void {
+    if (!this.pending) return;
+    this.pending = false;
+    const i = this.stamp;
+    const t = this.iterT;
+    const C = ns.layout.cores;
+    const P = ns.layout.ranksPerNode;
+    const slotCore = ns.layout.slotCore;
+    const lo = this.lo;
+    const heap = this.anyHeap;
+    const list = this.list;
+    const count = this.listCount;
     // 5. The release, and the nodes that must run the per-rank way next time.
-    const release = ns.iterMax + collectiveUs;
     this.nextCount = 0;
     // "any" events after the plain ranks arrived, before the release: applied at the next visit.
     while (heap.size > 0 && heap.key[heap.peek()] < release) {
-      const x = heap.peek();
-      heap.remove(x);
-      if (this.special[x] === i) continue; // re-queued below with its new key
+      const h = heap.peek();
+      const x = h + lo;
+      heap.remove(h);
+      if (this.special[h] === i) continue; // re-queued below with its new key
       if (this.landOnIdle(ns, dense, x, release)) {
-        if (dense.anyKey[x] < Infinity) heap.set(x, dense.anyKey[x]);
+        if (dense.anyKey[x] < Infinity) heap.set(h, dense.anyKey[x]);
         continue;
       }
       this.materialize(ns, dense, x, t, true);
-      this.awaiting[x] = i;
+      this.awaiting[h] = i;
       this.pushNext(x);
     }
     // Ticks that start in (release − d_max, release) after their rank arrived: a freeze that may
     // outlast the release (the residual rule), drawn one by one.
-    this.carry(ns, dense, i, t, release, C, P, slotCore);
+    this.carry(ns, dense, i, release, C, P, slotCore);
     // 6. Back on the heap with their next "any" event; the materialized list for next time.
     for (let q = 0; q < count; q++) {
       const x = list[q];
-      if (dense.anyKey[x] < Infinity) heap.set(x, dense.anyKey[x]);
-      else heap.remove(x);
+      if (dense.anyKey[x] < Infinity) heap.set(x - lo, dense.anyKey[x]);
+      else heap.remove(x - lo);
     }
     for (let q = 0; q < this.nextCount; q++) {
       const x = this.nextList[q];
-      if (dense.anyKey[x] < Infinity) heap.set(x, dense.anyKey[x]);
+      if (dense.anyKey[x] < Infinity) heap.set(x - lo, dense.anyKey[x]);
       this.push(x);
     }
     const late = this.late;
@@ -388,19 +433,20 @@ export class BulkLanes {
     const T = this.period;
     const measuring = ns.measuring;
     const cls = this.specialInClass;
+    const L0 = this.laneBase;
     for (let q = 0; q < this.lateCount; q++) {
       const l = this.late[q];
       const x = (l / P) | 0;
-      const b = this.lateUntil[l];
-      if (this.special[x] === i || !(b > 0)) continue; // its node runs per rank (materialize)
-      this.lateUntil[l] = 0;
+      const b = this.lateUntil[l - L0];
+      if (this.special[x - this.lo] === i || !(b > 0)) continue; // its node runs per rank
+      this.lateUntil[l - L0] = 0;
       const core = slotCore[l - x * P];
       const kc = x * C + core;
       const phi = dense.lanePhase[kc];
       const c0 = this.classOf(this.fromStart(phi));
       if (c0 > 0) {
         cls[c0]++;
-        if (measuring) this.hitCorr[l] -= c0;
+        if (measuring) this.hitCorr[l - L0] -= c0;
       }
       // Its first tick at or after b, u_b after it, decides its pauses as u does a plain lane's.
       const kb = this.firstTick(phi, b);
@@ -411,8 +457,8 @@ export class BulkLanes {
       if (m > 0 && this.kind !== FIXED) d = noise.durationOf(j, noise.nodeId(x), kb);
       let f = b + g;
       for (let r = 0; r < m; r++) f += d; // as the per-rank paths add pauses
-      this.lateStamp[l] = i;
-      this.lateArrive[l] = f;
+      this.lateStamp[l - L0] = i;
+      this.lateArrive[l - L0] = f;
       if (measuring) ns.nodeDelay[x] += f - gEnd;
       const k = x * C + core;
       if (f > ns.iterMax || (f === ns.iterMax && k < ns.critical)) {
@@ -420,8 +466,8 @@ export class BulkLanes {
         ns.critical = k;
         const log = ns.criticalLog;
         log.clear();
-        let e = log.push(-1, this.lateSrc[l]);
-        log.duration[e] = this.lateDur[l];
+        let e = log.push(-1, this.lateSrc[l - L0]);
+        log.duration[e] = this.lateDur[l - L0];
         log.cost[e] = b - ns.iterBase;
         const src = noise.scenarioIndex[j];
         for (let r = 0; r < m; r++) {
@@ -436,7 +482,7 @@ export class BulkLanes {
 
   /** µs at which lane ℓ's rank arrives in iteration i (it has not run per rank). */
   private arrival(ns: NodeState, l: number, phi: number, i: number): number {
-    if (this.lateStamp[l] === i) return this.lateArrive[l];
+    if (this.lateStamp[l - this.laneBase] === i) return this.lateArrive[l - this.laneBase];
     const c = this.classOf(this.fromStart(phi));
     return ns.iterGEnd + (this.kind === FIXED ? c * this.d1 : 0);
   }
@@ -455,20 +501,21 @@ export class BulkLanes {
   ): boolean {
     const P = ns.layout.ranksPerNode;
     const C = ns.layout.cores;
-    let each: number;
-    let lane: number;
-    if (this.kind === FIXED) {
-      each = this.d1;
-      lane = this.lowestPlain(ns, dense, i, c, arc);
-    } else {
+    let each = this.d1;
+    if (this.kind !== FIXED) {
       const u = 1 - uniformAt3(this.maxKey, i, 0); // (0, 1]
       each = this.d1 + (this.d2 - this.d1) * Math.pow(u, 1 / plain);
-      lane = this.pickPlain(i, arc, P);
     }
-    if (lane < 0) return false; // none after all (lanes on the arc's very edge)
     // c pauses added one by one, as the per-rank paths add them (the same bits on a tie).
     let f = ns.iterGEnd;
     for (let q = 0; q < c; q++) f += each;
+    // Short of the latest arrival so far (another block's, a visited node's): no lane of this
+    // class or a lower one can be critical, and none is looked for (the pick's draws are keyed
+    // by iteration: skipping them changes no other draw).
+    if (f < ns.iterMax) return true;
+    const lane =
+      this.kind === FIXED ? this.lowestPlain(ns, dense, i, c, arc) : this.pickPlain(i, arc, P);
+    if (lane < 0) return false; // none after all (lanes on the arc's very edge)
     const x = (lane / P) | 0;
     const core = ns.layout.slotCore[lane - x * P];
     const k = x * C + core;
@@ -494,17 +541,16 @@ export class BulkLanes {
     const slotCore = ns.layout.slotCore;
     const [s1, e1, s2, e2] = arc;
     if (e1 - s1 + (e2 - s2) < ENUMERATE_BELOW) {
-      let best = this.lanes;
+      let best = this.laneEnd;
       for (let pos = s1; pos < e1; pos++) best = this.lowerPlain(pos, best, i, P);
       for (let pos = s2; pos < e2; pos++) best = this.lowerPlain(pos, best, i, P);
-      return best < this.lanes ? best : -1;
+      return best < this.laneEnd ? best : -1;
     }
     // A large class: its lowest plain lane is near the start of the rank order.
-    const nodes = this.lanes / P;
-    for (let x = 0; x < nodes; x++) {
-      if (this.special[x] === i) continue;
+    for (let x = this.lo; x < this.hi; x++) {
+      if (this.special[x - this.lo] === i) continue;
       for (let p = 0; p < P; p++) {
-        if (this.lateStamp[x * P + p] === i) continue;
+        if (this.lateStamp[x * P + p - this.laneBase] === i) continue;
         if (this.classOf(this.fromStart(this.phaseOf(dense, x, C, slotCore[p]))) === c) {
           return x * P + p;
         }
@@ -521,7 +567,7 @@ export class BulkLanes {
 
   /** Lane ℓ is counted in iteration i: its node is not run per rank, and it does not run late. */
   private isPlain(l: number, i: number, P: number): boolean {
-    return this.special[(l / P) | 0] !== i && this.lateStamp[l] !== i;
+    return this.special[((l / P) | 0) - this.lo] !== i && this.lateStamp[l - this.laneBase] !== i;
   }
 
   /** A lane drawn uniformly among the plain lanes of the arc; -1 when it holds none. */
@@ -557,7 +603,6 @@ export class BulkLanes {
     ns: NodeState,
     dense: DenseLanes,
     i: number,
-    t: number,
     release: number,
     C: number,
     P: number,
@@ -579,7 +624,7 @@ export class BulkLanes {
       for (let pos = from; pos < to; pos++) {
         const l = this.sortedLane[pos];
         const x = (l / P) | 0;
-        if (this.special[x] === i || this.awaiting[x] === i) continue;
+        if (this.special[x - this.lo] === i || this.awaiting[x - this.lo] === i) continue;
         const core = slotCore[l - x * P];
         const phi = this.sortedPhase[pos];
         // The tick in (lo, release): k with φ + k·T in that window.
@@ -595,9 +640,10 @@ export class BulkLanes {
         if (!(s + d > release)) continue;
         // Frozen past the release by this tick: it runs late next time (its queue is empty
         // by then, no other tick of its lane can start before it ends).
-        this.lateUntil[l] = s + d;
-        this.lateSrc[l] = noise.scenarioIndex[j];
-        this.lateDur[l] = d;
+        const ll = l - this.laneBase;
+        this.lateUntil[ll] = s + d;
+        this.lateSrc[ll] = noise.scenarioIndex[j];
+        this.lateDur[ll] = d;
         if (this.nextLateCount === this.nextLate.length) {
           this.nextLate = grow(this.nextLate, this.lanes);
         }
@@ -652,21 +698,22 @@ export class BulkLanes {
         dense.laneCount[kc] = k;
         dense.laneNext[kc] = phi + k * T;
       }
-      if (this.lateUntil[l] > 0) {
+      const ll = l - this.laneBase;
+      if (this.lateUntil[ll] > 0) {
         // Frozen into this iteration by a tick of the last (a late lane): its state is the
         // freeze, and the dense loop's code starts it late from here.
-        const b = this.lateUntil[l];
-        this.lateUntil[l] = 0;
+        const b = this.lateUntil[ll];
+        this.lateUntil[ll] = 0;
         dense.laneFrozen[kc] = b;
         dense.laneBusy[kc] = b;
-        dense.laneFreezeSrc[kc] = this.lateSrc[l];
-        dense.laneFreezeDur[kc] = this.lateDur[l];
+        dense.laneFreezeSrc[kc] = this.lateSrc[ll];
+        dense.laneFreezeDur[kc] = this.lateDur[ll];
       }
       if (dense.laneFrozen[kc] > frozen) frozen = dense.laneFrozen[kc];
     }
     absorbIdleLanes(ns, dense, x, t);
     dense.nodeFrozen[x] = frozen;
-    this.materialized[x] = 1;
+    this.materialized[x - this.lo] = 1;
   }
 
   /**
@@ -731,10 +778,10 @@ export class BulkLanes {
     return true;
   }
 
-  /** Every node materialized at the iteration's start (the run leaves counted lanes). */
+  /** Every node of the block materialized at the iteration's start (the run leaves counted lanes). */
   materializeAll(ns: NodeState, dense: DenseLanes): void {
-    for (let x = ns.lo; x < ns.hi; x++) {
-      if (this.materialized[x] === 0) this.materialize(ns, dense, x, ns.iterT, false);
+    for (let x = this.lo; x < this.hi; x++) {
+      if (this.materialized[x - this.lo] === 0) this.materialize(ns, dense, x, ns.iterT, false);
     }
   }
 
@@ -743,17 +790,19 @@ export class BulkLanes {
    * per-rank visits put in ns.nodeDelay): hits times d for a fixed duration; for a uniform one
    * the sum of that many draws, exact for the first EXACT_SUM_HITS and the rest as the normal
    * law of their sum (mean and variance exact; close to the Irwin–Hall law from a few dozen).
+   * Added to out[x − from] for each node x of the block.
    */
-  nodeDelays(P: number, nodes: number): Float64Array {
+  addNodeDelays(out: Float64Array, from: number): void {
+    const P = this.layout.ranksPerNode;
+    const nodes = this.hi - this.lo;
     const hits = new Float64Array(nodes);
     let run = 0;
     for (let pos = 0; pos < this.lanes; pos++) {
       run += this.hitDiff[pos];
-      const l = this.sortedLane[pos];
+      const l = this.sortedLane[pos] - this.laneBase;
       hits[(l / P) | 0] += run;
     }
     for (let l = 0; l < this.lanes; l++) hits[(l / P) | 0] += this.hitCorr[l];
-    const out = new Float64Array(nodes);
     const a = this.d1;
     const w = this.d2 - this.d1;
     // The page reads these every quarter second while the run goes on: each node's sum of its
@@ -767,44 +816,44 @@ export class BulkLanes {
     const count = this.sumCount;
     const exactSum = this.sumExact!;
     const zOf = this.sumZ!;
-    for (let x = 0; x < nodes; x++) {
-      const h = Math.round(hits[x]);
+    for (let v = 0; v < nodes; v++) {
+      const h = Math.round(hits[v]);
       if (h <= 0) continue;
+      const x = v + this.lo; // the job node: its draws are keyed by it
       if (this.kind === FIXED || w === 0) {
-        out[x] = h * a;
+        out[x - from] += h * a;
         continue;
       }
       // A node's draws are one sequence, so its total only grows as its hits do (the page reads
       // it while the run goes on): the first EXACT_SUM_HITS draws themselves, then the rest as
       // the normal law of their sum with one z per node (|z| ≤ 3.4 keeps each added hit ≥ 0).
       const exact = Math.min(h, EXACT_SUM_HITS);
-      let q = count[x];
-      let sum = exactSum[x];
+      let q = count[v];
+      let sum = exactSum[v];
       if (q > exact) {
         q = 0;
         sum = 0;
       }
       for (; q < exact; q++) sum += a + w * uniformAt3(this.delayKey, x, q);
-      count[x] = q;
-      exactSum[x] = sum;
+      count[v] = q;
+      exactSum[v] = sum;
       const rest = h - exact;
       if (rest > 0) {
-        let zc = zOf[x];
+        let zc = zOf[v];
         if (Number.isNaN(zc)) {
           const u1 = 1 - uniformAt3(this.delayKey, x, EXACT_SUM_HITS);
           const u2 = uniformAt3(this.delayKey, x, EXACT_SUM_HITS + 1);
           const z = Math.sqrt(-2 * Math.log(u1)) * Math.cos(2 * Math.PI * u2);
           zc = Math.max(-3.4, Math.min(3.4, z));
-          zOf[x] = zc;
+          zOf[v] = zc;
         }
         sum += Math.min(
           rest * this.d2,
           Math.max(rest * a, rest * (a + w / 2) + w * Math.sqrt(rest / 12) * zc),
         );
       }
-      out[x] = sum;
+      out[x - from] += sum;
     }
-    return out;
   }
 
   /**

@@ -66,6 +66,15 @@ export class NoiseTable {
   readonly laneStart: Int32Array;
   readonly lanes: number; // C + 1
   /**
+   * Per lane c (a core, or C for cpu "any"): 1 when every job node, in the range or not, has
+   * exactly one source on it. Decided over the whole job, so every part of a split run decides
+   * alike (bulk-lanes.ts).
+   */
+  readonly laneEverywhere: Uint8Array;
+  /** Events per µs the whole job's nodes expect of every source, and of the cpu "any" ones. */
+  jobEventsPerUs = 0;
+  jobAnyEventsPerUs = 0;
+  /**
    * Per entry e, packed at e·ENTRY_STRIDE so that one node's entries share a
    * few cache lines: next event start (µs), k (index of that event on the
    * node), phase (µs, periodic sources) and local source index.
@@ -129,6 +138,8 @@ export class NoiseTable {
     const W = C + 1;
     this.lanes = W;
     const laneCount = new Int32Array(n * W);
+    // The same count over every job node, whatever the range (laneEverywhere).
+    const everyCount = new Int32Array(n * W);
     const laneOf: number[] = [];
     const phaseKeys: number[] = [];
     /** per source: the common instant of its phase window, µs (NaN: no window) */
@@ -167,7 +178,19 @@ export class NoiseTable {
       covered.push(nodes);
       const lane = src.cpu === 'any' ? C : src.cpu;
       laneOf.push(lane);
-      for (const x of nodes) if (x >= lo && x < hi) laneCount[x * W + lane]++;
+      for (const x of nodes) {
+        if (x >= lo && x < hi) laneCount[x * W + lane]++;
+        everyCount[x * W + lane]++;
+      }
+      const perUs = (nodes.length * this.occurP[j]) / src.periodUs;
+      this.jobEventsPerUs += perUs;
+      if (src.cpu === 'any') this.jobAnyEventsPerUs += perUs;
+    }
+    this.laneEverywhere = new Uint8Array(W);
+    for (let c = 0; c < W; c++) {
+      let every = 1;
+      for (let x = 0; x < n && every === 1; x++) if (everyCount[x * W + c] !== 1) every = 0;
+      this.laneEverywhere[c] = every;
     }
     this.thinned = this.occurP.some((q) => q < 1);
     this.laneStart = new Int32Array(n * W + 1);

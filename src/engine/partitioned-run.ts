@@ -25,6 +25,9 @@ import { buildLayout, type Layout } from './layout.ts';
 import { partReport, type PartReport } from './part-report.ts';
 import { RunLimit } from './run-limit.ts';
 import { computeFactors } from './slow-nodes.ts';
+import { MAX_PARTS, splittable } from './split-size.ts';
+
+export { partRanges, splitNodes } from './split-size.ts';
 
 /** A part of the run: one range of nodes. */
 export interface Part {
@@ -36,16 +39,6 @@ export interface Part {
   close(): void;
 }
 
-/** Parts at most: past this, a part's range gets short of the per-iteration message cost. */
-const MAX_PARTS = 8;
-/**
- * Fewer ranks than this: an iteration's work (20–35 ns a rank in the dense loop,
- * docs/benchmarks.md) is under half a millisecond, about a message round trip's worth.
- */
-const SPLIT_MIN_RANKS = 16_384;
-/** Fewer rank-iterations than this: one thread is done in about a second anyway. */
-const SPLIT_MIN_WORK = 2 ** 25;
-
 /**
  * How many parts a barrier run's size calls for, given the threads available, before the run
  * is built: 1 (do not split) unless it is a large one.
@@ -54,7 +47,7 @@ export function partsForSize(scenario: Scenario, threads: number): number {
   if (scenario.workload.kind !== 'barrier') return 1;
   const layout = buildLayout(scenario);
   const ranks = layout.nodes * layout.ranksPerNode;
-  if (ranks < SPLIT_MIN_RANKS || ranks * scenario.workload.iterations < SPLIT_MIN_WORK) return 1;
+  if (!splittable(ranks, scenario.workload.iterations)) return 1;
   // From 4 threads on, one is left to the page and the OS: a part that loses its core stalls
   // every part at the next exchange (the papers' lesson, one level up). With 2, both compute:
   // the page's share is small, and 2 parts measured 1.4× faster than one here.
@@ -69,18 +62,6 @@ export function partsForSize(scenario: Scenario, threads: number): number {
  */
 export function partsFor(run: BarrierRun, threads: number): number {
   return run.mode === 'every-node' ? partsForSize(run.scenario, threads) : 1;
-}
-
-/** Split n nodes into `parts` contiguous ranges of near-equal size (the first ones one larger). */
-export function splitNodes(n: number, parts: number): [number, number][] {
-  const k = Math.max(1, Math.min(parts, n));
-  const out: [number, number][] = [];
-  for (let p = 0, lo = 0; p < k; p++) {
-    const hi = lo + Math.floor(n / k) + (p < n % k ? 1 : 0);
-    out.push([lo, hi]);
-    lo = hi;
-  }
-  return out;
 }
 
 /** A part run in this thread: a restricted BarrierRun (the coordinator's own range, and tests). */
@@ -126,8 +107,8 @@ export class PartitionedRun {
   readonly attribution: Attribution;
   /** the parts' visit strategy is the same in each: the first one's */
   readonly mode: 'every-node' | 'calendar';
-  /** parts visit every rank (a counted run stays on one thread: startPartitioned) */
-  readonly counted = false;
+  /** the parts count their ranks (bulk-lanes.ts), each its own whole blocks of nodes */
+  readonly counted: boolean;
   readonly parts: readonly Part[];
   private readonly wakeupUs: number;
   private readonly events: Float64Array;
@@ -149,6 +130,7 @@ export class PartitionedRun {
     this.totalIterations = first.totalIterations;
     this.warmup = first.warmup;
     this.mode = first.mode;
+    this.counted = first.counted;
     this.wakeupUs = scenario.job.waitMode === 'block' ? scenario.job.wakeupUs : 0;
     let next = 0;
     for (const part of parts) {

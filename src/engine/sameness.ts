@@ -6,7 +6,7 @@
 // 2 standard errors: the node map's sum). The tests run it on small machines
 // (tests/engine/counted-lanes.test.ts), `npm run bench:sameness` on whole ones.
 import type { Scenario } from '../scenario/types.ts';
-import { BarrierRun } from './barrier-run.ts';
+import { BarrierRun, type BarrierRunOptions } from './barrier-run.ts';
 
 /** Every THIN-th measured iteration goes into the KS test, so that neighbours (which share a
  * carried freeze now and then) do not count as independent samples. */
@@ -27,11 +27,16 @@ export interface Sample {
   delays: number[];
 }
 
-export function sample(make: (seed: number) => Scenario, seeds: number[], exact: boolean): Sample {
+export function sample(
+  make: (seed: number) => Scenario,
+  seeds: number[],
+  exact: boolean,
+  options: BarrierRunOptions = {},
+): Sample {
   const out: Sample = { means: [], times: [], shares: new Map(), counted: [], delays: [] };
   for (const seed of seeds) {
     const s = make(seed);
-    const run = new BarrierRun(s, { exact }).run();
+    const run = new BarrierRun(s, { ...options, exact }).run();
     out.counted.push(run.counted);
     const d = run.durations;
     let sum = 0;
@@ -127,9 +132,14 @@ export interface Sameness {
   pass: boolean;
 }
 
-export function compareRuns(make: (seed: number) => Scenario, seeds: number[]): Sameness {
-  const exact = sample(make, seeds, true);
-  const counted = sample(make, seeds, false);
+/** `options`: the runs' other options (tests draw small runs in blocks, split-size.ts). */
+export function compareRuns(
+  make: (seed: number) => Scenario,
+  seeds: number[],
+  options: BarrierRunOptions = {},
+): Sameness {
+  const exact = sample(make, seeds, true, options);
+  const counted = sample(make, seeds, false, options);
   const paths = counted.counted.every(Boolean) && !exact.counted.some(Boolean);
   const exactSe = standardError(exact.means);
   const countedSe = standardError(counted.means);

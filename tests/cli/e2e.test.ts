@@ -109,7 +109,8 @@ describe('noiselab run', () => {
   it('splits a whole machine over --threads threads with one thread’s numbers', () => {
     // Jaguar XT5 RN on all 18,688 nodes, 300 iterations: 39 million rank-iterations, past the
     // size where splitting pays (partsForSize).
-    // --exact: a run that counts its ranks (the default for this preset) stays on one thread.
+    // --exact: a run that counts its ranks (the default for this preset) stays on one thread
+    // over fewer than 3 parts (src/engine/split-size.ts COUNTED_MIN_PARTS).
     const whole = ['--set', 'job.nodes=18688', '--set', 'workload.iterations=300', '--exact'];
     const one = cli('run', 'scenarios/jaguar-xt5-rn.json', ...whole, '--threads=1', '--detail');
     const two = cli('run', 'scenarios/jaguar-xt5-rn.json', ...whole, '--threads', '2', '--detail');
@@ -124,7 +125,7 @@ describe('noiselab run', () => {
     expect(strip(two.stdout)).toEqual(strip(one.stdout));
   }, 60_000);
 
-  it('counts the ranks of a whole Jaguar XT5 RN on one thread, unless --exact', () => {
+  it('counts the ranks of a whole Jaguar XT5 RN, on one thread over 2, unless --exact', () => {
     const whole = ['--set', 'job.nodes=18688', '--set', 'workload.iterations=300'];
     const r = cli('run', 'scenarios/jaguar-xt5-rn.json', ...whole, '--threads', '2');
     expect([r.status, r.stderr]).toEqual([0, capNote(2)]);

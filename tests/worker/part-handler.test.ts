@@ -105,6 +105,31 @@ describe('a run split over part workers', () => {
     }
   });
 
+  it('splits a run that counts its ranks in blocks over 3 parts, with one thread’s numbers', async () => {
+    // 2,400 nodes × 7 ranks × 2,000 iterations: large enough to be drawn in 24 blocks
+    // (src/engine/split-size.ts), so each part draws its own blocks as one thread does.
+    const s = rnShape('poll', 6);
+    s.machine.nodes = s.job.nodes = 2400;
+    s.workload.iterations = 2000;
+    const want = runScenario(s);
+    expect(want.engine.counted).toBe(true);
+    for (const [parts, threads] of [
+      [3, 3],
+      [2, 1], // too few parts to pay for a counted run's exchanges: one thread
+    ]) {
+      const log = { closed: 0, spawned: 0 };
+      const { got, done } = runOver({ type: 'run', runId: 7, scenario: s }, parts, log);
+      await done;
+      expect(log.closed).toBe(log.spawned);
+      const last = got.at(-1)!;
+      expect(last).toMatchObject({ type: 'done', runId: 7, threads });
+      if (last.type === 'done') {
+        expect(last.result.engine.counted).toBe(true);
+        expect({ ...last.result, engine: want.engine }).toEqual(want);
+      }
+    }
+  }, 60_000);
+
   it('runs again on one thread when a part fails, and frees the parts', async () => {
     const log = { closed: 0, spawned: 0 };
     const s = rnShape('block', 1);
