@@ -89,7 +89,7 @@ export function createEngineHandler(
     const parts = options.parts;
     const k = parts ? (parts.count ?? partsForSize)(scenario, parts.threads) : 1;
     if (!parts || k < 2) return createRun(scenario);
-    return startPartitioned(scenario, k, parts.spawn, parts.silenceMs) ?? createRun(scenario);
+    return startPartitioned(scenario, k, parts.spawn, parts.silenceMs);
   }
 
   /**

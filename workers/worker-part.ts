@@ -2,10 +2,14 @@
 // posts the release time, the part worker (part-handler.ts) replies with its report. One step
 // is outstanding at a time, so replies come back in order.
 import { BarrierRun } from '../src/engine/barrier-run.ts';
-import { buildLayout } from '../src/engine/layout.ts';
 import { unpackReport, type PartReport } from '../src/engine/part-report.ts';
 import { LocalPart, PartitionedRun, type Part } from '../src/engine/partitioned-run.ts';
-import { COUNTED_MIN_PARTS, countedBlocks, partRanges } from '../src/engine/split-size.ts';
+import {
+  COUNTED_MIN_PARTS,
+  countedBlocks,
+  partRanges,
+  splitNodes,
+} from '../src/engine/split-size.ts';
 import { RunLimitError } from '../src/engine/run-limit.ts';
 import type { PartReply, PartRequest } from '../src/protocol.ts';
 import { estimateIterationMs } from '../src/scenario/cost.ts';
@@ -108,13 +112,15 @@ export function partSilenceMs(scenario: Scenario): number {
 
 /**
  * A run of `scenario` split over k parts: this thread runs the first range, between posting
- * each step to the others and their replies; k − 1 part workers from `spawn` start and build
- * their ranges while this thread builds its own. Null, every worker started closed, when the
- * run is to stay on one thread: no worker can be started here (a browser without workers in
- * workers, a policy), or the noise is sparse after all (partsFor: the calendar's cost follows
- * the events), or it counts its ranks (bulk-lanes.ts) in one block or over fewer than
- * COUNTED_MIN_PARTS parts (split-size.ts). A counted run that is split is split at its blocks'
- * edges, so that its numbers do not depend on k.
+ * each step to the others and their replies; k − 1 part workers from `spawn` start (load their
+ * code) while this thread builds the run, then build their ranges. The run is built whole
+ * first, so that whether it visits every node and whether it counts its ranks are the whole
+ * job's answers (a part's own nodes may have other noise than the rest). It stays on one
+ * thread, returned whole and every worker started closed, when no worker can be started here (a
+ * browser without workers in workers, a policy), or the noise is sparse after all (partsFor:
+ * the calendar's cost follows the events), or it counts its ranks (bulk-lanes.ts) in one block
+ * or over fewer than COUNTED_MIN_PARTS parts (split-size.ts). A counted run is split at its
+ * blocks' edges, so that its numbers do not depend on k; any other into near-equal ranges.
  */
 export function startPartitioned(
   scenario: Scenario,
@@ -122,33 +128,41 @@ export function startPartitioned(
   spawn: () => PartPort,
   silenceMs = partSilenceMs(scenario),
   exact = false,
-): PartitionedRun | null {
-  const layout = buildLayout(scenario);
-  const blocks = countedBlocks(layout.nodes, layout.ranksPerNode, scenario.workload.iterations);
-  const ranges = partRanges(layout.nodes, k, blocks);
+): PartitionedRun | BarrierRun {
+  const ports: PartPort[] = [];
   const remote: WorkerPart[] = [];
   const closeAll = () => {
     for (const part of remote) part.close();
+    for (const port of ports.slice(remote.length)) port.terminate();
   };
   try {
-    for (const [lo, hi] of ranges.slice(1))
-      remote.push(new WorkerPart(spawn(), scenario, lo, hi, silenceMs, exact));
+    while (ports.length < k - 1) ports.push(spawn());
   } catch {
     closeAll();
-    return null;
+    return new BarrierRun(scenario, { exact });
   }
   try {
-    // Built for its range only, as the part workers build theirs.
-    const first = new BarrierRun(scenario, { exact, range: ranges[0] });
+    const first = new BarrierRun(scenario, { exact });
+    const layout = first.layout;
+    const blocks = countedBlocks(layout.nodes, layout.ranksPerNode, scenario.workload.iterations);
+    const ranges = first.countable
+      ? partRanges(layout.nodes, k, blocks)
+      : splitNodes(layout.nodes, k);
     // A counted run stays on one thread when it is too small to be drawn in blocks (its parts
-    // could not draw as it does; partsForSize never splits one, tests may ask to) or when
-    // there are too few parts to pay for its exchanges (split-size.ts COUNTED_MIN_PARTS).
+    // could not draw as it does; partsForSize never splits one, tests may ask to) or when there
+    // are too few parts to pay for its exchanges (split-size.ts COUNTED_MIN_PARTS).
     const countedAlone =
       first.countable && (blocks < ranges.length || ranges.length < COUNTED_MIN_PARTS);
-    if (first.mode !== 'every-node' || countedAlone) {
+    if (ranges.length < 2 || first.mode !== 'every-node' || countedAlone) {
       closeAll();
-      return null;
+      return first;
     }
+    for (const [lo, hi] of ranges.slice(1)) {
+      remote.push(new WorkerPart(ports[remote.length], scenario, lo, hi, silenceMs, exact));
+    }
+    // Workers no range needs (a job of fewer nodes than parts asked for).
+    for (const port of ports.slice(remote.length)) port.terminate();
+    first.restrict(ranges[0][0], ranges[0][1]);
     const local = new LocalPart(scenario, ranges[0][0], ranges[0][1], first);
     return new PartitionedRun(first, [local, ...remote]);
   } catch (error) {

@@ -4,6 +4,7 @@
 // Node's threads in place of the browser's workers. The numbers are one thread's, to the bit.
 import { Worker } from 'node:worker_threads';
 import { createRun, resultOf, type RunResult } from '../engine/index.ts';
+import { PartitionedRun } from '../engine/partitioned-run.ts';
 import type { PartReply } from '../protocol.ts';
 import type { Scenario } from '../scenario/types.ts';
 import { PartFailure, startPartitioned, type PartPort } from '../../workers/worker-part.ts';
@@ -50,7 +51,10 @@ export async function runSplit(
   };
   if (scenario.workload.kind !== 'barrier' || parts < 2) return alone();
   const started = startPartitioned(scenario, parts, threadPort, undefined, exact);
-  if (!started) return alone();
+  if (!(started instanceof PartitionedRun)) {
+    // It stays on one thread (startPartitioned says when): the run it built.
+    return { result: resultOf(started.run()), wallMs: performance.now() - t0, threads: 1 };
+  }
   const run = started;
   try {
     while (!run.done) await run.step(64);
