@@ -3,12 +3,8 @@
 import { mount } from 'svelte';
 import { registerSW } from 'virtual:pwa-register';
 import { AppUpdate, type Registration } from './state/app-update.svelte.ts';
-import { prestartEngineWorker } from './state/engine-worker.ts';
 import App from './ui/App.svelte';
 import './ui/global.css';
-
-// Before the app: the engine worker loads its code while this thread builds the page.
-prestartEngineWorker();
 
 const target = document.getElementById('app');
 if (!target) throw new Error('index.html has no #app element');

@@ -14,7 +14,7 @@ import type { PageMessage, WorkerMessage } from '../protocol.ts';
 import { estimateIterationMs, estimateRunSeconds } from '../scenario/cost.ts';
 import type { Scenario } from '../scenario/types.ts';
 import { remainingText } from '../format/numbers.ts';
-import { takeEngineWorker } from './engine-worker.ts';
+import { startEngineWorker } from './engine-worker.ts';
 import { CANCEL_GRACE_MS, STALL_ITERATIONS, STALL_MS, WATCH_MS } from './watchdog-times.ts';
 
 /** `waiting`: a long run that starts only when asked (run(…, true): the Run button) */
@@ -34,8 +34,7 @@ export interface SimulationHost {
 }
 
 const browserHost: SimulationHost = {
-  // The first run takes the worker main.ts started before the app (engine-worker.ts).
-  spawn: takeEngineWorker,
+  spawn: startEngineWorker,
   now: () => performance.now(),
   setInterval: (f, ms) => setInterval(f, ms),
   clearInterval: (handle) => clearInterval(handle as ReturnType<typeof setInterval>),
