@@ -3,8 +3,7 @@
 // the teacher's desktop show the same numbers for the same link. Small runs here are drawn in
 // blocks by the run option countedBlocks, as whole machines are by default.
 import { describe, expect, it } from 'vitest';
-import { BarrierRun, type BarrierRunOptions } from '../../src/engine/barrier-run.ts';
-import { LocalPart, PartitionedRun, type Part } from '../../src/engine/partitioned-run.ts';
+import { BarrierRun } from '../../src/engine/barrier-run.ts';
 import { resultOf } from '../../src/engine/result.ts';
 import { compareRuns } from '../../src/engine/sameness.ts';
 import {
@@ -15,27 +14,8 @@ import {
 } from '../../src/engine/split-size.ts';
 import type { Scenario } from '../../src/scenario/types.ts';
 import { loadPreset } from '../../src/validation/presets.ts';
+import { partitioned, runToEnd } from './local-parts.ts';
 import { rnShape } from './rn-shape.ts';
-
-/** A split run as startPartitioned builds one: the whole run restricted, the others by range. */
-function split(s: Scenario, ranges: [number, number][], options: BarrierRunOptions) {
-  const first = new BarrierRun(s, options);
-  const parts: Part[] = ranges.map(
-    ([lo, hi], p) =>
-      new LocalPart(
-        s,
-        lo,
-        hi,
-        p === 0 ? first : new BarrierRun(s, { ...options, range: [lo, hi] }),
-      ),
-  );
-  return new PartitionedRun(first, parts);
-}
-
-async function toEnd(run: PartitionedRun, batch: number) {
-  while (!run.done) await run.step(batch);
-  return run;
-}
 
 /** rnShape's ticks made fixed: nothing is drawn per block then. */
 function fixedTicks(seed: number): Scenario {
@@ -82,7 +62,7 @@ describe('a counted run drawn in blocks', () => {
       expect(single.counted).toBe(true);
       const want = resultOf(single);
       for (const k of [2, 3, 4, 6]) {
-        const run = await toEnd(split(s, partRanges(160, k, 6), options), 1 + k * 13);
+        const run = await runToEnd(partitioned(s, partRanges(160, k, 6), options), 1 + k * 13);
         expect(run.counted, `${k} parts count their ranks`).toBe(true);
         expect(resultOf(run), `seed ${seed}, ${k} parts`).toEqual(want);
       }
@@ -96,7 +76,7 @@ describe('a counted run drawn in blocks', () => {
     const options = { countedBlocks: 8 };
     const single = new BarrierRun(s, options).run();
     expect(single.counted).toBe(true);
-    const run = await toEnd(split(s, partRanges(120, 3, 8), options), 17);
+    const run = await runToEnd(partitioned(s, partRanges(120, 3, 8), options), 17);
     expect(resultOf(run)).toEqual(resultOf(single));
   });
 
@@ -114,7 +94,7 @@ describe('a counted run drawn in blocks', () => {
     const s = rnShape('poll', 7);
     const options = { countedBlocks: 4 };
     const single = new BarrierRun(s, options);
-    const run = split(s, partRanges(160, 2, 4), options);
+    const run = partitioned(s, partRanges(160, 2, 4), options);
     for (let step = 0; step < 5; step++) {
       single.step(60);
       await run.step(60);
@@ -126,7 +106,7 @@ describe('a counted run drawn in blocks', () => {
     const s = rnShape('poll', 2);
     const options = { countedBlocks: 2 };
     const exact = resultOf(new BarrierRun(s, { exact: true }).run());
-    const run = await toEnd(split(s, splitNodes(160, 3), options), 50);
+    const run = await runToEnd(partitioned(s, splitNodes(160, 3), options), 50);
     expect(run.counted).toBe(false);
     expect(resultOf(run)).toEqual(exact);
   });

@@ -3,41 +3,15 @@
 // per node, noise events. The parts here run in this thread (LocalPart); the page's parts
 // are workers running the same class behind messages (tests/workers/part-handler.test.ts).
 import { describe, expect, it } from 'vitest';
-import { BarrierRun, type BarrierRunOptions } from '../../src/engine/barrier-run.ts';
-import {
-  LocalPart,
-  PartitionedRun,
-  partsFor,
-  splitNodes,
-  type Part,
-} from '../../src/engine/partitioned-run.ts';
+import { BarrierRun } from '../../src/engine/barrier-run.ts';
+import { partsFor, splitNodes } from '../../src/engine/partitioned-run.ts';
 import { packReport, unpackReport, type PartReport } from '../../src/engine/part-report.ts';
 import { resultOf } from '../../src/engine/result.ts';
 import type { Scenario } from '../../src/scenario/types.ts';
 import { loadPreset } from '../../src/validation/presets.ts';
 import { randomScenario } from './random-scenario.ts';
+import { partitioned, runToEnd } from './local-parts.ts';
 import { rnShape } from './rn-shape.ts';
-
-function partitioned(s: Scenario, ranges: [number, number][], options: BarrierRunOptions = {}) {
-  const first = new BarrierRun(s, options);
-  // The first part is the whole run restricted (as the engine worker's own part); the others
-  // are built for their range only (as the part workers' are).
-  const parts: Part[] = ranges.map(
-    ([lo, hi], p) =>
-      new LocalPart(
-        s,
-        lo,
-        hi,
-        p === 0 ? first : new BarrierRun(s, { ...options, range: [lo, hi] }),
-      ),
-  );
-  return new PartitionedRun(first, parts);
-}
-
-async function runToEnd(run: PartitionedRun, batch: number) {
-  while (!run.done) await run.step(batch);
-  return run;
-}
 
 describe('splitNodes', () => {
   it('covers every node once, in order, in ranges that differ by at most one', () => {
