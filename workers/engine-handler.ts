@@ -144,6 +144,7 @@ export function createEngineHandler(
         // A part worker could not load, died or went silent: the run starts again on this thread alone
         // (the same numbers; only slower), rather than fail.
         run.close();
+        run = null; // closed once: the finally below closes only a run still open
         if (latest !== runId) return;
         run = createRun(scenario);
         if (!(await advance(run, runId, start))) return;

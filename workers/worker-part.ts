@@ -157,11 +157,18 @@ export function startPartitioned(
       closeAll();
       return first;
     }
-    for (const [lo, hi] of ranges.slice(1)) {
-      remote.push(new WorkerPart(ports[remote.length], scenario, lo, hi, silenceMs, exact));
+    try {
+      for (const [lo, hi] of ranges.slice(1)) {
+        remote.push(new WorkerPart(ports[remote.length], scenario, lo, hi, silenceMs, exact));
+      }
+    } catch {
+      // A part that cannot be told its range (a message that cannot be sent): one thread.
+      closeAll();
+      return first;
     }
-    // Workers no range needs (a job of fewer nodes than parts asked for).
+    // Workers no range needs (a job of fewer nodes than parts asked for), closed once.
     for (const port of ports.slice(remote.length)) port.terminate();
+    ports.length = remote.length;
     first.restrict(ranges[0][0], ranges[0][1]);
     const local = new LocalPart(scenario, ranges[0][0], ranges[0][1], first);
     return new PartitionedRun(first, [local, ...remote]);

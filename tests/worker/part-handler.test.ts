@@ -13,13 +13,14 @@ import { rnShape } from '../engine/rn-shape.ts';
 
 /** A part worker behind a MessageChannel; `closed` counts terminate() calls. */
 function channelPart(
-  log: { closed: number; spawned: number },
+  log: { closed: number; spawned: number; steps?: number },
   fail: boolean | PartReply | 'silent' = false,
 ): PartPort {
   log.spawned++;
   const { port1, port2 } = new MessageChannel();
   const handler = createPartHandler((reply, transfer) => port2.postMessage(reply, transfer));
   port2.on('message', (data: PartRequest) => {
+    if (data.type === 'part-step' && log.steps !== undefined) log.steps++;
     if (fail === 'silent' && data.type === 'part-step') return; // a worker that died quietly
     if (fail && data.type === 'part-step') {
       port2.postMessage(
@@ -182,7 +183,7 @@ describe('a run split over part workers', () => {
   });
 
   it('stops the parts when the run is cancelled mid-run', async () => {
-    const log = { closed: 0, spawned: 0 };
+    const log = { closed: 0, spawned: 0, steps: 0 };
     const got: WorkerMessage[] = [];
     // The cancel arrives the moment the run first reports progress, so it always lands mid-run
     // (a cancel after a wait on the clock would find the run over on a fast, idle machine).
@@ -200,10 +201,15 @@ describe('a run split over part workers', () => {
         parts: { threads: 2, spawn: () => channelPart(log), count: (_, k) => k },
       },
     );
-    await handler({ data: { type: 'run', runId: 1, scenario: rnShape('poll', 1) } });
+    // A run that cannot be counted (an unbounded tick law), so that it is split indeed (a
+    // counted run this small stays on one thread: src/engine/split-size.ts).
+    const s = rnShape('poll', 1);
+    s.noise[1].duration = { dist: 'exponential', meanUs: 3 };
+    await handler({ data: { type: 'run', runId: 1, scenario: s } });
     expect(cancelled, 'the run reported progress before it ended').not.toBeNull();
     await cancelled;
     expect(log.spawned).toBeGreaterThan(0);
+    expect(log.steps, 'the part was stepped before the cancel').toBeGreaterThan(0);
     expect(got.filter((m) => m.type === 'progress')).toHaveLength(1);
     expect(got.some((m) => m.type === 'done')).toBe(false);
     expect(log.closed).toBe(log.spawned);

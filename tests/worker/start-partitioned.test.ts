@@ -82,6 +82,32 @@ describe('startPartitioned', () => {
     }
   });
 
+  it('keeps the run whole on this thread when a part cannot be told its range, every worker closed once', () => {
+    const s = rnShape('poll', 3);
+    s.noise[1].duration = { dist: 'exponential', meanUs: 3 }; // not counted: it would split
+    s.machine.nodes = s.job.nodes = 600;
+    const terminated: number[] = [];
+    let made = 0;
+    const spawn = (): PartPort => {
+      const id = made++;
+      terminated[id] = 0;
+      return {
+        postMessage: () => {
+          if (id === 1) throw new Error('DataCloneError (simulated)');
+        },
+        onmessage: null,
+        onerror: null,
+        terminate: () => void terminated[id]++,
+      };
+    };
+    const run = startPartitioned(s, 4, spawn, Infinity);
+    expect(run).toBeInstanceOf(BarrierRun);
+    expect(terminated).toEqual([1, 1, 1]);
+    expect((run as BarrierRun).run().durations.length).toBe(
+      s.workload.iterations - s.workload.warmup,
+    );
+  });
+
   it('keeps a counted run whole on too few parts, with the run it built, every worker closed', () => {
     const s = rnShape('poll', 3);
     s.machine.nodes = s.job.nodes = 2400;
