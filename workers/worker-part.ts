@@ -4,12 +4,7 @@
 import { BarrierRun } from '../src/engine/barrier-run.ts';
 import { unpackReport, type PartReport } from '../src/engine/part-report.ts';
 import { LocalPart, PartitionedRun, type Part } from '../src/engine/partitioned-run.ts';
-import {
-  COUNTED_MIN_PARTS,
-  countedBlocks,
-  partRanges,
-  splitNodes,
-} from '../src/engine/split-size.ts';
+import { COUNTED_MIN_PARTS, partRanges, splitNodes } from '../src/engine/split-size.ts';
 import { RunLimitError } from '../src/engine/run-limit.ts';
 import type { PartReply, PartRequest } from '../src/protocol.ts';
 import { estimateIterationMs } from '../src/scenario/cost.ts';
@@ -143,11 +138,9 @@ export function startPartitioned(
   }
   try {
     const first = new BarrierRun(scenario, { exact });
-    const layout = first.layout;
-    const blocks = countedBlocks(layout.nodes, layout.ranksPerNode, scenario.workload.iterations);
-    const ranges = first.countable
-      ? partRanges(layout.nodes, k, blocks)
-      : splitNodes(layout.nodes, k);
+    const { blocks } = first;
+    const n = first.layout.nodes;
+    const ranges = first.countable ? partRanges(n, k, blocks) : splitNodes(n, k);
     // A counted run stays on one thread when it is too small to be drawn in blocks (its parts
     // could not draw as it does; partsForSize never splits one, tests may ask to) or when there
     // are too few parts to pay for its exchanges (split-size.ts COUNTED_MIN_PARTS).

@@ -127,7 +127,7 @@ export class BarrierRun {
    */
   countable = false;
   /** how many blocks a counted run draws in, over the whole job (split-size.ts) */
-  private readonly blocks: number;
+  readonly blocks: number;
   /** the options the run was built with (restrict builds the counted lanes of its range) */
   private readonly exactOption: boolean;
   private readonly visitOption: 'auto' | 'every-node' | 'calendar';
@@ -193,13 +193,14 @@ export class BarrierRun {
   private countBlocks(lo: number, hi: number): void {
     this.bulk = null;
     if (this.exactOption || this.dense === null || this.visitOption === 'calendar') return;
+    if (this.expectedEventsPerNode(true, true) > DENSE_ANY_LIMIT) return;
+    if (
+      this.visitOption === 'auto' &&
+      this.expectedEventsPerNode(false, true) < EVERY_NODE_THRESHOLD
+    )
+      return;
     const t = this.noise;
-    const span = this.granularityUs + this.collectiveUs + this.wakeupUs;
     const n = this.layout.nodes;
-    const perNode = (span * t.jobEventsPerUs) / n;
-    const anyPerNode = (span * t.jobAnyEventsPerUs) / n;
-    if (anyPerNode > DENSE_ANY_LIMIT) return;
-    if (this.visitOption === 'auto' && perNode < EVERY_NODE_THRESHOLD) return;
     const edges = splitNodes(n, this.blocks);
     const mine: number[] = [];
     for (let b = 0; b < edges.length; b++) if (edges[b][1] > lo && edges[b][0] < hi) mine.push(b);
@@ -360,25 +361,23 @@ export class BarrierRun {
   /** Per job node of [lo, hi), µs its ranks lost over the measured iterations (Σ of f_r − (base + g)). */
   nodeDelays(lo = 0, hi = this.layout.nodes): Float64Array<ArrayBuffer> {
     const out = this.ns.nodeDelay.slice(lo, hi);
+    // A block's nodes outside [lo, hi) fall outside `out`, and a typed array drops those writes.
     for (const block of this.bulkUsed ?? []) {
-      if (block.lo >= lo && block.hi <= hi) block.addNodeDelays(out, lo);
-      else if (block.lo < hi && block.hi > lo) {
-        const whole = new Float64Array(block.hi - block.lo);
-        block.addNodeDelays(whole, block.lo);
-        for (let x = Math.max(lo, block.lo); x < Math.min(hi, block.hi); x++)
-          out[x - lo] += whole[x - block.lo];
-      }
+      if (block.lo < hi && block.hi > lo) block.addNodeDelays(out, lo);
     }
     return out;
   }
 
   /**
    * Noise events expected per node and iteration without noise-induced
-   * stretch: of every source, or of the cpu "any" ones only.
+   * stretch: of every source, or of the cpu "any" ones only; per node of this run's range, or
+   * of the whole job.
    */
-  private expectedEventsPerNode(anyOnly = false): number {
+  private expectedEventsPerNode(anyOnly = false, job = false): number {
     const span = this.granularityUs + this.collectiveUs + this.wakeupUs;
     const t = this.noise;
+    // Over the whole job, whatever the range (the counted decision: every part decides alike).
+    if (job) return (span * (anyOnly ? t.jobAnyEventsPerUs : t.jobEventsPerUs)) / this.layout.nodes;
     let perIteration = 0;
     for (let e = 0; e < t.rowStart[this.layout.nodes]; e++) {
       const j = t.ent[e * ENTRY_STRIDE + E_SOURCE];
