@@ -59,6 +59,7 @@ const WAIT_ALLTOALL = 9; // arrived at an all-to-all phase; others' messages out
 const TRY_ALLTOALL = 10; // queued: every message is in; go on as soon as it has a core
 const WAIT_WAVE = 11; // at a wavefront stage, before its compute; upstream messages outstanding
 const TRY_WAVE = 12; // queued: the upstream messages are in; compute as soon as it has a core
+const COPYING = 13; // has its halo messages; queued at the end f_r of copying them in (CPU work)
 
 /** What PhaseRun may keep besides the statistics. */
 export interface PhaseRunOptions {
@@ -173,6 +174,8 @@ export class PhaseRun {
   private readonly nbrList: Int32Array | null;
   /** µs a halo message takes */
   private readonly messageUs: number;
+  /** µs of CPU time per halo message sent or received (docs/workloads.md §7) */
+  private readonly overheadUs: number;
   /**
    * Per rank and halo instance parity (2r + parity): messages received for that instance and the
    * latest arrival, µs. A neighbour can be one halo phase ahead (it needs this rank's message to
@@ -316,6 +319,7 @@ export class PhaseRun {
     this.haloCount = new Int32Array(halo ? 2 * R : 0);
     this.haloReady = new Float64Array(halo ? 2 * R : 0).fill(-Infinity);
     this.messageUs = this.program.messageUs;
+    this.overheadUs = this.program.overheadUs;
     const wave = this.program.collective.includes(PHASE_WAVE_DOWN);
     const slots = wave ? R * this.program.computeUs.length : 0;
     this.waveCount = new Int32Array(slots);
@@ -675,9 +679,15 @@ export class PhaseRun {
     this.compute(r, k, start);
   }
 
-  /** Rank r computes phase k's g_k from `start` (f × g_k on a slow node, docs/slow-nodes.md). */
+  /**
+   * Rank r computes phase k's g_k from `start` (f × g_k on a slow node, docs/slow-nodes.md); in
+   * a halo phase its sends follow, o per neighbour (docs/workloads.md §7), CPU work alike.
+   */
   private compute(r: number, k: number, start: number): void {
-    const g = this.program.computeUs[k];
+    let g = this.program.computeUs[k];
+    if (this.overheadUs > 0 && this.program.collective[k] === PHASE_HALO) {
+      g += this.overheadUs * (this.nbrStart![r + 1] - this.nbrStart![r]);
+    }
     this.phaseStart[r] = start;
     this.finish[r] = start + (this.factors === null ? g : g * this.factors[(r / this.P) | 0]);
     this.state[r] = COMPUTING;
@@ -699,6 +709,9 @@ export class PhaseRun {
         return;
       case TRY_HALO:
         if (this.hasCore(r, t)) this.releaseHalo(r, t);
+        return;
+      case COPYING:
+        this.goOn(r, t); // on its core: noise during the copy paused it
         return;
       case TRY_ALLTOALL:
         if (this.hasCore(r, t)) this.goOn(r, t);
@@ -797,12 +810,25 @@ export class PhaseRun {
     }
   }
 
-  /** Rank r has its neighbours' messages at d and goes on: its slot is free for instance + 2. */
+  /**
+   * Rank r has its neighbours' messages at d: its slot is free for instance + 2. It goes on, or
+   * first copies them in, o each, from where it would have gone on (CPU work that noise pauses,
+   * on a slow node f times as long); its wait ends at d, the copy is part of its update.
+   */
   private releaseHalo(r: number, d: number): void {
     const slot = this.haloSlot(r);
     this.haloCount[slot] = 0;
     this.haloReady[slot] = -Infinity;
-    this.goOn(r, d);
+    if (this.overheadUs === 0) {
+      this.goOn(r, d);
+      return;
+    }
+    this.addWait(r, d);
+    const from = this.resumeAt(r, d);
+    const copy = this.overheadUs * (this.nbrStart![r + 1] - this.nbrStart![r]);
+    this.state[r] = COPYING;
+    this.finish[r] = from + (this.factors === null ? copy : copy * this.factors[(r / this.P) | 0]);
+    this.due(r, this.finish[r]);
   }
 
   // ---- the all-to-all exchange (docs/workloads.md §8) ----
@@ -969,14 +995,16 @@ export class PhaseRun {
    * residual rule), or at d on another core in block mode when noise runs on its own (§2, 6).
    */
   private goOn(r: number, d: number): void {
+    this.endPhase(r, d, this.resumeAt(r, d));
+  }
+
+  /** When rank r, able to go on at d, computes again: max(d, frozenUntil_r), or d moved. */
+  private resumeAt(r: number, d: number): number {
     if (this.block && this.busy[Math.floor(r / this.P) * this.C + this.coreOf[r]] > d) {
-      if (this.move(r, d)) {
-        this.endPhase(r, d, d);
-        return;
-      }
+      if (this.move(r, d)) return d;
     }
     const fr = this.frozen[r];
-    this.endPhase(r, d, fr > d ? fr : d);
+    return fr > d ? fr : d;
   }
 
   /**
@@ -991,7 +1019,7 @@ export class PhaseRun {
     for (let c = 0; c < C; c++) {
       if (this.busy[base + c] > d) continue;
       const q = this.rankAt[base + c];
-      if (q >= 0 && this.state[q] === COMPUTING) continue;
+      if (q >= 0 && (this.state[q] === COMPUTING || this.state[q] === COPYING)) continue;
       // The waiting rank q takes r's old core, and with it that core's noise: its freeze is now
       // that queue's end (its own core ran no noise at d, so its old freeze has passed).
       this.rankAt[base + from] = q;
@@ -1021,10 +1049,7 @@ export class PhaseRun {
   /** Rank r is released from its phase's collective at `rel` and computes next from `start`. */
   private endPhase(r: number, rel: number, start: number): void {
     const i = this.iter[r];
-    if (r === 0) this.rootColl[i] += rel - this.finish[0];
-    const wait = rel - this.finish[r];
-    this.collThisIter[r] += wait;
-    if (i >= this.warmup) this.collectiveByRank[r] += wait;
+    this.addWait(r, rel);
     const upd = this.updThisIter;
     if (upd !== null && this.program.collective[this.phase[r]] === PHASE_HALO) {
       upd[r] += rel - this.phaseStart[r];
@@ -1065,6 +1090,15 @@ export class PhaseRun {
     this.beginPhase(r, start);
   }
 
+  /** Rank r's wait in its phase's collective ends at `rel` (from its finish). */
+  private addWait(r: number, rel: number): void {
+    const i = this.iter[r];
+    const wait = rel - this.finish[r];
+    if (r === 0) this.rootColl[i] += wait;
+    this.collThisIter[r] += wait;
+    if (i >= this.warmup) this.collectiveByRank[r] += wait;
+  }
+
   private completeIteration(i: number): void {
     this.iteration = i + 1;
     const j = i - this.warmup;
@@ -1092,7 +1126,7 @@ export class PhaseRun {
     if (this.block) {
       for (let c = 0; c < C; c++) {
         const q = this.rankAt[base + c];
-        if (q >= 0 && this.state[q] === COMPUTING) continue;
+        if (q >= 0 && (this.state[q] === COMPUTING || this.state[q] === COPYING)) continue;
         const b = this.busy[base + c];
         if (b <= t) return true;
         if (b < next) next = b;

@@ -115,7 +115,13 @@ export function rippleOf(scenario: Scenario, options: RippleOptions): Ripple {
   // The scenario's own messages where it has them (halo, all-to-all, wavefront), else one tree hop.
   const message =
     w.kind === 'halo' || w.kind === 'alltoall' || w.kind === 'wavefront'
-      ? { latencyUs: w.latencyUs, messageBytes: w.messageBytes, usPerByte: w.usPerByte }
+      ? {
+          latencyUs: w.latencyUs,
+          messageBytes: w.messageBytes,
+          usPerByte: w.usPerByte,
+          // a halo's CPU time per message too (docs/workloads.md §7)
+          ...(w.kind === 'halo' && w.overheadUs !== undefined ? { overheadUs: w.overheadUs } : {}),
+        }
       : { latencyUs: scenario.machine.tree.hopUs, messageBytes: 0, usPerByte: 0 };
   const periodic = w.kind === 'halo' ? w.periodic : true;
   const runs = { iterations: options.iterations, warmup: 0 };
@@ -157,13 +163,13 @@ export function rippleOf(scenario: Scenario, options: RippleOptions): Ripple {
 }
 
 function runOf(s: Scenario, options: RippleOptions, hitRank: number, P: number): RippleRun {
-  // The noiseless iteration of this exchange, from a run without noise (one iteration).
-  const quiet = new PhaseRun({
-    ...s,
-    noise: [],
-    workload: { ...s.workload, iterations: 1 } as Workload,
-  });
-  const iterationUs = quiet.granularityUs + quiet.collectiveUs;
+  // The same exchange without noise: its iteration (the model line) and every rank's release,
+  // against which a rank is late (an open grid whose messages cost CPU time is not steady at
+  // once: its edge ranks send less, docs/workloads.md §7).
+  const quietRun = new PhaseRun({ ...s, noise: [] }, { recordReleases: true });
+  const iterationUs = quietRun.granularityUs + quietRun.collectiveUs;
+  const quiet = quietRun.run();
+  const onTime = quiet.releases!;
   let noise = s.noise;
   if (options.noise === 'one') {
     const layout = buildLayout(s);
@@ -177,10 +183,7 @@ function runOf(s: Scenario, options: RippleOptions, hitRank: number, P: number):
   const releases = run.releases!;
   const R = run.ranks;
   const lateUs = new Float64Array(releases.length);
-  for (let i = 0; i < options.iterations; i++) {
-    const on = (i + 1) * iterationUs;
-    for (let r = 0; r < R; r++) lateUs[i * R + r] = Math.max(0, releases[i * R + r] - on);
-  }
+  for (let x = 0; x < releases.length; x++) lateUs[x] = Math.max(0, releases[x] - onTime[x]);
   return { lateUs, iterationUs, durationsUs: run.durations.slice() };
 }
 

@@ -87,3 +87,34 @@ export function gridNeighbours(sides: readonly number[], periodic: boolean): Nei
   start[ranks] = list.length;
   return { start, list: Int32Array.from(list) };
 }
+
+/**
+ * Noiseless µs an exchange adds to an iteration once the run is steady (docs/workloads.md §7),
+ * for messages of `messageUs` and `overheadUs` of CPU time per message sent or received: the
+ * cycle mean of the ranks' max-plus recurrence. Rank r with k_r neighbours sends after
+ * g + k_r·o, takes its last message m after its neighbours' sends and copies k_r·o, so the
+ * iteration is g plus the most of m + (k_r + k_q)·o over neighbours r, q (a message there and
+ * back) and of 2·k_r·o (a rank on its own). k is largest (k_max, the most neighbours per side
+ * summed) at every rank of a periodic side and inside an open one; two neighbours both have
+ * k_max unless every side longer than 1 is an open side of 3, where the pair is k_max and
+ * k_max − 1. One rank: no exchange, 0.
+ */
+export function haloExchangeUs(
+  sides: readonly number[],
+  periodic: boolean,
+  messageUs: number,
+  overheadUs: number,
+): number {
+  let k = 0;
+  let pairAtMost = false;
+  let anySide = false;
+  for (const s of sides) {
+    if (s < 2) continue;
+    anySide = true;
+    k += s === 2 ? 1 : 2;
+    if (periodic || s === 2 || s >= 4) pairAtMost = true;
+  }
+  if (!anySide) return 0;
+  if (pairAtMost) return messageUs + 2 * k * overheadUs;
+  return Math.max(messageUs + (2 * k - 1) * overheadUs, 2 * k * overheadUs);
+}

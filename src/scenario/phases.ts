@@ -2,7 +2,7 @@
 // iteration, a SAGE cycle, a POP step) runs the same list of phases, each a compute of g_k µs
 // followed by a collective. The engine runs programs; the workload kinds are the ways to write
 // one down, each with its performance model (how g_k follows the job size).
-import { gridSides } from './grid.ts';
+import { gridSides, haloExchangeUs } from './grid.ts';
 import type { Scenario, Workload } from './types.ts';
 
 /** A phase's collective: the machine's black-box barrier (model.md §4) … */
@@ -32,6 +32,8 @@ export interface PhaseProgram {
   grid: HaloGrid | null;
   /** µs of one point-to-point message (halo, all-to-all, wavefront; else 0) */
   messageUs: number;
+  /** µs of CPU time per halo message sent or received (docs/workloads.md §7; else 0) */
+  overheadUs: number;
 }
 
 export interface HaloGrid {
@@ -40,6 +42,8 @@ export interface HaloGrid {
   periodic: boolean;
   /** µs from a message's send to its arrival: latencyUs + messageBytes × usPerByte */
   messageUs: number;
+  /** µs of CPU time per message sent or received (overheadUs; 0 when absent) */
+  overheadUs: number;
 }
 
 /**
@@ -86,6 +90,7 @@ export function phaseProgram(s: Scenario): PhaseProgram {
     fanout,
     grid: null,
     messageUs: 0,
+    overheadUs: 0,
   });
   switch (w.kind) {
     case 'barrier':
@@ -108,8 +113,10 @@ export function phaseProgram(s: Scenario): PhaseProgram {
           sides: gridSides(R, w.dimensions),
           periodic: w.periodic,
           messageUs: messageCostUs(w),
+          overheadUs: w.overheadUs ?? 0,
         },
         messageUs: messageCostUs(w),
+        overheadUs: w.overheadUs ?? 0,
       };
     case 'alltoall':
       return { ...one(w.granularityUs, PHASE_ALLTOALL), messageUs: messageCostUs(w) };
@@ -122,8 +129,14 @@ export function phaseProgram(s: Scenario): PhaseProgram {
         collective,
         hopUs,
         fanout,
-        grid: { sides: gridSides(R, 2), periodic: false, messageUs: messageCostUs(w) },
+        grid: {
+          sides: gridSides(R, 2),
+          periodic: false,
+          messageUs: messageCostUs(w),
+          overheadUs: 0,
+        },
         messageUs: messageCostUs(w),
+        overheadUs: 0,
       };
     }
     case 'sage': {
@@ -136,6 +149,7 @@ export function phaseProgram(s: Scenario): PhaseProgram {
         fanout,
         grid: null,
         messageUs: 0,
+        overheadUs: 0,
       };
     }
     case 'pop': {
@@ -149,6 +163,7 @@ export function phaseProgram(s: Scenario): PhaseProgram {
         fanout,
         grid: null,
         messageUs: 0,
+        overheadUs: 0,
       };
     }
   }
@@ -172,9 +187,10 @@ export function treeDepth(ranks: number, fanout: number): number {
 
 /**
  * Noiseless µs of one iteration beyond its compute Σ g_k: a barrier phase costs `barrierUs`
- * (model.md §4), a tree phase `treeUs` (2·D·h, docs/workloads.md §2), a halo or all-to-all
- * phase one message (every rank's partners finish with it; none when the job is one rank, §7,
- * §8). A wavefront sweep (a run of stages in one direction) costs the pipeline's fill, D·(g + m)
+ * (model.md §4), a tree phase `treeUs` (2·D·h, docs/workloads.md §2), an all-to-all phase
+ * one message (every rank's partners finish with it; none when the job is one rank, §8), a halo
+ * phase one message and the CPU time of sending and copying the messages (grid.ts
+ * haloExchangeUs, §7; one message when that costs nothing). A wavefront sweep (a run of stages in one direction) costs the pipeline's fill, D·(g + m)
  * with D the grid's diameter and g its first stage's compute: the last corner starts D stages
  * after the first, each a compute and a message behind (§9).
  */
@@ -190,7 +206,10 @@ export function phaseCollectivesUs(
     const kind = kinds[k];
     if (kind === PHASE_BARRIER) sum += barrierUs;
     else if (kind === PHASE_TREE) sum += treeUs;
-    else if (kind === PHASE_HALO || kind === PHASE_ALLTOALL) {
+    else if (kind === PHASE_HALO) {
+      const grid = program.grid!;
+      sum += haloExchangeUs(grid.sides, grid.periodic, program.messageUs, program.overheadUs);
+    } else if (kind === PHASE_ALLTOALL) {
       sum += ranks > 1 ? program.messageUs : 0;
     } else if (k === 0 || kinds[k - 1] !== kind) {
       sum += gridDiameter(program.grid!.sides) * (program.computeUs[k] + program.messageUs);

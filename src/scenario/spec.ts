@@ -451,6 +451,10 @@ export const WORKLOAD_SPEC: TaggedSpec<WorkloadKindName> = {
           'each update starts with a barrier, so every rank starts it at once (a benchmark timing one update: docs/workloads.md §7)',
       },
       ...messageFields('one face of the halo'),
+      overheadUs: time(
+        'µs of CPU time per message sent and per message received (0: none), which noise pauses (docs/workloads.md §7)',
+        { optional: true, default: 0 },
+      ),
       iterations,
       warmup,
     },

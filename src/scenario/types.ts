@@ -167,6 +167,13 @@ export interface HaloWorkload {
   messageBytes: number;
   /** µs per byte: a message costs latencyUs + messageBytes × usPerByte */
   usPerByte: number;
+  /**
+   * µs of CPU time per message sent and per message received (LogP's o): a rank's sends are CPU
+   * work after its compute, before its messages leave, and copying in its neighbours' messages
+   * is CPU work after the last is in; noise pauses both (docs/workloads.md §7). Absent: 0, a
+   * message costs no CPU time (left out of the value).
+   */
+  overheadUs?: number;
   iterations: number;
   warmup: number;
 }

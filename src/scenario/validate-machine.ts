@@ -300,6 +300,7 @@ export function maybeWorkload(c: Checker, value: unknown): Workload | undefined 
         latencyUs: read('latencyUs'),
         messageBytes: read('messageBytes'),
         usPerByte: read('usPerByte'),
+        ...(rec.overheadUs === undefined ? {} : { overheadUs: read('overheadUs') }),
         ...maybeRuns(c, rec, fields),
       };
       break;

@@ -3,7 +3,13 @@
 import { describe, expect, it } from 'vitest';
 import { PhaseRun } from '../../src/engine/phase-run.ts';
 import { Rng } from '../../src/engine/random.ts';
-import { gridCoords, gridNeighbours, gridSides, primeFactors } from '../../src/scenario/grid.ts';
+import {
+  gridCoords,
+  gridNeighbours,
+  gridSides,
+  haloExchangeUs,
+  primeFactors,
+} from '../../src/scenario/grid.ts';
 import type { HaloWorkload, NoiseSource, Scenario } from '../../src/scenario/types.ts';
 import { eventAt, scenario } from '../helpers/scenario.ts';
 import { messageNoise, randomSlowNodes } from './random-scenario.ts';
@@ -135,6 +141,56 @@ describe('the halo exchange without noise', () => {
     }
   });
 
+  it.each([
+    [[8, 8], true],
+    [[4, 4, 3], true],
+    [[5, 3], true],
+    [[4, 4], false],
+    [[3, 3], false],
+    [[3, 3, 3], false],
+    [[3], false],
+    [[7, 2], false],
+    [[2, 2, 2], false],
+    [[9, 3], false],
+  ])(
+    'sides %j, periodic %s, o per message: the steady iteration is g + the most of m + (k_r + k_q)·o over neighbours and 2·k_r·o',
+    (sides, periodic) => {
+      const R = sides.reduce((a, b) => a * b, 1);
+      const g = 100;
+      const m = 3;
+      for (const o of [0.5, 2.5, 6]) {
+        const s = haloScenario({
+          nodes: R,
+          workload: {
+            granularityUs: g,
+            dimensions: sides.length,
+            periodic,
+            latencyUs: m,
+            overheadUs: o,
+            iterations: 40,
+          },
+        });
+        expect(gridSides(R, sides.length)).toEqual(sides);
+        // the cycle mean, straight from the neighbour lists
+        const nb = gridNeighbours(sides, periodic);
+        const k = (r: number) => nb.start[r + 1] - nb.start[r];
+        let line = 0;
+        for (let r = 0; r < R; r++) {
+          line = Math.max(line, 2 * k(r) * o);
+          for (let e = nb.start[r]; e < nb.start[r + 1]; e++) {
+            line = Math.max(line, m + (k(r) + k(nb.list[e])) * o);
+          }
+        }
+        expect(haloExchangeUs(sides, periodic, m, o), `o ${o}`).toBeCloseTo(line, 12);
+        const run = new PhaseRun(s).run();
+        expect(run.collectiveUs).toBeCloseTo(line, 12);
+        // the last iterations are steady (an open grid's first ones are shorter)
+        for (const x of run.durations.slice(30)) expect(x, `o ${o}`).toBeCloseTo(g + line, 9);
+        if (periodic) for (const x of run.durations) expect(x).toBeCloseTo(g + line, 9);
+      }
+    },
+  );
+
   it('a job of one rank has no neighbour: Δ = g', () => {
     const run = new PhaseRun(haloScenario({ nodes: 1 })).run();
     expect(run.collectiveUs).toBe(0);
@@ -145,22 +201,39 @@ describe('the halo exchange without noise', () => {
 describe('one event in a halo exchange', () => {
   const g = 1000;
   const m = 5;
-  const cases: [string, number, number, boolean, number][] = [
-    // name, nodes (one rank each), dimensions, periodic, event length d (µs)
-    ['8 × 8 torus, d = 200', 64, 2, true, 200],
-    ['8 × 8 open grid, d = 200', 64, 2, false, 200],
-    ['a ring of 20, d = 3 (shorter than a message)', 20, 1, true, 3],
-    ['4 × 4 × 4 torus, d = 50', 64, 3, true, 50],
+  const cases: [string, number, number, boolean, number, number][] = [
+    // name, nodes (one rank each), dimensions, periodic, event length d (µs), o (µs per message)
+    ['8 × 8 torus, d = 200', 64, 2, true, 200, 0],
+    ['8 × 8 open grid, d = 200', 64, 2, false, 200, 0],
+    ['a ring of 20, d = 3 (shorter than a message)', 20, 1, true, 3, 0],
+    ['4 × 4 × 4 torus, d = 50', 64, 3, true, 50, 0],
+    [
+      '8 × 8 torus, d = 200, o = 2 (the sends and copies shift every release alike)',
+      64,
+      2,
+      true,
+      200,
+      2,
+    ],
+    ['4 × 4 × 4 torus, d = 3, o = 0.5', 64, 3, true, 3, 0.5],
   ];
   it.each(cases)(
     '%s: spreads one neighbour per iteration as §7 says',
-    (_, n, dims, periodic, d) => {
+    (_, n, dims, periodic, d, o) => {
       const p = 27 % n; // the rank (= node) hit
       const i = 2; // the iteration whose compute it hits
-      const at = i * (g + m) + 100; // within that compute
+      // a periodic grid: every rank has 2 neighbours per side, o for each message each way
+      const step = g + m + (o > 0 ? 4 * dims * o : 0);
+      const at = i * step + 100; // within that compute
       const s = haloScenario({
         nodes: n,
-        workload: { dimensions: dims, periodic, latencyUs: m, iterations: 12 },
+        workload: {
+          dimensions: dims,
+          periodic,
+          latencyUs: m,
+          iterations: 12,
+          ...(o > 0 ? { overheadUs: o } : {}),
+        },
         noise: [eventAt('one', at, d, 0, { placement: { kind: 'nodes', ids: [p] } })],
       });
       const run = new PhaseRun(s, { recordReleases: true }).run();
@@ -171,14 +244,14 @@ describe('one event in a halo exchange', () => {
           const j = it - i;
           const late = j < 0 ? 0 : walks[j + 1][r] ? d : walks[j][r] ? Math.max(0, d - m) : 0;
           if (late > 0 && distance(p, r, gridSides(n, dims), periodic) === j + 1) moved++;
-          const expected = (it + 1) * (g + m) + late;
+          const expected = (it + 1) * step + late;
           const got = run.releases![it * n + r];
           expect(got, `iteration ${it}, rank ${r}`).toBeCloseTo(expected, 9);
         }
       }
       expect(moved).toBeGreaterThan(n / 2); // the front reached most of the grid
       for (let it = 0; it < 12; it++) {
-        expect(run.durations[it]).toBeCloseTo(g + m + (it === i ? d : 0), 9);
+        expect(run.durations[it]).toBeCloseTo(step + (it === i ? d : 0), 9);
       }
     },
   );
@@ -301,6 +374,71 @@ describe('a halo update after a barrier (barrierBefore, docs/workloads.md §7)',
     }
   });
 
+  describe('with o of CPU time per message sent and received (4 neighbours: 4·o each way)', () => {
+    const o = 1.5;
+    const c = 8 * o; // sends and copies of one update
+    const withO = (noise: NoiseSource[]): Scenario => {
+      const s = timed(noise);
+      if (s.workload.kind !== 'halo') throw new Error('a halo');
+      return { ...s, workload: { ...s.workload, overheadUs: o } };
+    };
+    /** iteration 1's barrier releases at T */
+    const T = L + g + c + m + L;
+
+    it('without noise: Δ = L + g + 8·o + m, every rank times g + 8·o + m', () => {
+      const run = new PhaseRun(withO([])).run();
+      for (const x of run.durations) expect(x).toBeCloseTo(L + g + c + m, 9);
+      const u = updates(run);
+      for (let j = 0; j < 4; j++) {
+        expect(u.min[j]).toBeCloseTo(g + c + m, 9);
+        expect(u.max[j]).toBeCloseTo(g + c + m, 9);
+      }
+    });
+
+    it('an event in the compute delays the sends: p times g + 8·o + max(d, m), its neighbours g + 8·o + m + d', () => {
+      const d = 40;
+      const run = new PhaseRun(
+        withO([eventAt('one', T + 100, d, 0, { placement: { kind: 'nodes', ids: [9] } })]),
+      ).run();
+      const u = updates(run);
+      expect(run.durations[1]).toBeCloseTo(L + g + c + m + d, 9);
+      expect(u.max[1]).toBeCloseTo(g + c + m + d, 9);
+      expect(u.min[1]).toBeCloseTo(g + c + m, 9);
+      expect(u.mean[1] * n).toBeCloseTo(
+        (n - 5) * (g + c + m) + (g + c + d) + 4 * (g + c + m + d),
+        6,
+      );
+    });
+
+    it('an event in the copy delays only the rank copying: it times g + 8·o + m + d, its neighbours g + 8·o + m', () => {
+      const d = 40;
+      // rank 9 has its messages at T + g + 4·o + m and copies for 4·o after
+      const run = new PhaseRun(
+        withO([
+          eventAt('one', T + g + 4 * o + m + 1, d, 0, { placement: { kind: 'nodes', ids: [9] } }),
+        ]),
+      ).run();
+      const u = updates(run);
+      expect(run.durations[1]).toBeCloseTo(L + g + c + m + d, 9);
+      expect(u.max[1]).toBeCloseTo(g + c + m + d, 9);
+      expect(u.min[1]).toBeCloseTo(g + c + m, 9);
+      expect(u.mean[1] * n).toBeCloseTo((n - 1) * (g + c + m) + (g + c + m + d), 6);
+      // and its wait ended when its messages were in: m, as every other rank's
+      expect(run.iterCollectiveMax[1]).toBeCloseTo(m + L, 9);
+    });
+
+    it('a late start of δ: the rank times g + 8·o + max(0, m − δ); the sends and copies stay', () => {
+      for (const delta of [2, 5, 9]) {
+        const run = new PhaseRun(
+          withO([eventAt('one', T - 1, 1 + delta, 0, { placement: { kind: 'nodes', ids: [9] } })]),
+        ).run();
+        const u = updates(run);
+        expect(u.min[1], `δ ${delta}`).toBeCloseTo(g + c + Math.max(0, m - delta), 9);
+        expect(u.max[1], `δ ${delta}`).toBeCloseTo(g + c + m + delta, 9);
+      }
+    });
+  });
+
   it('agrees with the naive reading of §7 to the bit on 60 random scenarios', () => {
     for (let seed = 1; seed <= 60; seed++) {
       const s = randomHaloScenario(seed);
@@ -360,6 +498,7 @@ function randomHaloScenario(seed: number): Scenario {
         latencyUs: r.below(30),
         messageBytes: r.below(2) === 0 ? 0 : r.below(10_000),
         usPerByte: 0.001,
+        ...(r.below(2) === 0 ? { overheadUs: r.below(4) === 0 ? 0 : 0.5 + r.below(40) / 4 } : {}),
         iterations: 6 + r.below(10),
         warmup: r.below(3),
       },

@@ -31,6 +31,7 @@ type State =
   | 'tryHalo'
   | 'waitWave'
   | 'tryWave'
+  | 'copying'
   | 'done';
 
 interface Rank {
@@ -174,6 +175,7 @@ export function referenceTree(s: Scenario): ReferenceTreeResult {
   const downstream = (rk: Rank) =>
     stepped(rk.id, prog.collective[rk.phase] === PHASE_WAVE_DOWN ? 1 : -1);
   const msgUs = prog.messageUs;
+  const o = prog.overheadUs;
   // per rank: messages received for each halo instance (iteration·m + phase): count, latest
   const inbox: Map<number, { count: number; latest: number }>[] = ranks.map(() => new Map());
   const instance = (rk: Rank) => rk.iteration * m + rk.phase;
@@ -199,7 +201,9 @@ export function referenceTree(s: Scenario): ReferenceTreeResult {
       }
     }
     rk.phaseStart = start;
-    rk.finish = start + prog.computeUs[rk.phase] * factor[rk.node];
+    // a halo rank's sends are CPU work after its compute, o per neighbour (§7)
+    const sends = prog.collective[rk.phase] === PHASE_HALO ? o * haloNbrs[rk.id].length : 0;
+    rk.finish = start + (prog.computeUs[rk.phase] + sends) * factor[rk.node];
     rk.at = rk.finish;
     rk.state = 'computing';
     rk.childrenLeft = prog.collective[rk.phase] === PHASE_TREE ? kids(rk.id).length : 0;
@@ -253,7 +257,7 @@ export function referenceTree(s: Scenario): ReferenceTreeResult {
     const latest = box ? box.latest : -Infinity;
     if (latest <= rk.finish) {
       inbox[rk.id].delete(instance(rk));
-      goOn(rk, rk.finish);
+      takeHalo(rk, rk.finish);
     } else {
       rk.state = 'tryHalo';
       rk.at = latest + w;
@@ -277,7 +281,11 @@ export function referenceTree(s: Scenario): ReferenceTreeResult {
   const moveToFreeCore = (rk: Rank, d: number): boolean => {
     for (let c = 0; c < C; c++) {
       const other = onCore[rk.node][c];
-      if (busy[rk.node][c] > d || (other && other.state === 'computing')) continue;
+      if (
+        busy[rk.node][c] > d ||
+        (other && (other.state === 'computing' || other.state === 'copying'))
+      )
+        continue;
       const old = rk.core;
       onCore[rk.node][old] = other;
       if (other) {
@@ -290,6 +298,19 @@ export function referenceTree(s: Scenario): ReferenceTreeResult {
       return true;
     }
     return false;
+  };
+  /** The halo's messages are in at d: copy them in, o each, from where it would go on (§7). */
+  const takeHalo = (rk: Rank, d: number) => {
+    if (prog.collective[rk.phase] !== PHASE_HALO || o === 0) {
+      goOn(rk, d);
+      return;
+    }
+    if (rk.id === 0) rootColl[rk.iteration] += d - rk.finish;
+    let start = Math.max(d, rk.frozenUntil);
+    if (block && busy[rk.node][rk.core] > d && moveToFreeCore(rk, d)) start = d;
+    rk.state = 'copying';
+    rk.finish = start + o * haloNbrs[rk.id].length * factor[rk.node];
+    rk.at = rk.finish;
   };
   const goOn = (rk: Rank, d: number) => {
     if (block && busy[rk.node][rk.core] > d && moveToFreeCore(rk, d)) {
@@ -319,7 +340,7 @@ export function referenceTree(s: Scenario): ReferenceTreeResult {
     if (block) {
       for (let c = 0; c < C; c++) {
         const other = rankOnCore(rk.node, c);
-        if (other && other.state === 'computing') continue;
+        if (other && (other.state === 'computing' || other.state === 'copying')) continue;
         if (busy[rk.node][c] <= t) return true;
         next = Math.min(next, busy[rk.node][c]);
       }
@@ -338,7 +359,8 @@ export function referenceTree(s: Scenario): ReferenceTreeResult {
         rk.state === 'tryUp' ||
         rk.state === 'tryDown' ||
         rk.state === 'tryHalo' ||
-        rk.state === 'tryWave';
+        rk.state === 'tryWave' ||
+        rk.state === 'copying';
       if (pending && rk.at < t) {
         t = rk.at;
         who = rk;
@@ -411,8 +433,10 @@ export function referenceTree(s: Scenario): ReferenceTreeResult {
       } else if (rk.state === 'tryHalo') {
         if (core(rk, t)) {
           inbox[rk.id].delete(instance(rk));
-          goOn(rk, t);
+          takeHalo(rk, t);
         }
+      } else if (rk.state === 'copying') {
+        goOn(rk, t);
       } else if (core(rk, t)) {
         takeResult(rk, t);
       }
@@ -454,7 +478,7 @@ export function referenceTree(s: Scenario): ReferenceTreeResult {
       if (rk) {
         if (a < rk.finish) {
           rk.finish += d;
-          if (rk.state === 'computing') rk.at = rk.finish;
+          if (rk.state === 'computing' || rk.state === 'copying') rk.at = rk.finish;
         } else {
           rk.frozenUntil = Math.max(rk.frozenUntil, b);
         }

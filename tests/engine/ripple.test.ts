@@ -86,3 +86,22 @@ describe("the scenario's own noise", () => {
     expect(halo.reach).toBeNull();
   });
 });
+
+describe('a halo whose messages cost CPU time, on an open grid', () => {
+  it('reads lateness against the same exchange without noise: nothing is late before the event', () => {
+    const base = preset('halo-jaguar-xt5-stock');
+    if (base.workload.kind !== 'halo') throw new Error('a halo preset');
+    const s = { ...base, workload: { ...base.workload, periodic: false, overheadUs: 2 } };
+    const d = 500;
+    const r = rippleOf(s, { ...RIPPLE_DEFAULTS, noise: 'one', eventUs: d });
+    const R = r.ranks;
+    for (let i = 0; i < HIT_ITERATION * R; i++) expect(r.halo.lateUs[i]).toBe(0);
+    // the hit rank is d − m late in the iteration the event hits (its neighbours' messages were
+    // in: §7), its neighbours d
+    const i = HIT_ITERATION * R;
+    expect(r.halo.lateUs[i + r.hitRank!]).toBeCloseTo(d - r.messageUs, 6);
+    expect(r.halo.lateUs[i + r.hitRank! + 1]).toBeCloseTo(d, 6);
+    // 4 neighbours inside the grid, o = 2 each way: the model line is g + m + 16 µs
+    expect(r.halo.iterationUs).toBeCloseTo(r.granularityUs + r.messageUs + 16, 9);
+  });
+});

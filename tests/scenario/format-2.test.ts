@@ -209,6 +209,14 @@ describe('every workload kind', () => {
     expect('barrierBefore' in validateScenario(running(complete.halo)).workload).toBe(false);
   });
 
+  it('keeps a halo’s overheadUs when given, and leaves it out when absent', () => {
+    for (const overheadUs of [0, 1.5]) {
+      const w = validateScenario(running({ ...complete.halo, overheadUs })).workload;
+      expect(w).toEqual({ ...complete.halo, overheadUs });
+    }
+    expect('overheadUs' in validateScenario(running(complete.halo)).workload).toBe(false);
+  });
+
   it('takes an explicit hopUs of null or of any time, 0 included', () => {
     const hop = (hopUs: unknown) =>
       (
@@ -255,9 +263,14 @@ describe('workloads that are refused', () => {
     ],
     [
       { ...complete.halo, hopUs: 5 },
-      'workload.hopUs: unknown field for kind "halo"; allowed: kind, granularityUs, dimensions, periodic, barrierBefore, latencyUs, messageBytes, usPerByte, iterations, warmup',
+      'workload.hopUs: unknown field for kind "halo"; allowed: kind, granularityUs, dimensions, periodic, barrierBefore, latencyUs, messageBytes, usPerByte, overheadUs, iterations, warmup',
     ],
     [{ ...complete.halo, dimensions: 4 }, 'workload.dimensions: 4 is out of range; allowed: 1..3'],
+    [
+      { ...complete.halo, overheadUs: -1 },
+      'workload.overheadUs: -1 is out of range; allowed: 0..1e12',
+    ],
+    [{ ...complete.halo, overheadUs: '2' }, 'workload.overheadUs: "2" is not a number'],
     [
       { ...complete.halo, barrierBefore: 1 },
       'workload.barrierBefore: 1 is not a boolean; allowed: true, false',

@@ -24,6 +24,7 @@ export const PANEL_LABELS = {
   'workload.latencyUs': 'Message latency (µs)',
   'workload.messageBytes': 'Message size (bytes)',
   'workload.usPerByte': 'µs per byte',
+  'workload.overheadUs': 'CPU per message (µs)',
   'workload.stages': 'Stages per sweep',
   'workload.workUs': 'Work quantum (µs)',
   'workload.computeUsPerCycle': 'Compute per cycle (µs)',
