@@ -181,7 +181,6 @@ function runOf(s: Scenario, options: RippleOptions, hitRank: number, P: number):
   }
   const run = new PhaseRun({ ...s, noise }, { recordReleases: true }).run();
   const releases = run.releases!;
-  const R = run.ranks;
   const lateUs = new Float64Array(releases.length);
   for (let x = 0; x < releases.length; x++) lateUs[x] = Math.max(0, releases[x] - onTime[x]);
   return { lateUs, iterationUs, durationsUs: run.durations.slice() };
