@@ -175,9 +175,16 @@ function runOf(s: Scenario, options: RippleOptions, hitRank: number, P: number):
     const layout = buildLayout(s);
     const node = layout.nodeIds[Math.floor(hitRank / P)];
     const core = layout.slotCore[hitRank % P];
-    noise = [
-      oneEvent(HIT_ITERATION * iterationUs + quiet.granularityUs / 2, options.eventUs, node, core),
-    ];
+    // halfway through the hit rank's CPU work before it sends: its compute, and in a halo whose
+    // messages cost CPU time its sends (k·o, k its neighbours: two per side of 3 or more, one
+    // per side of 2, for a rank in the grid's middle), so the event delays that iteration's
+    // messages and not the copy that ends the iteration before
+    const w = s.workload;
+    const sides = gridSides(s.job.nodes * P, 2);
+    const k = sides.reduce((n, side) => n + (side >= 3 ? 2 : side === 2 ? 1 : 0), 0);
+    const sendsUs = w.kind === 'halo' ? k * (w.overheadUs ?? 0) : 0;
+    const atUs = HIT_ITERATION * iterationUs + (quietRun.granularityUs + sendsUs) / 2;
+    noise = [oneEvent(atUs, options.eventUs, node, core)];
   }
   const run = new PhaseRun({ ...s, noise }, { recordReleases: true }).run();
   const releases = run.releases!;

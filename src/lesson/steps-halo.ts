@@ -1,8 +1,10 @@
 // The run-to-run lesson's steps on halo exchanges (seed 004, Worley's HALO measurements on the
 // Cray XT3 "jaguarcnl" and XT4 "Franklin"; docs/workloads.md §7): a code with no global
 // synchronisation, where a delay travels one neighbour per update, and the most and least a
-// process waits as the job grows. They run scenarios/halo-jaguar-xt5-stock.json: a halo on a 2-D
-// torus with Jaguar XT5's stock CNL noise standing in for the XT3/XT4's (not published).
+// process waits as the job grows. They run the presets of those machines,
+// scenarios/halo-jaguarcnl-xt3.json (Wallcraft's HALO, updates back to back) and
+// halo-franklin-xt4.json (Worley's single timed update): a halo on a 2-D torus, two processes a
+// node, with Jaguar XT5's stock CNL noise standing in for the XT3/XT4's (not published).
 import { HIT_ITERATION, RIPPLE_DEFAULTS, rippleOf, type RippleRun } from '../engine/ripple.ts';
 import { repeatSeeds } from '../engine/run-spread.ts';
 import type { Vary } from '../engine/sweep.ts';
@@ -12,11 +14,12 @@ import { fail, time, treeOf } from './figures.ts';
 import { formatValue, levelOf } from './sketch.ts';
 import type { Axis, LessonStep, RevealInput } from './types.ts';
 
-const HALO = 'halo-jaguar-xt5-stock';
+const JAGUARCNL = 'halo-jaguarcnl-xt3';
+const FRANKLIN = 'halo-franklin-xt4';
 /** µs below which a rank counts as on time (rounding in the release sums), as the ripple view */
 const ON_TIME_US = 1e-6;
-/** Iterations after the hit the reveal counts late ranks at: the next three. */
-const AFTER = [1, 2, 3] as const;
+/** Updates the reveal counts late ranks in: the first with any late rank, and the next two. */
+const AFTER = [0, 1, 2] as const;
 
 /** µs as the waits read: `778 µs`, `2.27 µs`, `0.0043 µs` (a wait near nothing keeps its digits). */
 const wait = (us: number) => (us >= 0.1 ? time(us) : `${us.toPrecision(2)} µs`);
@@ -28,16 +31,27 @@ function lateRanks(run: RippleRun, ranks: number, i: number): number {
   return late;
 }
 
+/**
+ * Late ranks in the first update from the hit one with any, and the next two. A process held up
+ * while it computes or sends is late in that update; one with nothing to compute (g = 0 at a
+ * barrier) is held up while it waits, and the delay shows in the next update.
+ */
+function lateFromFirst(run: RippleRun, ranks: number, iterations: number): number[] {
+  let first = HIT_ITERATION;
+  while (first < iterations - 1 && lateRanks(run, ranks, first) === 0) first++;
+  return AFTER.map((k) => (first + k < iterations ? lateRanks(run, ranks, first + k) : 0));
+}
+
 export const ripple: LessonStep = {
   id: 'ripple',
   number: 4,
   title: 'A code without a barrier: how far does one delay travel?',
   intro:
-    'Many codes never stop everyone at once: a stencil code trades the edges of its patch with its grid neighbours (a halo exchange) and goes on when theirs are in. Wallcraft’s HALO benchmark does only that; Worley’s slides (004) show it on the Cray XT3 and XT4. The simulator runs a halo exchange on a 2-D torus of processes with Jaguar XT5’s operating-system noise; for Reveal it holds up one process by 1 ms in iteration 2, on a small grid of a few hundred.',
+    'Many codes never stop everyone at once: a stencil code trades the edges of its patch with its grid neighbours (a halo exchange) and goes on when theirs are in. Wallcraft’s HALO benchmark does only that; Worley’s slides (004) show it on the Cray XT3 and XT4. The simulator runs it on the XT3 jaguarcnl: a halo exchange on a 2-D torus of processes, with Jaguar XT5’s operating-system noise standing in for the XT3’s; for Reveal it holds up one process by 1 ms in iteration 2, on a small grid of a few hundred.',
   view: 'iterations',
   revealView: 'ripple',
   state: {
-    preset: HALO,
+    preset: JAGUARCNL,
     edits: [{ kind: 'set', path: 'workload.iterations', value: 200 }],
   },
   runNote:
@@ -45,7 +59,7 @@ export const ripple: LessonStep = {
   question: {
     kind: 'choice',
     prompt:
-      'One process is held up by 1 ms. One update later, which processes of the halo exchange are late?',
+      'One process is held up by 1 ms while it computes an update. Which processes of the halo exchange finish that update late?',
     options: [
       { id: 'a', label: 'Only the one that was held up' },
       {
@@ -65,12 +79,11 @@ export const ripple: LessonStep = {
   },
   simulate: ({ scenario }) => {
     const r = rippleOf(scenario, RIPPLE_DEFAULTS);
-    const at = (run: RippleRun) =>
-      AFTER.map((k) => lateRanks(run, r.ranks, HIT_ITERATION + k)).join(', ');
+    const at = (run: RippleRun) => lateFromFirst(run, r.ranks, r.iterations).join(', ');
     return {
       ok: true,
       value: `halo: ${at(r.halo)} late; barrier: ${at(r.barrier)}`,
-      detail: `of ${r.ranks} processes (a ${r.sides[0]} × ${r.sides[1]} torus), 1, 2 and 3 updates after the ${time(RIPPLE_DEFAULTS.eventUs)} hold-up; in the halo the delay spreads one neighbour per update and never shrinks`,
+      detail: `of ${r.ranks} processes (a ${r.sides[0]} × ${r.sides[1]} torus), in the first update the ${time(RIPPLE_DEFAULTS.eventUs)} hold-up makes late and the next two; in the halo the delay spreads one neighbour per update and never shrinks`,
     };
   },
   explanation:
@@ -79,12 +92,6 @@ export const ripple: LessonStep = {
 
 /** Processes of the sweep: 16 (the smallest count on Worley's slides) to 4,096, ×4 a point. */
 const PROCESSES = [16, 64, 256, 1024, 4096] as const;
-/**
- * Ranks per node of the stand-in: four, the halo preset's. Not the slides' machine: their "1024
- * SN" run shared its nodes with a "2048 VN" run ("HALO on Franklin: 2/08 vs. 4/08 (1024SN)"), so
- * Franklin ran two processes a node in VN mode then.
- */
-const PER_NODE = 4;
 /** Updates per run: a mean over many, as target 13 takes them (HALO times a few). */
 const UPDATES = 2000;
 /**
@@ -118,7 +125,7 @@ function maxMinPlan(s: Scenario): { varies: Vary[]; total: number } {
   return {
     varies: [
       { path: 'workload.iterations', values: [UPDATES] },
-      { path: 'job.nodes', values: PROCESSES.map((p) => p / PER_NODE) },
+      { path: 'job.nodes', values: PROCESSES.map((p) => p / s.job.ranksPerNode) },
       { path: 'seed', values: repeatSeeds(s.seed, SEEDS_PER_POINT) },
     ],
     total: PROCESSES.length * SEEDS_PER_POINT,
@@ -169,10 +176,10 @@ export const maxMin: LessonStep = {
   number: 5,
   title: 'The slowest and the fastest process as the job grows',
   intro:
-    'Worley’s slides (004) show a single halo update timed on every process of the Cray XT4 Franklin: the most, the least and the average over the processes. The simulator times it the same way: every update starts at a barrier, and each process’s clock runs from its start to the moment its neighbours’ messages are in. It runs on 4,096 processes with Jaguar XT5’s noise standing in for the XT4’s; for Reveal, 2,000 updates at 16, 64, 256, 1,024 and 4,096 processes, three times each.',
+    'Worley’s slides (004) show a single halo update timed on every process of the Cray XT4 Franklin: the most, the least and the average over the processes. The simulator times it the same way: every update starts at a barrier, and each process’s clock runs from its start to the moment its neighbours’ messages are in. It runs on 4,096 processes, two a node, with Jaguar XT5’s noise standing in for the XT4’s; for Reveal, 2,000 updates at 16, 64, 256, 1,024 and 4,096 processes, three times each.',
   view: 'iterations',
   state: {
-    preset: HALO,
+    preset: FRANKLIN,
     edits: [
       { kind: 'set', path: 'workload.iterations', value: 200 },
       { kind: 'set', path: 'workload.barrierBefore', value: true },
@@ -241,5 +248,5 @@ export const maxMin: LessonStep = {
     };
   },
   explanation:
-    'The most grows: with more processes, in more updates some process is held up by noise while it exchanges, and its neighbours wait for it (004, “HALO on Franklin: max vs. min”). The least moves far less: the fastest process only waits for its neighbours’ messages, one message (5 µs here) whatever the process count. But it is not level, as Worley’s was: on 4,096 processes it falls by about 40%, to some 3 µs, a miss of the model (docs/validation.md, target 13). There, in most updates some process starts a few µs late (a timer tick on its core when the barrier ends), finds its neighbours’ messages already on their way and times only what is left of them. A real update also spends CPU time sending, receiving and copying its halo, which NoiseLab leaves out (a message costs no CPU time here); that floor would keep the least level. Without the barrier, with updates back to back, the least falls toward nothing: some process is always the late one, and its neighbours’ messages are already in when it gets there. Worley could not tell from his data whether other users’ jobs or the operating system made Franklin vary from run to run (his summary slides); the simulation has only the operating system.',
+    'The most grows: with more processes, in more updates some process is held up by noise while it exchanges, and its neighbours wait for it (004, “HALO on Franklin: max vs. min”). The least moves far less: the fastest process sends its four messages, waits for its neighbours’ and copies them in, 2 µs of CPU time a message and 5 µs a message’s flight here (both assumed: the slides give neither), 21 µs whatever the process count. But it is not level, as Worley’s was: on 4,096 processes it falls by about a quarter, to the 16 µs of its sends and copies, a miss of the model (docs/validation.md, target 13). There, in most updates some process starts late (a daemon or a timer tick on its core when the barrier ends), finds its neighbours’ messages already in and times only its own CPU work. The least can fall by one message’s flight and no more; Worley’s level minimum says his update’s CPU work was large against it. Without the barrier, with updates back to back, the least falls toward nothing: some process is always the late one, and its neighbours’ messages are already in when it gets there. Worley could not tell from his data whether other users’ jobs or the operating system made Franklin vary from run to run (his summary slides); the simulation has only the operating system.',
 };

@@ -134,4 +134,14 @@ export const PRESET_TABLE: readonly PresetEntry[] = [
     label: 'HALO on Jaguar XT5 stock (XT3/XT4 stand-in)',
     group: 'Application workloads',
   },
+  {
+    id: 'halo-jaguarcnl-xt3',
+    label: 'HALO on the Cray XT3 jaguarcnl',
+    group: 'Application workloads',
+  },
+  {
+    id: 'halo-franklin-xt4',
+    label: 'HALO on the Cray XT4 Franklin (one timed update)',
+    group: 'Application workloads',
+  },
 ];

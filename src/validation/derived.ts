@@ -26,6 +26,12 @@ export interface Derivation {
   about: string;
   references: string[];
   job: Partial<Scenario['job']>;
+  /**
+   * Another machine with the parent's noise (a stand-in where the machine's own was not
+   * published): what changes, said in `about`. A node keeps the parent's per-node sources and
+   * the per-core ones of the cores it has.
+   */
+  machine?: Partial<Omit<Scenario['machine'], 'collective' | 'tree'>>;
   workload: (s: Scenario) => Scenario['workload'];
   /** an NPB LU or FT scenario: the Table 2 mean its run time with noise is solved for, and its
    * workload for a given run without noise, µs (`npm run scenarios -- --solve`) */
@@ -425,7 +431,77 @@ derivations.push(
       warmup: 20,
     }),
   },
+  ...xt3xt4Derivations(),
 );
+
+/**
+ * The Cray XT3 "jaguarcnl" (ORNL) and XT4 "Franklin" (NERSC) of Worley's slides (004), each
+ * with the HALO experiment the slides show on it. 004 publishes no node count, core count,
+ * latency or noise figure: what it gives and what is assumed is said in each description.
+ */
+function xt3xt4Derivations(): Derivation[] {
+  const machineText =
+    'Machine: 4,096 nodes of 2 cores (004 runs up to 8,192 processes in VN mode, two a node: ' +
+    'its "1024 SN" run used the nodes of its "2048 VN" run, slide "HALO on Franklin: 2/08 vs. ' +
+    '4/08 (1024SN)"; the whole machine was larger, not in the seeds), 2 ranks a node; the ' +
+    'barrier and the tree as Jaguar XT5’s (a SeaStar torus without a hardware barrier, ' +
+    'assumed). The XT3/XT4 noise was not published: Jaguar XT5’s stock CNL (003) stands in, ' +
+    'its per-node sources as they are and its per-core ones on the two cores. HALO: a 2-D ' +
+    'torus of processes (assumed), updates with no compute between them, 5 µs a message ' +
+    '(assumed: 004 gives no latency) and 2 µs of CPU to send one and 2 µs to copy one in ' +
+    '(overheadUs, assumed: an MPI send or receive of a few bytes on an Opteron of 2008; 004 ' +
+    'gives none), so an update costs 21 µs without noise (docs/workloads.md §7).';
+  const halo = (barrierBefore: boolean) => (): Scenario['workload'] => ({
+    kind: 'halo',
+    granularityUs: 0,
+    dimensions: 2,
+    periodic: true,
+    ...(barrierBefore ? { barrierBefore: true } : {}),
+    latencyUs: 5,
+    messageBytes: 0,
+    usPerByte: 0,
+    overheadUs: 2,
+    iterations: 2000,
+    warmup: 20,
+  });
+  const machine = { nodes: 4096, coresPerNode: 2, clusterSize: 4096 };
+  const job = { nodes: 2048, ranksPerNode: 2, reservedCores: [], excludeOffsets: [] };
+  return [
+    {
+      file: 'halo-jaguarcnl-xt3',
+      parent: 'jaguar-xt5-stock',
+      title: 'HALO on the Cray XT3 jaguarcnl (CNL, 2008): 4,096 processes',
+      about:
+        'Wallcraft’s HALO benchmark as Worley ran it on ORNL’s Cray XT3 under CNL (004 slide ' +
+        '"HALO on Jaguarcnl": the maximum over processes of a few repetitions, whose cost grows ' +
+        '3× from 16 to 4,096 processes): updates back to back, each rank going on when its ' +
+        'neighbours’ messages are in. ' +
+        machineText +
+        ' docs/validation.md, target 13.',
+      references: ['004_cb4c2116e2ea8546.txt (HALO slides)'],
+      machine: { name: 'Cray XT3 jaguarcnl (ORNL)', ...machine },
+      job,
+      workload: halo(false),
+    },
+    {
+      file: 'halo-franklin-xt4',
+      parent: 'jaguar-xt5-stock',
+      title: 'HALO on the Cray XT4 Franklin (CNL, 2008): one timed update, 4,096 processes',
+      about:
+        'Worley’s modified HALO on NERSC’s Cray XT4 under CNL (004 slides "HALO on Franklin: ' +
+        'max/avg/min" and "max vs. min": a single update timed on every process, the most ' +
+        'growing with the process count, the least flat, 5–10× apart for small halos): every ' +
+        'update starts at a barrier (workload.barrierBefore), and a rank’s update runs from its ' +
+        'start to its release (the CLI’s tree.rankUpdateUs: least, mean, most over the ranks). ' +
+        machineText +
+        ' docs/validation.md, targets 13 and 16 (the allreduce jitter test runs on this machine).',
+      references: ['004_cb4c2116e2ea8546.txt (HALO slides)'],
+      machine: { name: 'Cray XT4 Franklin (NERSC)', ...machine },
+      job,
+      workload: halo(true),
+    },
+  ];
+}
 
 /** The scenario a derivation gives (not validated here: the caller validates). */
 export function derive(d: Derivation): Scenario {
@@ -433,9 +509,14 @@ export function derive(d: Derivation): Scenario {
   const s = structuredClone(parent);
   s.title = d.title;
   s.description =
-    `${d.about} Machine and noise: scenarios/${d.parent}.json ("${parent.title}"), ` +
-    'whose sources carry their provenance.';
+    `${d.about} ${d.machine ? 'Noise' : 'Machine and noise'}: scenarios/${d.parent}.json ` +
+    `("${parent.title}"), whose sources carry their provenance.`;
   s.references = [...parent.references, ...d.references];
+  if (d.machine) {
+    s.machine = { ...s.machine, ...d.machine };
+    const cores = s.machine.coresPerNode;
+    s.noise = s.noise.filter((n) => n.cpu === 'any' || n.cpu < cores);
+  }
   s.job = { ...s.job, ...d.job };
   s.workload = d.workload(s);
   return s;

@@ -133,7 +133,7 @@ describe('the lesson state with two lessons', () => {
       [3, 'c'],
       [4, 'b'],
     ]);
-    expect(shown).toEqual(['halo-jaguar-xt5-stock']);
+    expect(shown).toEqual(['halo-franklin-xt4']);
     expect(lesson.openLink(readLessonParams('?lesson=run-to-run.9'), false)).toBe(false);
     expect(lesson.step.id).toBe('max-min');
   });

@@ -225,15 +225,18 @@ describe('the reveals state what the runs give', () => {
         Array.from({ length: r.ranks }, (_, k) => run.lateUs[i * r.ranks + k]).filter(
           (x) => x > 1e-6,
         ).length;
-      const halo = [1, 2, 3].map((k) => late(r.halo, HIT_ITERATION + k));
+      // the halo from the update it is held up in (its sends wait); the barrier, whose ranks
+      // have nothing to compute, from the next (the hold-up freezes a waiting rank)
+      const halo = [0, 1, 2].map((k) => late(r.halo, HIT_ITERATION + k));
       const barrier = [1, 2, 3].map((k) => late(r.barrier, HIT_ITERATION + k));
+      expect(late(r.barrier, HIT_ITERATION)).toBe(0);
       expect(halo).toEqual([5, 13, 25]);
       expect(barrier).toEqual([r.ranks, r.ranks, r.ranks]);
       expect(figure.value).toBe(`halo: 5, 13, 25 late; barrier: ${barrier.join(', ')}`);
     }
   });
 
-  it('step 5: from 16 to 4,096 processes the most time for one update grows over 10×; the least falls, but stays over half a message', () => {
+  it('step 5: from 16 to 4,096 processes the most time for one update grows over 10×; the least falls by a message’s flight at most, never below the sends and copies', () => {
     const s = step('max-min');
     if (s.question.kind !== 'sketch') throw new Error('step 5 is a sketch');
     const q = s.question;
@@ -242,6 +245,9 @@ describe('the reveals state what the runs give', () => {
     // every update starts at a barrier (Worley's timing of a single update)
     expect(scenario.workload.barrierBefore).toBe(true);
     const m = scenario.workload.latencyUs;
+    // 4 neighbours on the torus: 4 sends and 4 copies of o each (docs/workloads.md §7)
+    const cpu = 8 * (scenario.workload.overheadUs ?? 0);
+    expect(cpu).toBeGreaterThan(0);
     for (const seed of [1, 2, 3, 4, 5]) {
       const { figure, input } = reveal(s, seed);
       // three runs per process count, seeds seed … seed + 2, averaged
@@ -261,18 +267,24 @@ describe('the reveals state what the runs give', () => {
       // the most rises with every fourfold step
       for (let i = 1; i < 5; i++) expect(most[i], `seed ${seed}`).toBeGreaterThan(most[i - 1]);
       expect(most[4] / most[0], `seed ${seed}`).toBeGreaterThan(10);
-      // the least: never more than one message (g = 0), about one message on 16 processes, and
-      // on 4,096 still over half of one (a late start shortens it by what is left of a tick)
-      for (const v of least) expect(v, `seed ${seed}`).toBeLessThanOrEqual(m + 1e-9);
-      expect(least[0], `seed ${seed}`).toBeGreaterThan(0.95 * m);
-      expect(least[4], `seed ${seed}`).toBeGreaterThan(0.5 * m);
+      // the least: never more than the noiseless update (g = 0: the sends, one message, the
+      // copies), about that on 16 processes, and never below the sends and copies (a late
+      // start shortens only the wait for the message)
+      for (const v of least) {
+        expect(v, `seed ${seed}`).toBeLessThanOrEqual(cpu + m + 1e-9);
+        expect(v, `seed ${seed}`).toBeGreaterThanOrEqual(cpu - 1e-9);
+      }
+      expect(least[0], `seed ${seed}`).toBeGreaterThan(0.95 * (cpu + m));
+      expect(least[4], `seed ${seed}`).toBeLessThan(least[0]);
       const w = (us: number) => (us >= 0.1 ? time(us) : `${us.toPrecision(2)} µs`);
       expect(figure.value).toBe(
         `most ${w(most[0])} → ${w(most[4])}; least ${w(least[0])} → ${w(least[4])}`,
       );
       const change = least[4] / least[0];
-      expect(change, `seed ${seed}`).toBeLessThan(0.8);
-      expect(figure.detail).toContain(`the least falls ${Math.round(100 * (1 - change))}%`);
+      const pct = Math.round(100 * (1 - change));
+      expect(figure.detail).toContain(
+        change < 0.8 ? `the least falls ${pct}%` : `the least stays about the same (down ${pct}%)`,
+      );
       expect(figure.detail).toContain('one update timed on every process from a barrier');
       const curve = q.curve(input);
       if (!curve.ok) throw new Error(curve.reason);
