@@ -1,11 +1,12 @@
 // The ripple view's data: the same delay run through a halo exchange and through a barrier on a
 // small 2-D grid of ranks (a few hundred, one cell each on screen), every rank's release from
-// every iteration recorded. A rank's lateness is its release minus the release a noiseless run
-// gives it, (i + 1)(g + L) with L that exchange's noiseless cost (docs/workloads.md §7, model.md
-// §4). The delay is one noise event on the grid's middle rank during iteration 2's compute, or
-// the scenario's own noise; both runs are PhaseRuns of the same machine, job shape and seed.
+// every iteration recorded. A rank's lateness is its release minus the release the same run
+// without noise gives it (on a torus without wake-ups (i + 1)(g + L), L that exchange's noiseless
+// cost: docs/workloads.md §7, model.md §4). The delay is one noise event on the grid's middle
+// rank halfway through its CPU work of iteration 2 before it sends, or the scenario's own noise;
+// both runs are PhaseRuns of the same machine, job shape and seed.
 import { nodesLeftAfterExclusion } from '../scenario/validate-machine.ts';
-import { gridSides } from '../scenario/grid.ts';
+import { gridSides, mostNeighbours } from '../scenario/grid.ts';
 import { messageCostUs } from '../scenario/phases.ts';
 import type { NoiseSource, Scenario, Workload } from '../scenario/types.ts';
 import { buildLayout } from './layout.ts';
@@ -164,8 +165,8 @@ export function rippleOf(scenario: Scenario, options: RippleOptions): Ripple {
 
 function runOf(s: Scenario, options: RippleOptions, hitRank: number, P: number): RippleRun {
   // The same exchange without noise: its iteration (the model line) and every rank's release,
-  // against which a rank is late (an open grid whose messages cost CPU time is not steady at
-  // once: its edge ranks send less, docs/workloads.md §7).
+  // against which a rank is late (on an open grid whose messages cost CPU time the edge ranks,
+  // with less to send, are released early, docs/workloads.md §7; a wake-up w shifts them all).
   const quietRun = new PhaseRun({ ...s, noise: [] }, { recordReleases: true });
   const iterationUs = quietRun.granularityUs + quietRun.collectiveUs;
   const quiet = quietRun.run();
@@ -175,15 +176,18 @@ function runOf(s: Scenario, options: RippleOptions, hitRank: number, P: number):
     const layout = buildLayout(s);
     const node = layout.nodeIds[Math.floor(hitRank / P)];
     const core = layout.slotCore[hitRank % P];
-    // halfway through the hit rank's CPU work before it sends: its compute, and in a halo whose
-    // messages cost CPU time its sends (k·o, k its neighbours: two per side of 3 or more, one
-    // per side of 2, for a rank in the grid's middle), so the event delays that iteration's
-    // messages and not the copy that ends the iteration before
+    // halfway through the hit rank's CPU work before it sends in iteration HIT_ITERATION: its
+    // compute, and in a halo whose messages cost CPU time its sends (k·o, k its neighbours, the
+    // most for a rank in the grid's middle), so the event delays that iteration's messages and
+    // not the copy that ends the iteration before. The rank starts that iteration where the
+    // quiet run released it from the one before: at once from a halo, w later from a barrier
+    // (model.md §4).
     const w = s.workload;
-    const sides = gridSides(s.job.nodes * P, 2);
-    const k = sides.reduce((n, side) => n + (side >= 3 ? 2 : side === 2 ? 1 : 0), 0);
-    const sendsUs = w.kind === 'halo' ? k * (w.overheadUs ?? 0) : 0;
-    const atUs = HIT_ITERATION * iterationUs + (quietRun.granularityUs + sendsUs) / 2;
+    const R = s.job.nodes * P;
+    const sendsUs = w.kind === 'halo' ? mostNeighbours(gridSides(R, 2)) * (w.overheadUs ?? 0) : 0;
+    const wakeUs = w.kind === 'barrier' && s.job.waitMode === 'block' ? s.job.wakeupUs : 0;
+    const startUs = onTime[(HIT_ITERATION - 1) * R + hitRank] + wakeUs;
+    const atUs = startUs + (quietRun.granularityUs + sendsUs) / 2;
     noise = [oneEvent(atUs, options.eventUs, node, core)];
   }
   const run = new PhaseRun({ ...s, noise }, { recordReleases: true }).run();

@@ -3,6 +3,7 @@
 // means, not predictions: they only need the right order of magnitude.
 
 import {
+  haloCpuUs,
   jobRanks,
   type PhaseProgram,
   phaseCollectivesUs,
@@ -254,6 +255,10 @@ function iterationModel(s: Scenario): { base: number; spill: (L: number) => numb
   const phases = program.computeUs.length;
   let g = 0;
   for (const gk of program.computeUs) g += gk;
+  // A halo's sends and copies are CPU work too (docs/workloads.md §7): stretched and slowed like
+  // the compute, and taken out of the exchange below.
+  const cpu = haloCpuUs(program);
+  g += cpu;
   // A slow node's computes take computeFactor × as long (docs/slow-nodes.md), and the job
   // waits for the slowest: count it whenever a job node may be slow.
   const slow = s.machine.slowNodes;
@@ -262,7 +267,7 @@ function iterationModel(s: Scenario): { base: number; spill: (L: number) => numb
   const loads = coreLoads(s);
   const rho = Math.max(0, ...rankCores(s).map((c) => loads[c]));
   const stretched = rho < 1 ? g / (1 - rho) : Infinity;
-  const base = stretched + collectiveEstimateUs(s, program) + phases * wakeup;
+  const base = stretched + collectiveEstimateUs(s, program) - cpu + phases * wakeup;
   const ranked = new Set(rankCores(s));
   /** per source that can delay a rank: its mean event (µs), its events per µs on job nodes */
   const means: number[] = [];

@@ -89,6 +89,18 @@ export function gridNeighbours(sides: readonly number[], periodic: boolean): Nei
 }
 
 /**
+ * The most distinct neighbours a rank of the grid has (k_max, docs/workloads.md §7): two per side
+ * of 3 or more, one per side of 2 (back and forward are one rank on a periodic side, one is
+ * missing on an open one), none per side of 1; every rank of a periodic grid has them, and a rank
+ * inside an open one.
+ */
+export function mostNeighbours(sides: readonly number[]): number {
+  let k = 0;
+  for (const s of sides) k += s >= 3 ? 2 : s === 2 ? 1 : 0;
+  return k;
+}
+
+/**
  * Noiseless µs an exchange adds to an iteration once the run is steady (docs/workloads.md §7),
  * for messages of `messageUs` and `overheadUs` of CPU time per message sent or received: the
  * cycle mean of the ranks' max-plus recurrence. Rank r with k_r neighbours sends after
@@ -105,16 +117,10 @@ export function haloExchangeUs(
   messageUs: number,
   overheadUs: number,
 ): number {
-  let k = 0;
+  const k = mostNeighbours(sides);
+  if (k === 0) return 0;
   let pairAtMost = false;
-  let anySide = false;
-  for (const s of sides) {
-    if (s < 2) continue;
-    anySide = true;
-    k += s === 2 ? 1 : 2;
-    if (periodic || s === 2 || s >= 4) pairAtMost = true;
-  }
-  if (!anySide) return 0;
+  for (const s of sides) if (s >= 2 && (periodic || s === 2 || s >= 4)) pairAtMost = true;
   if (pairAtMost) return messageUs + 2 * k * overheadUs;
   return Math.max(messageUs + (2 * k - 1) * overheadUs, 2 * k * overheadUs);
 }

@@ -2,7 +2,7 @@
 // iteration, a SAGE cycle, a POP step) runs the same list of phases, each a compute of g_k µs
 // followed by a collective. The engine runs programs; the workload kinds are the ways to write
 // one down, each with its performance model (how g_k follows the job size).
-import { gridSides, haloExchangeUs } from './grid.ts';
+import { gridSides, haloExchangeUs, mostNeighbours } from './grid.ts';
 import type { Scenario, Workload } from './types.ts';
 
 /** A phase's collective: the machine's black-box barrier (model.md §4) … */
@@ -183,6 +183,18 @@ export function treeDepth(ranks: number, fanout: number): number {
     depth++;
   }
   return depth;
+}
+
+/**
+ * CPU µs per iteration a rank with the most neighbours spends sending and copying halo messages
+ * (2·k_max·o per halo phase, docs/workloads.md §7): CPU work like a compute, which noise
+ * stretches and a slow node multiplies. Part of phaseCollectivesUs's exchange.
+ */
+export function haloCpuUs(program: PhaseProgram): number {
+  if (program.overheadUs === 0 || program.grid === null) return 0;
+  let n = 0;
+  for (const kind of program.collective) if (kind === PHASE_HALO) n++;
+  return n * 2 * mostNeighbours(program.grid.sides) * program.overheadUs;
 }
 
 /**

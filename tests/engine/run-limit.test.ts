@@ -188,6 +188,51 @@ describe('every run ends within its bound', () => {
     expect(dists.size).toBe(6);
     expect(worst.ratio, `seed ${worst.seed}`).toBeLessThan(LIMIT_FACTOR / 4);
   });
+
+  it('a halo whose CPU work is all sends and copies, on slow nodes under heavy noise, as if it were compute', () => {
+    // g = 0 and 100 µs per message (8 messages an update on a 3 × 3 torus), every node 10×
+    // slower, a 95 µs event every 100 µs on the one core: the same CPU work as g = 800 µs, and
+    // the same bound (the sends and copies are stretched and slowed like a compute)
+    const runs = [
+      { granularityUs: 0, overheadUs: 100 },
+      { granularityUs: 800, overheadUs: 0 },
+    ].map((w) => {
+      const s = scenario({
+        nodes: 9,
+        cores: 1,
+        ranksPerNode: 1,
+        noise: [
+          source({
+            id: 'heavy',
+            periodUs: 100,
+            phase: 'aligned',
+            duration: { dist: 'fixed', valueUs: 95 },
+            cpu: 0,
+          }),
+        ],
+        workload: {
+          kind: 'halo',
+          granularityUs: w.granularityUs,
+          dimensions: 2,
+          periodic: true,
+          latencyUs: 5,
+          messageBytes: 0,
+          usPerByte: 0,
+          overheadUs: w.overheadUs,
+          iterations: 400,
+          warmup: 0,
+        },
+      });
+      s.machine.slowNodes = { placement: { kind: 'all' }, computeFactor: 10 };
+      const v = validateScenario(s);
+      const run = createRun(v);
+      run.step(v.workload.iterations);
+      expect(run.done).toBe(true);
+      return { bound: boundHorizonUs(v), time: run.timeUs };
+    });
+    expect(runs[0].bound).toBeCloseTo(runs[1].bound, 6);
+    expect(runs[0].time).toBeLessThan(runs[0].bound);
+  });
 });
 
 describe('a run that outgrows its estimate', () => {

@@ -316,6 +316,15 @@ describe('withProgram', () => {
     expect(back.workload).toEqual(timed.workload);
     expect((back.workload as HaloWorkload).barrierBefore).toBe(true);
   });
+
+  it('takes back a halo’s CPU time per message too, through an all-to-all', () => {
+    const halo = withProgram(base, 'halo');
+    const costly = withValue(halo, 'workload.overheadUs', 2);
+    const a2a = withProgram(costly, 'alltoall', costly.workload as HaloWorkload);
+    expect('overheadUs' in a2a.workload).toBe(false); // an all-to-all has no such field
+    const back = withProgram(a2a, 'halo', costly.workload as HaloWorkload);
+    expect(back.workload).toEqual(costly.workload);
+  });
 });
 
 describe('withBarrierBefore', () => {

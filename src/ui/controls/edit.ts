@@ -119,6 +119,9 @@ export function withProgram(
                 ? { barrierBefore: true }
                 : {}),
               ...message,
+              ...(last?.kind === 'halo' && last.overheadUs !== undefined
+                ? { overheadUs: last.overheadUs }
+                : {}),
               ...runs,
             };
     }
