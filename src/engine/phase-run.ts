@@ -689,11 +689,16 @@ export class PhaseRun {
       g += this.overheadUs * (this.nbrStart![r + 1] - this.nbrStart![r]);
     }
     this.phaseStart[r] = start;
-    this.finish[r] = start + (this.factors === null ? g : g * this.factors[(r / this.P) | 0]);
+    this.finish[r] = start + this.onNode(r, g);
     this.state[r] = COMPUTING;
     this.pend[r] = this.program.collective[k] === PHASE_TREE ? this.children[r] : 0;
     this.ready[r] = -Infinity;
     this.due(r, this.finish[r]);
+  }
+
+  /** µs: `work` µs of CPU work as rank r's node does it (f times as long on a slow node). */
+  private onNode(r: number, work: number): number {
+    return this.factors === null ? work : work * this.factors[(r / this.P) | 0];
   }
 
   private rankAction(r: number, t: number): void {
@@ -827,7 +832,7 @@ export class PhaseRun {
     const from = this.resumeAt(r, d);
     const copy = this.overheadUs * (this.nbrStart![r + 1] - this.nbrStart![r]);
     this.state[r] = COPYING;
-    this.finish[r] = from + (this.factors === null ? copy : copy * this.factors[(r / this.P) | 0]);
+    this.finish[r] = from + this.onNode(r, copy);
     this.due(r, this.finish[r]);
   }
 
