@@ -4,13 +4,13 @@ import type { PublishedMachine, PublishedValue } from './types.ts';
 
 /** 003 Table 1: POP's wall time in seconds at steps 435, 870 and 1,000, aprun -N 6 -cc 2-7,
  * with the Reduced Noise kernel and the stock one. */
-const TABLE1 = [
+export const TABLE1 = [
   { procs: 384, rn: [289.68, 575.48, 660.03], stock: [291.0, 578.09, 663.13] },
   { procs: 1536, rn: [75.27, 149.16, 149.16], stock: [77.46, 151.94, 173.98] },
   { procs: 6144, rn: [35.33, 69.17, 79.13], stock: [39.17, 79.25, 90.89] },
   { procs: 24576, rn: [42.7, 81.78, 94.58], stock: [68.43, 122.79, 137.94] },
 ] as const;
-const STEPS = [435, 870, 1000] as const;
+export const TABLE1_STEPS = [435, 870, 1000] as const;
 
 /**
  * The cycle-time view draws POP's mean step: the time at step 1,000 over 1,000 steps (as
@@ -21,7 +21,7 @@ function meanStep(kernel: 'rn' | 'stock', procs: number, times: readonly number[
   const misprint = times[2] === times[1];
   const k = misprint ? 1 : 2;
   const machine: PublishedMachine = kernel === 'rn' ? 'jaguar-xt5-rn' : 'jaguar-xt5-stock';
-  const steps = STEPS[k];
+  const steps = TABLE1_STEPS[k];
   return {
     id: `table1-${kernel}-${procs}`,
     chart: 'cycle-time',

@@ -3,6 +3,7 @@
 // and POP on Jaguar XT5 (003 Fig 3, Tables 1 and 2).
 import { PhaseRun } from '../../engine/phase-run.ts';
 import type { Scenario } from '../../scenario/types.ts';
+import { TABLE1, TABLE1_STEPS } from '../../published/jaguar.ts';
 import { loadPreset, variant } from '../presets.ts';
 import {
   median,
@@ -19,6 +20,7 @@ import {
   FWQ_W18_US,
   mpiFwqWorkload,
   popWorkload,
+  POP_SOLVER_PHASES,
   SAGE_MODEL_CYCLE_US,
   sageWorkload,
 } from '../workloads.ts';
@@ -596,6 +598,31 @@ const mystery2: Target = {
 
 // ---- Jaguar: MPI-FWQ, POP, Shark ----
 
+/** POP's end rows (003 Table 1), the ones the workload and the stock noise were set from. */
+const POP_FITTED: readonly number[] = [384, 24_576];
+
+/**
+ * 003 Table 1's rows as the POP checks read them: seconds at step 1,000, stock and RN; where
+ * the RN time printed at step 1,000 repeats step 870's (1,536 processes, a misprint), both
+ * kernels at step 870.
+ */
+const POP_TABLE1 = TABLE1.map((row) => {
+  const k = row.rn[2] === row.rn[1] ? 1 : 2;
+  return {
+    procs: row.procs,
+    steps: TABLE1_STEPS[k],
+    stockS: row.stock[k],
+    rnS: row.rn[k],
+    fitted: POP_FITTED.includes(row.procs),
+    note: k === 1 ? 'Read at step 870: the RN time printed at step 1,000 repeats it.' : '',
+  };
+});
+
+const popRow = (procs: number) => POP_TABLE1.find((r) => r.procs === procs)!;
+
+/** µs: what the stock kernel adds to a step of POP_TABLE1's row, as published. */
+const popCostUs = (row: (typeof POP_TABLE1)[number]) => ((row.stockS - row.rnS) / row.steps) * 1e6;
+
 const jaguarApps: Target = {
   number: 10,
   title: 'Jaguar XT5: MPI-FWQ, POP and the Shark run',
@@ -638,39 +665,76 @@ const jaguarApps: Target = {
         'measures here: long per-core kernel work (the stock work queues) hitting some of the ' +
         '49,152 application cores in most iterations.',
     });
-    // POP, Table 1 (-N 6 -cc 2-7), step 1,000.
+    // POP, Table 1 (-N 6 -cc 2-7): every row. The workload (W/R + M·S) and the stock noise were
+    // solved and set from the end rows (384 and 24,576 processes): those two are fits. The
+    // middle rows (1,536 and 6,144) were in neither, so they are evidence: the RN kernel's gain
+    // and its step time (the RN kernel nearly noise-free on cores 2-7, its time is the workload's).
     const pop = (preset: string, procs: number) =>
       runSeeds(preset, { nodes: procs / 6, ranksPerNode: 6, reservedCores: [0, 1] }, (d) =>
         popWorkload(d, plan.pop.iterations, plan.pop.warmup),
       );
     const stepMedian = (r: OverSeedRuns) => median(r.ms.map((m) => m.mean));
-    for (const [procs, published] of [
-      [24_576, (137.94 - 94.58) / 137.94],
-      [384, (663.13 - 660.03) / 663.13],
-    ]) {
+    for (const row of POP_TABLE1) {
+      const { procs, steps, stockS, rnS, fitted } = row;
+      const published = (stockS - rnS) / stockS;
       const st = pop('jaguar-xt5-stock', procs);
       const r = pop('jaguar-xt5-rn-prototype', procs);
+      const at = `step ${steps.toLocaleString('en-US')}: ${stockS} → ${rnS} s`;
+      const procsText = procs.toLocaleString('en-US');
       // Per seed, both kernels on that seed: the share of the stock step the RN kernel saves.
       const gain = perSeed(st.ms.map((m, k) => (m.mean - r.ms[k].mean) / m.mean));
       checks.push({
         id: `pop-${procs}`,
-        claim: `POP at ${procs.toLocaleString('en-US')} processes: time saved by the RN kernel`,
-        published: `${pct(published)} (step 1,000: ${procs === 384 ? '663.13 → 660.03' : '137.94 → 94.58'} s)`,
+        claim: `POP at ${procsText} processes: time saved by the RN kernel`,
+        published: `${pct(published)} (${at})`,
         simulated:
           `${overSeedsText(gain, pct)} (median steps ${ms(stepMedian(st))} → ` +
           `${ms(stepMedian(r))})`,
         tolerance: `${nearValueText(published, (x) => `${(x * 100).toFixed(2)}%`)} (median over seeds)`,
         pass: nearValue(gain.median, published),
         run: runText('jaguar-xt5-stock / jaguar-xt5-rn-prototype', st, 'steps'),
+        note: fitted
+          ? "A fit: POP's solver phases and the stock kernel's noise were set for these gains " +
+            "(src/validation/workloads.ts and the presets' provenance)." +
+            (procs === 384
+              ? ' At 384 processes the fit misses: the stock kernel noise that gives 31% at ' +
+                "24,576 still costs a step a few times the paper's 0.47% (the RN step times are " +
+                "published; the stock noise at small scale is the model's)."
+              : '')
+          : 'Not in the fit (the workload and the stock noise were set from 384 and 24,576 ' +
+            `processes). ${row.note} The stock kernel costs a step ` +
+            `${ms(stepMedian(st) - stepMedian(r))} here against ` +
+            `${ms(popCostUs(row))} published. From 6,144 to 24,576 processes the published ` +
+            `cost grows about as the process count (${ms(popCostUs(popRow(6144)))} → ` +
+            `${ms(popCostUs(popRow(24_576)))} a step), as many short synchronisations per step, ` +
+            "each rarely met by an event, would give; the model's step has " +
+            `${POP_SOLVER_PHASES + 1} (${POP_SOLVER_PHASES} solver phases and the baroclinic ` +
+            "one, set with the stock noise's long per-core work for MPI-FWQ's two orders of " +
+            'magnitude), and at 1,536 ' +
+            'processes and above most of them meet a long event, so its cost grows slowly with ' +
+            'the process count. A joint fit of the solver phases and the stock noise against ' +
+            'every row is the missing calibration (docs/calibration.md).',
+        ...(fitted ? { basis: 'calibrated' as const } : {}),
+      });
+      if (fitted) continue;
+      // The RN step time at a middle row: the workload's strong scaling, held out of its solve.
+      const rnStepUs = (rnS / steps) * 1e6;
+      const step = perSeed(r.ms.map((m) => m.mean));
+      checks.push({
+        id: `pop-rn-step-${procs}`,
+        claim: `POP at ${procsText} processes: the step time with the RN kernel`,
+        published: `${ms(rnStepUs)} (${rnS} s at step ${steps.toLocaleString('en-US')})`,
+        simulated: overSeedsText(step, ms),
+        tolerance: `${nearValueText(rnStepUs, ms)} (median over seeds)`,
+        pass: nearValue(step.median, rnStepUs),
+        run: runText('jaguar-xt5-rn-prototype', r, 'steps'),
         note:
-          "A fit: POP's solver phases and the stock kernel's noise were set for these gains " +
-          "(src/validation/workloads.ts and the presets' provenance)." +
-          (procs === 384
-            ? ' At 384 processes the fit misses: the stock kernel noise that gives 31% at 24,576 ' +
-              "still costs a step a few times the paper's 0.47% (the RN step times are " +
-              "published; the stock noise at small scale is the model's)."
-            : ''),
-        basis: 'calibrated',
+          "Not in the fit: the workload's baroclinic work W and solver work S were solved from " +
+          'the RN step times at 384 and 24,576 processes (src/validation/workloads.ts), ' +
+          'T(R) = W/R + M·S + the allreduces. POP scales better than that between them: the ' +
+          'published times fall faster than 1/R from 384 to 6,144 processes (the ' +
+          "subdomains shrink into cache, not in the model), so the middle rows' times are " +
+          'above the published ones.',
       });
     }
     // Shark (003 Table 2): 1,024 nodes, RN 7,168 processes (-N 7 -cc 1-7) against stock 8,192 (-N 8).
