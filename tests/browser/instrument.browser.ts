@@ -168,7 +168,7 @@ describe('projector mode reads from the back of the room', () => {
     await page.context().close();
   }, 180_000);
 
-  it('keeps the four headline numbers on one line, and the run’s status beside Run, on a 4:3 projector', async () => {
+  it('keeps the four headline numbers on one line, the run’s status beside Run and the nine view tabs on one row, on a 4:3 projector', async () => {
     const { page, problems } = await openApp(
       site,
       { width: 1024, height: 768 },
@@ -192,8 +192,11 @@ describe('projector mode reads from the back of the room', () => {
         size: Math.min(...numbers.map((e) => parseFloat(getComputedStyle(e).fontSize))),
         // the status's middle within the Run button's height: on its row
         beside: Math.abs(mid(status) - mid(run)) < run!.getBoundingClientRect().height / 2,
+        tabTops: [...document.querySelectorAll('[role="tab"]')].map(top),
       };
     });
+    expect(rows.tabTops.length).toBe(9);
+    expect(new Set(rows.tabTops).size).toBe(1);
     expect(rows.tops.length).toBe(4);
     expect(new Set(rows.tops).size).toBe(1);
     expect(rows.size).toBeGreaterThanOrEqual(24);
