@@ -83,7 +83,7 @@ export const ripple: LessonStep = {
     return {
       ok: true,
       value: `halo: ${at(r.halo)} late; barrier: ${at(r.barrier)}`,
-      detail: `of ${r.ranks} processes (a ${r.sides[0]} × ${r.sides[1]} torus), in the first update the ${time(RIPPLE_DEFAULTS.eventUs)} hold-up makes late and the next two; in the halo the delay spreads one neighbour per update and never shrinks`,
+      detail: `how many of the ${r.ranks} processes (a ${r.sides[0]} × ${r.sides[1]} torus) finish late: in the update the ${time(RIPPLE_DEFAULTS.eventUs)} hold-up delays, then in the next two; in the halo the delay spreads one neighbour per update and never shrinks`,
     };
   },
   explanation:

@@ -132,6 +132,8 @@ export class PageController {
   #showProblem = $state<string | null>(null);
   /** what a link's lesson or challenge part named that does not exist */
   #linkProblems = $state.raw<string[]>([]);
+  /** the parts of the opened link left out (a bad knob value, an unknown source) */
+  #openProblems = $state.raw<string[]>([]);
   /** read as the page starts, before the run-open mark is cleared for this visit */
   readonly #unfinishedAtStart: boolean;
   /** what the views draw: the scenario and its run one task behind the controls (connect) */
@@ -213,9 +215,11 @@ export class PageController {
       runError: this.simulation.error,
       urlProblem: this.#host.address.problem,
       viewProblems: this.#viewProblems,
-      linkProblems: this.#showProblem
-        ? [...this.#linkProblems, this.#showProblem]
-        : this.#linkProblems,
+      linkProblems: [
+        ...this.#openProblems,
+        ...this.#linkProblems,
+        ...(this.#showProblem ? [this.#showProblem] : []),
+      ],
       autosaveProblem: this.#autosaveProblem,
       unfinishedRun: this.#unfinishedRun && this.simulation.status === 'idle',
     });
@@ -298,6 +302,7 @@ export class PageController {
       // link's notice has said what it had to.
       this.#keptAddress = null;
       if (this.scenario.failure?.fileName === 'the link') this.scenario.dismissFailure();
+      this.#openProblems = [];
     }
     void this.scenario.revision;
     // the link carries the view on the stage: rewritten when the tab changes
@@ -465,6 +470,7 @@ export class PageController {
     else if (key === 'view') this.#viewProblems = [];
     else if (key === 'link') {
       this.#linkProblems = [];
+      this.#openProblems = [];
       this.#showProblem = null;
     } else if (key === 'autosave') this.#autosaveProblem = null;
   }
@@ -539,6 +545,9 @@ export class PageController {
       const { presetId, fileName, base } = opened;
       this.scenario.open(opened.scenario, { presetId, fileName, base });
       this.#pinned = opened.pinned ?? null;
+      this.#openProblems = opened.problems ?? [];
+      // A link opened in part stays in the address, to be mended, until the scenario changes.
+      this.#keptAddress = this.#openProblems.length > 0 ? this.scenario.revision : null;
       this.#viewProblems = this.views.apply(opened.view);
       this.#restoredAt = null;
       this.#autosaveProblem = null;

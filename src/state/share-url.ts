@@ -84,6 +84,9 @@ export type Opened =
       view: Record<string, ViewValue>;
       /** set when the link names an older version of its preset than the current one */
       pinned?: Pinned;
+      /** the parts of the link left out (a bad value, an unknown source), one line each: the
+       * rest of it opened, so a typo in one knob does not lose the preset it names */
+      problems?: string[];
     }
   | { kind: 'error'; lines: string[] };
 
@@ -119,7 +122,16 @@ export async function openLink(search: string, hash: string, deps: OpenDeps): Pr
     search,
     deps.presets.map((p) => p.id),
   );
-  if (parsed.errors.length > 0) {
+  // What the link is of (its preset and version, or its file) must be understood to open it; a
+  // bad knob or source edit is left out and named, and the rest opens.
+  const params = new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
+  const fatal =
+    (params.has('preset') && parsed.preset === undefined) ||
+    (params.has('scenario') && parsed.scenarioPath === undefined) ||
+    (params.has('v') && parsed.version === undefined) ||
+    (params.has('preset') && params.has('scenario')) ||
+    params.getAll('p').length > 1;
+  if (fatal) {
     // The source ids it names are checked too, so every mistake is listed at once.
     const preset = deps.presets.find((p) => p.id === (parsed.preset ?? deps.defaultPresetId));
     const base = parsed.scenarioPath === undefined ? await preset?.load().catch(() => null) : null;
@@ -136,7 +148,7 @@ export async function openLink(search: string, hash: string, deps: OpenDeps): Pr
     const presetFile = deps.presets.find((p) => p.id === asPreset);
     if (parsed.scenarioPath !== undefined && presetFile) {
       const today = await presetFile.load();
-      return applied(today, parsed, ops, view, presetFile.id, null);
+      return applied(today, parsed, ops, view, presetFile.id, null, parsed.errors);
     }
     if (parsed.scenarioPath !== undefined) {
       const path = parsed.scenarioPath;
@@ -147,7 +159,7 @@ export async function openLink(search: string, hash: string, deps: OpenDeps): Pr
         if (!(e instanceof ScenarioError)) throw e;
         return { kind: 'error', lines: [`${path}:`, ...e.issues.map(formatIssue)] };
       }
-      return applied(base, parsed, ops, view, null, path);
+      return applied(base, parsed, ops, view, null, path, parsed.errors);
     }
     const id = parsed.preset ?? deps.defaultPresetId;
     const preset = deps.presets.find((p) => p.id === id);
@@ -157,10 +169,10 @@ export async function openLink(search: string, hash: string, deps: OpenDeps): Pr
     if (parsed.version === undefined || !deps.loadRelease || current === undefined) {
       // A hand-written link (or a build without releases): the preset as it is today.
       const today = await preset.load();
-      return applied(today, parsed, ops, view, id, null);
+      return applied(today, parsed, ops, view, id, null, parsed.errors);
     }
     const base = await deps.loadRelease(id, parsed.version);
-    const opened = applied(base, parsed, ops, view, id, null);
+    const opened = applied(base, parsed, ops, view, id, null, parsed.errors);
     const pinned = pinnedOf(id, parsed.version, releases);
     if (opened.kind === 'scenario' && pinned) opened.pinned = pinned;
     return opened;
@@ -183,7 +195,10 @@ function unknownSources(ops: readonly PatchOp[], base: Scenario): string[] {
 
 /**
  * `base` with the link's edits: its knobs (`readable.assignments`) and every op (the readable
- * ones, whose source ids are checked first, all at once, then the patch's).
+ * ones, then the patch's). When they do not all apply, each knob and source edit is tried in
+ * turn on what applied before it, and those that cannot be applied are left out, each named in
+ * `problems` (after `earlier`, the link's own parse errors), the rest opened; the patch applies
+ * whole or the link is an error.
  */
 function applied(
   base: Scenario,
@@ -192,14 +207,48 @@ function applied(
   view: Record<string, ViewValue>,
   presetId: string | null,
   fileName: string | null,
+  earlier: readonly string[] = [],
 ): Opened {
-  const unknown = unknownSources(readable.ops, base);
-  if (unknown.length > 0) return { kind: 'error', lines: unknown };
-  // The readable edits first (a grouped source's period goes to its whole group), then p='s.
-  const ops = [...withGroupPeriods(readable.ops, base), ...patchOps];
-  const result = applyAssignments(base, readable.assignments, ops);
-  if (!result.ok) return { kind: 'error', lines: result.error.split('\n') };
-  return { kind: 'scenario', scenario: result.scenario, presetId, fileName, base, view };
+  const have = new Set(base.noise.map((n) => n.id));
+  const known = readable.ops.filter((op) => have.has(op[0].split('.')[1] ?? ''));
+  const problems = [...earlier, ...unknownSources(readable.ops, base)];
+  const apply = (assignments: Assignment[], ops: PatchOp[], patch: PatchOp[]) =>
+    applyAssignments(base, assignments, [...withGroupPeriods(ops, base), ...patch]);
+  let result = apply(readable.assignments, known, patchOps);
+  if (!result.ok) {
+    // One edit at a time, in the link's order: the knobs, then the source edits.
+    const kept = { assignments: [] as Assignment[], ops: [] as PatchOp[] };
+    const parts = [
+      ...readable.assignments.map((a) => ({
+        label: `${a.path} = ${JSON.stringify(a.value)}`,
+        try: () => apply([...kept.assignments, a], kept.ops, []),
+        keep: () => kept.assignments.push(a),
+      })),
+      ...known.map((op) => ({
+        label: `${op[0]} ${JSON.stringify(op[1])}`,
+        try: () => apply(kept.assignments, [...kept.ops, op], []),
+        keep: () => kept.ops.push(op),
+      })),
+    ];
+    for (const part of parts) {
+      const r = part.try();
+      if (r.ok) part.keep();
+      else problems.push(`${part.label}: left out; ${r.error.split('\n').join('; ')}`);
+    }
+    // The patch (p=) is the page's own record of every other edit: it applies whole or the
+    // link is broken (a link from another version, or altered), never a part of it.
+    result = apply(kept.assignments, kept.ops, patchOps);
+    if (!result.ok) return { kind: 'error', lines: [...problems, ...result.error.split('\n')] };
+  }
+  return {
+    kind: 'scenario',
+    scenario: result.scenario,
+    presetId,
+    fileName,
+    base,
+    view,
+    ...(problems.length > 0 ? { problems } : {}),
+  };
 }
 
 /** The same link without its `v=`: the current version of its preset, with the same edits. */

@@ -236,6 +236,21 @@ describe('the URL holds the state', () => {
         expect(decodeURIComponent(page.url())).toContain(decodeURIComponent(path));
         await page.context().close();
       }
+      // A bad knob or source in a link to a preset: the preset opens, what was left out is named.
+      {
+        const partial = `${site.origin}/?preset=halo-franklin-xt4&nodes=abc&off=cnk-jitter-core9`;
+        const { page } = await openFresh(partial, false);
+        const alert = page.getByRole('alert');
+        await alert.waitFor();
+        const text = await alert.textContent();
+        expect(text).toContain('Part of this link was not understood; the rest of it opened.');
+        expect(text).toMatch(/nodes: "abc" is not valid/);
+        expect(text).toMatch(/there is no noise source "cnk-jitter-core9"/);
+        expect(await preset(page)).toBe('halo-franklin-xt4');
+        expect(await title(page)).toBe(presetFile('halo-franklin-xt4').title);
+        expect(decodeURIComponent(page.url())).toContain(decodeURIComponent(partial));
+        await page.context().close();
+      }
       // The notice has a Close button, and goes by itself at the first change of the scenario.
       const { page } = await openFresh(`${site.origin}/?preset=jaguar-xt5-stock&g=banana`, false);
       const alert = page.getByRole('alert');
@@ -258,14 +273,15 @@ describe('the URL holds the state', () => {
       await enterSeed(page, '4242');
       await expect.poll(() => page.url()).toContain('seed=4242');
       await done(page);
-      const broken = `${site.origin}/?preset=bgp-intrepid&off=cnk-jitter-core9`;
+      // a misspelt preset: what the link is of cannot be known, so nothing of it opens
+      const broken = `${site.origin}/?preset=bgp-intrepd&off=cnk-jitter-core9`;
       await page.goto(broken);
       const alert = page.getByRole('alert');
       await alert.waitFor();
       expect(await alert.textContent()).toContain(
         'This link could not be opened, so the scenario you were editing is shown.',
       );
-      expect(await alert.textContent()).toMatch(/there is no noise source "cnk-jitter-core9"/);
+      expect(await alert.textContent()).toMatch(/preset: "bgp-intrepd" is not valid/);
       expect(await seed(page).inputValue()).toBe('4242');
       await page.waitForTimeout(1000);
       expect(page.url()).toBe(broken);

@@ -118,15 +118,18 @@ describe('a hand-written link with several mistakes', () => {
       '',
       deps,
     );
-    expect(opened.kind).toBe('error');
-    if (opened.kind !== 'error') return;
-    expect(opened.lines[0]).toMatch(/^nodes: "abc" is not valid/);
-    expect(opened.lines.slice(1, 4)).toEqual([
+    // what it could use opens (the preset); every mistake is named, each left out
+    expect(opened.kind).toBe('scenario');
+    if (opened.kind !== 'scenario') return;
+    const lines = opened.problems!;
+    expect(lines[0]).toMatch(/^nodes: "abc" is not valid/);
+    expect(lines.slice(1, 4)).toEqual([
       'there is no noise source "foo" in this preset',
       'there is no noise source "bar" in this preset',
       'there is no noise source "baz" in this preset',
     ]);
-    expect(opened.lines[4]).toMatch(/^its sources: kernel-heartbeat-125ms, /);
+    expect(lines[4]).toMatch(/^its sources: kernel-heartbeat-125ms, /);
+    expect(opened.scenario).toEqual(presetFile('asci-q-2002'));
   });
 });
 
@@ -165,8 +168,9 @@ describe('the patch p=', () => {
             .join(', ')}`,
       ],
     });
+    // a readable edit naming a missing source is left out, named; the preset opens
     opened = await openLink('?preset=asci-q-2002&off=ghost', '', deps);
-    expect(opened.kind === 'error' && opened.lines[0]).toMatch(/no noise source "ghost"/);
+    expect(opened.kind === 'scenario' && opened.problems?.[0]).toMatch(/no noise source "ghost"/);
   });
 
   it('cannot reach Object.prototype', async () => {

@@ -277,6 +277,29 @@ describe('start-up', () => {
     expect(page.scenario.current.seed).toBe(startupScenario().seed);
   });
 
+  it('opens a link in part: the rest on show, what was left out named, the autosave kept and the address kept to mend until the first change', async () => {
+    const { page, storage, written } = setUp({
+      opened: { ...linked(edited(31)), problems: ['nodes: "abc" is not valid'] },
+      saved: { scenario: edited(77), origin: `preset:${STARTUP_PRESET_ID}` },
+    });
+    await page.start();
+    expect(page.scenario.current.seed).toBe(31);
+    expect(page.scenario.failure).toBeNull();
+    expect(page.problems).toContainEqual({
+      key: 'link',
+      title: 'Part of this link was not understood; the rest of it opened.',
+      lines: ['nodes: "abc" is not valid'],
+    });
+    page.persist();
+    expect(written.at(-1)?.keepAddress).toBe(true);
+    expect(readAutosave(storage)?.scenario.seed).toBe(77);
+    page.setSeed(32);
+    page.persist();
+    expect(written.at(-1)?.keepAddress).toBe(false);
+    expect(readAutosave(storage)?.scenario.seed).toBe(32);
+    expect(page.problems.map((p) => p.key)).not.toContain('link');
+  });
+
   it("lists what a link's lesson and challenge parts named that does not exist", async () => {
     const { page } = setUp();
     await page.start({ lesson: part(false, ['lesson=99: no step']), challenge: part(false) });

@@ -166,10 +166,14 @@ describe('openLink', () => {
     expect(opened.scenario.noise.find((s) => s.id === 'rms-18ms')?.phaseOffsetUs).toBe(15000);
   });
 
-  it("a period shorter than a part's delay in its group is refused with the field named", async () => {
+  it("a period shorter than a part's delay in its group is left out with the field named", async () => {
     const opened = await openLink('?preset=asci-q-2002&src.rms-15ms.period=10ms', '', deps());
-    expect(opened.kind).toBe('error');
-    if (opened.kind === 'error') expect(opened.lines.join('\n')).toMatch(/rms-18ms|phaseOffsetUs/);
+    expect(opened.kind).toBe('scenario');
+    if (opened.kind !== 'scenario') return;
+    expect(opened.problems?.join('\n')).toMatch(/rms-15ms.*left out.*(rms-18ms|phaseOffsetUs)/);
+    expect(opened.scenario.noise.find((s) => s.id === 'rms-15ms')?.periodUs).toBe(
+      preset('asci-q-2002').noise.find((s) => s.id === 'rms-15ms')?.periodUs,
+    );
   });
 
   it('knobs without a preset apply to the default preset', async () => {
@@ -228,10 +232,32 @@ describe('openLink', () => {
     expect(notJson.kind === 'error' && notJson.lines[1]).toMatch(/is not valid JSON/);
   });
 
-  it('knobs that make the scenario invalid are refused with the validator’s lines', async () => {
-    const opened = await openLink('?preset=asci-q-2002&nodes=999999', '', deps());
-    expect(opened.kind).toBe('error');
-    if (opened.kind === 'error') expect(opened.lines[0]).toMatch(/make the scenario invalid/);
+  it('a knob that makes the scenario invalid is left out with the validator’s lines, the rest opens', async () => {
+    const opened = await openLink('?preset=bgp-intrepid&nodes=999999&seed=7', '', deps());
+    expect(opened).toMatchObject({ kind: 'scenario', presetId: 'bgp-intrepid' });
+    if (opened.kind !== 'scenario') return;
+    expect(opened.scenario.seed).toBe(7);
+    expect(opened.scenario.job.nodes).toBe(preset('bgp-intrepid').job.nodes);
+    expect(opened.problems).toHaveLength(1);
+    expect(opened.problems![0]).toMatch(
+      /^job\.nodes = 999999: left out; the link's parameters make the scenario invalid/,
+    );
+  });
+
+  it('a bad value or an unknown parameter is named and the preset it names still opens', async () => {
+    const opened = await openLink('?preset=bgp-intrepid&nodes=abc&g=2ms&nod', '', deps());
+    expect(opened).toMatchObject({ kind: 'scenario', presetId: 'bgp-intrepid' });
+    if (opened.kind !== 'scenario') return;
+    const w = opened.scenario.workload;
+    expect(w.kind === 'barrier' && w.granularityUs).toBe(2000);
+    expect(opened.problems?.join('\n')).toMatch(/unknown parameter "nod"/);
+    expect(opened.problems?.join('\n')).toMatch(/nodes: "abc" is not valid/);
+  });
+
+  it('a link whose preset, version or file is not understood does not open', async () => {
+    for (const q of ['?preset=nope&seed=3', '?preset=asci-q-2002&v=zz&seed=3']) {
+      expect((await openLink(q, '', deps())).kind).toBe('error');
+    }
   });
 });
 
