@@ -162,7 +162,10 @@ export function maybeJob(c: Checker, value: unknown, m: MachineFacts): Job | und
   if (rec === undefined) return undefined;
   const before = c.issues.length;
   const at = (key: string) => join('job', key);
-  const nodes = maybeNumber(c, at('nodes'), rec.nodes, num(JOB, 'nodes'));
+  // Below 1, the range named is the machine's (1..its nodes), not the format's largest machine.
+  const below = typeof rec.nodes === 'number' && rec.nodes < 1 && m.nodes !== undefined;
+  const nodesRange = below ? { ...num(JOB, 'nodes'), max: m.nodes } : num(JOB, 'nodes');
+  const nodes = maybeNumber(c, at('nodes'), rec.nodes, nodesRange);
   const ranksPerNode = maybeNumber(
     c,
     at('ranksPerNode'),

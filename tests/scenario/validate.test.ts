@@ -419,6 +419,12 @@ describe('inconsistent pairs', () => {
     ]);
   });
 
+  it('name the machine’s range for job nodes below 1, not the format’s largest machine', () => {
+    expect(problems(variant({ 'job.nodes': -5 }))).toEqual([
+      'job.nodes: -5 is out of range; allowed: 1..2048',
+    ]);
+  });
+
   it('reject more job nodes than are left after excluding cluster offsets', () => {
     const input = variant({ 'job.nodes': 2000, 'job.excludeOffsets': [0, 31] });
     expect(problems(input)).toEqual([
