@@ -411,12 +411,15 @@ derivations.push(
     title: 'HALO on Jaguar XT5’s CNL noise: 4,096 processes (a stand-in for the XT3/XT4)',
     about:
       'Wallcraft’s HALO benchmark as Worley ran it on the Cray XT3 and XT4 under CNL (004): ' +
-      'halo updates on a 2-D torus of processes, each a message to each of 4 neighbours and a ' +
-      'wait for theirs, no compute between them (docs/workloads.md §7). 5 µs a message ' +
-      '(assumed: 004 gives no latency). The XT3/XT4 noise was not published; Jaguar XT5’s ' +
-      'stock CNL stands in. The CLI’s tree.rankUpdateUs gives a rank’s time for one update ' +
-      '(least, mean, most over the ranks); with workload.barrierBefore each update starts at a ' +
-      'barrier, as Worley timed a single update; docs/validation.md, target 13.',
+      'halo updates back to back on a 2-D torus of processes, each a message to each of 4 ' +
+      'neighbours and a wait for theirs, with no compute and no barrier between them. 5 µs a ' +
+      'message (assumed: 004 gives no latency), no CPU cost per message. The XT3/XT4 noise was ' +
+      'not published; Jaguar XT5’s stock CNL stands in, 4 ranks on the 8 cores of a node. ' +
+      'Updates of a few µs make 2,000 of them about 10 ms of machine time: the handful of ' +
+      'millisecond events a run meets decide the mean update, which can lie above the p99 and ' +
+      'differs from seed to seed. The XT3 and XT4 themselves (2 cores a node, a CPU cost per ' +
+      'message, Worley’s single update timed after a barrier): the presets halo-jaguarcnl-xt3 ' +
+      'and halo-franklin-xt4 (docs/validation.md, target 13).',
     references: ['004_cb4c2116e2ea8546.txt (HALO slides)'],
     job: { nodes: 1024, ranksPerNode: 4, reservedCores: [] },
     workload: () => ({
@@ -450,7 +453,7 @@ function xt3xt4Derivations(): Derivation[] {
     'torus of processes (assumed), updates with no compute between them, 5 µs a message ' +
     '(assumed: 004 gives no latency) and 2 µs of CPU to send one and 2 µs to copy one in ' +
     '(overheadUs, assumed: an MPI send or receive of a few bytes on an Opteron of 2008; 004 ' +
-    'gives none), so an update costs 21 µs without noise (docs/workloads.md §7).';
+    'gives none), so an update costs 21 µs without noise.';
   const halo = (barrierBefore: boolean) => (): Scenario['workload'] => ({
     kind: 'halo',
     granularityUs: 0,
@@ -491,10 +494,13 @@ function xt3xt4Derivations(): Derivation[] {
         'Worley’s modified HALO on NERSC’s Cray XT4 under CNL (004 slides "HALO on Franklin: ' +
         'max/avg/min" and "max vs. min": a single update timed on every process, the most ' +
         'growing with the process count, the least flat, 5–10× apart for small halos): every ' +
-        'update starts at a barrier (workload.barrierBefore), and a rank’s update runs from its ' +
-        'start to its release (the CLI’s tree.rankUpdateUs: least, mean, most over the ranks). ' +
+        'update starts at a barrier (barrierBefore), and a rank’s update runs from its start to ' +
+        'its release. ' +
         machineText +
-        ' docs/validation.md, targets 13 and 16 (the allreduce jitter test runs on this machine).',
+        ' With the stand-in noise the most and the least come out further apart than 5–10×, ' +
+        'and the least falls a little with the process count: the validation report says by ' +
+        'how much and why (docs/validation.md, target 13); the allreduce jitter test runs on ' +
+        'this machine (docs/validation.md, target 16).',
       references: ['004_cb4c2116e2ea8546.txt (HALO slides)'],
       machine: { name: 'Cray XT4 Franklin (NERSC)', ...machine },
       job,

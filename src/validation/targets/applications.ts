@@ -702,7 +702,7 @@ const jaguarApps: Target = {
                 "published; the stock noise at small scale is the model's)."
               : '')
           : 'Not in the fit (the workload and the stock noise were set from 384 and 24,576 ' +
-            `processes). ${row.note} The stock kernel costs a step ` +
+            `processes).${row.note ? ` ${row.note}` : ''} The stock kernel costs a step ` +
             `${ms(stepMedian(st) - stepMedian(r))} here against ` +
             `${ms(popCostUs(row))} published. From 6,144 to 24,576 processes the published ` +
             `cost grows about as the process count (${ms(popCostUs(popRow(6144)))} → ` +
