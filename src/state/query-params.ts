@@ -5,6 +5,7 @@
 // allowed; the assignments are then applied to the base scenario and the result validated
 // (applyAssignments), which catches what depends on the machine (too many nodes, …).
 
+import { nearestName } from './nearest-name.ts';
 import {
   formatIssue,
   renderValue,
@@ -273,7 +274,10 @@ export function parseQuery(search: string, presetIds: readonly string[]): Parsed
     if (name === 'preset') {
       if (presetIds.includes(text)) result.preset = text;
       else if (presetIds.length === 0) bad('there are no presets');
-      else bad(`allowed: ${presetIds.join(', ')}`);
+      else {
+        const near = nearestName(text, presetIds);
+        bad(`${near ? `did you mean ${near}? ` : ''}allowed: ${presetIds.join(', ')}`);
+      }
       continue;
     }
     if (name === 'scenario') {

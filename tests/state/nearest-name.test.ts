@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { editDistance, nearestName } from '../../src/state/nearest-name.ts';
+import { parseQuery } from '../../src/state/query-params.ts';
+
+describe('the name a mistyped one meant', () => {
+  it('counts edits as Levenshtein does', () => {
+    expect(editDistance('', 'abc')).toBe(3);
+    expect(editDistance('kitten', 'sitting')).toBe(3);
+    expect(editDistance('bgp-intrepd', 'bgp-intrepid')).toBe(1);
+    expect(editDistance('same', 'same')).toBe(0);
+  });
+
+  it('names the nearest only when it is near and alone', () => {
+    const ids = ['asci-q-2002', 'asci-q-2003', 'bgp-intrepid', 'jaguar-xt5-rn'];
+    expect(nearestName('bgp-intrepd', ids)).toBe('bgp-intrepid');
+    expect(nearestName('JAGUAR-XT5-RN', ids)).toBe('jaguar-xt5-rn');
+    expect(nearestName('asci-q-2004', ids)).toBeUndefined(); // 2002 and 2003 tie
+    expect(nearestName('nonsense', ids)).toBeUndefined();
+    expect(nearestName('ab', ['ac'])).toBeUndefined(); // too short to guess
+  });
+
+  it("a link's misspelt preset says which it likely meant", () => {
+    const { errors } = parseQuery('?preset=bgp-intrepd', ['asci-q-2002', 'bgp-intrepid']);
+    expect(errors[0]).toMatch(/^preset: "bgp-intrepd" is not valid; did you mean bgp-intrepid\?/);
+  });
+});
