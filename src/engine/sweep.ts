@@ -73,15 +73,8 @@ export function planSweep(base: Scenario, varies: Vary[], options: PlanOptions =
     ]);
   }
   const points: SweepPoint[] = [];
-  const index = new Array<number>(varies.length).fill(0);
-  for (let p = 0; p < total; p++) {
-    const assignments = varies.map((v, k) => ({ path: v.path, value: v.values[index[k]] }));
-    let raw: unknown = base;
-    for (const a of assignments) raw = setPath(raw, a.path, a.value);
-    // A varied seed is taken literally (replicas); otherwise the point gets a child seed.
-    if (!assignments.some((a) => a.path === 'seed')) {
-      (raw as { seed: number }).seed = childSeed(base.seed, assignments);
-    }
+  for (const assignments of sweepAssignments(varies)) {
+    const raw = rawPoint(base, assignments);
     let scenario: Scenario;
     try {
       scenario = validate(raw, options.fitToLimits === true);
@@ -95,13 +88,45 @@ export function planSweep(base: Scenario, varies: Vary[], options: PlanOptions =
       throw err;
     }
     points.push({ assignments, scenario });
+  }
+  return points;
+}
+
+/** Every point's assignments, in point order: the last varied path changes fastest. */
+export function sweepAssignments(varies: Vary[]): { path: string; value: unknown }[][] {
+  const total = varies.reduce((n, v) => n * v.values.length, 1);
+  const all: { path: string; value: unknown }[][] = [];
+  const index = new Array<number>(varies.length).fill(0);
+  for (let p = 0; p < total; p++) {
+    all.push(varies.map((v, k) => ({ path: v.path, value: v.values[index[k]] })));
     // Odometer: the last varied path changes fastest.
     for (let k = varies.length - 1; k >= 0; k--) {
       if (++index[k] < varies[k].values.length) break;
       index[k] = 0;
     }
   }
-  return points;
+  return all;
+}
+
+/**
+ * A point's scenario before validation: the base with the point's assignments, and a varied
+ * seed taken literally (replicas) or else a child seed. What a point runs follows from it alone.
+ */
+export function rawPoint(base: Scenario, assignments: { path: string; value: unknown }[]): unknown {
+  // a copy even without assignments: the child seed is set on it, never on the base
+  let raw: unknown = { ...base };
+  for (const a of assignments) raw = setPath(raw, a.path, a.value);
+  (raw as { seed: unknown }).seed = pointSeed(base, assignments);
+  return raw;
+}
+
+/** A point's seed: a varied seed taken literally (replicas), or else a child of the base's. */
+export function pointSeed(
+  base: Scenario,
+  assignments: { path: string; value: unknown }[],
+): unknown {
+  const varied = assignments.findLast((a) => a.path === 'seed');
+  return varied ? varied.value : childSeed(base.seed, assignments);
 }
 
 /** A validated point; with `fit`, one refused for its length alone shortened to what is

@@ -12,7 +12,9 @@
 // one, each point long enough to have met every noise source that matters
 // (src/engine/point-length.ts). A point's child seed does not depend on the pass, so the coarse
 // run is the start of the final one. A pass's point replaces the one before it at the same
-// index. While a new sweep's first pass fills in, the last sweep's points stay as `previous`,
+// index. A point the page's sweeps have already run to the end (the same scenario, seed and run
+// length: Sweeps.kept) is not run again: it is on show from the start, as final, and left out of
+// every pass. While a new sweep's first pass fills in, the last sweep's points stay as `previous`,
 // for the views to draw as a ghost: a curve moves instead of blanking.
 import { untrack } from 'svelte';
 import type { RunResult } from '../engine/result.ts';
@@ -21,6 +23,7 @@ import type { PointLength, PointReach } from '../engine/point-length.ts';
 import type { PageMessage, SweepRequest, WorkerMessage } from '../protocol.ts';
 import type { Scenario } from '../scenario/types.ts';
 import { startEngineWorker } from './engine-worker.ts';
+import { pointKeys } from './point-cache.ts';
 import type { Sweeps } from './sweeps.svelte.ts';
 
 /** `text`, cut to `most` characters with an ellipsis */
@@ -96,6 +99,10 @@ export class Sweep {
   #queue: number[] = [];
   /** per worker: whether it has a point of the pass under way */
   #working: boolean[] = [];
+  /** the sweep under way: each point's key among the kept points (its final pass's), and the
+   * points found kept when it started, run in no pass */
+  #keys: string[] = [];
+  #known: boolean[] = [];
 
   /** Made by Sweeps.create (the page's sweeps), which gives it its turns and its width. */
   constructor(turns: Sweeps, spawn: () => Worker = startEngineWorker) {
@@ -185,7 +192,42 @@ export class Sweep {
     this.#total = total;
     this.#error = null;
     this.#status = 'queued';
-    this.#turns.ask(this, () => this.#startPass(passes, 0, varies, total));
+    this.#turns.ask(this, () => {
+      this.#takeKept(passes, varies, total);
+      this.#startPass(passes, 0, varies, total);
+    });
+  }
+
+  /**
+   * Puts on show, as final, the points of the sweep the page's sweeps have run to the end
+   * already (Sweeps.kept), which no pass then runs; and keys the others, to be kept when their
+   * final pass is done.
+   */
+  #takeKept(passes: readonly SweepPass[], varies: Vary[], total: number): void {
+    const last = passes[passes.length - 1];
+    let keys: string[];
+    try {
+      keys = pointKeys($state.snapshot(last.base) as Scenario, varies, last.length);
+    } catch {
+      keys = []; // a sweep the worker will refuse: it says why
+    }
+    this.#keys = keys.length === total ? keys : [];
+    this.#known = this.#keys.map(() => false);
+    const kept: SweepPointResult[] = [];
+    for (const index of last.indices ?? this.#keys.keys()) {
+      const key = this.#keys[index];
+      const point = key === undefined ? undefined : this.#turns.kept.get(key);
+      if (!point) continue;
+      this.#known[index] = true;
+      kept.push({
+        index,
+        ...point,
+        pass: passes.length - 1,
+        ...(passes.length > 1 ? { final: true } : {}),
+      });
+    }
+    kept.sort((a, b) => a.index - b.index);
+    if (kept.length > 0) this.#points = kept;
   }
 
   /**
@@ -200,10 +242,11 @@ export class Sweep {
     this.#active = runId;
     this.#dropPending();
     this.#pass = k;
-    this.#passDone = 0;
     const { base, length } = passes[k];
-    const wanted = passes[k].indices ?? Array.from({ length: total }, (_, i) => i);
-    this.#passTotal = wanted.length;
+    const all = passes[k].indices ?? Array.from({ length: total }, (_, i) => i);
+    const wanted = all.filter((i) => this.#known[i] !== true);
+    this.#passTotal = all.length;
+    this.#passDone = all.length - wanted.length;
     this.#status = 'running';
     this.#request = {
       type: 'sweep',
@@ -219,11 +262,7 @@ export class Sweep {
     this.#nextPass =
       k + 1 < passes.length ? () => this.#startPass(passes, k + 1, varies, total) : null;
     if (this.#queue.length === 0) {
-      // Nothing to run: a worker still answers, so that the pass ends as every pass does.
-      this.#ensureWorkers(1);
-      this.#working[0] = true;
-      this.#pending = 1;
-      this.#post(0, { ...this.#request, indices: [] });
+      this.#passOver(); // every point of it kept, or none asked for
       return;
     }
     this.widen();
@@ -315,6 +354,11 @@ export class Sweep {
     switch (message.type) {
       case 'point': {
         const { index, assignments, result, reach } = message;
+        // A final point is kept for any sweep that asks for it again.
+        const key = this.#keys[index];
+        if (key !== undefined && this.#pass === this.#passes - 1) {
+          this.#turns.kept.set(key, { assignments, result, ...(reach ? { reach } : {}) });
+        }
         // Points of quick runs arrive in bursts: one redraw of the charts per burst.
         this.#arrived.push({
           index,
@@ -335,20 +379,7 @@ export class Sweep {
           this.#feed(w);
           break;
         }
-        if (this.#pending === 0) {
-          this.#flush();
-          // The first pass is whole: the ghost of the last sweep has been replaced.
-          this.#previous = [];
-          const next = this.#nextPass;
-          if (next) {
-            next();
-            break;
-          }
-          this.#active = null;
-          this.#request = null;
-          this.#status = 'done';
-          this.#turns.release(this);
-        }
+        if (this.#pending === 0) this.#passOver();
         break;
       case 'error':
         this.cancel();
@@ -358,6 +389,22 @@ export class Sweep {
         this.#error = `The sweep failed: ${shorten(message.message, 400)}`;
         break;
     }
+  }
+
+  /** The pass under way is over: the next one starts, or the sweep is done. */
+  #passOver(): void {
+    this.#flush();
+    // The first pass is whole: the ghost of the last sweep has been replaced.
+    this.#previous = [];
+    const next = this.#nextPass;
+    if (next) {
+      next();
+      return;
+    }
+    this.#active = null;
+    this.#request = null;
+    this.#status = 'done';
+    this.#turns.release(this);
   }
 
   /** Shows the points received so far (in index order), each replacing an earlier pass's. */

@@ -5,8 +5,9 @@
 // all their workers while its own run's first numbers are due. Traces and ripple runs are small
 // and answered at once: they share one view worker (view-worker.ts) and do not queue behind a
 // sweep. The page controller owns one Sweeps; a component gets its part with useSweep(),
-// useTraces() or useRipples().
+// useTraces() or useRipples(). Finished points are kept here for every sweep (point-cache.ts).
 import { getContext, onDestroy, setContext } from 'svelte';
+import { PointCache } from './point-cache.ts';
 import { Ripples } from './ripple.svelte.ts';
 import { defaultPoolSize, idlePagePoolSize, Sweep } from './sweep.svelte.ts';
 import { Traces } from './trace.svelte.ts';
@@ -50,6 +51,10 @@ export class Sweeps {
 
   /** the one worker of the views' small runs (traces, ripple pairs) */
   readonly views: ViewWorker;
+
+  /** finished points of every sweep made here, by what they ran: a point asked for again (by
+   * another view, the lesson, or after a change was undone) is not run again */
+  readonly kept = new PointCache();
 
   /** Traces for a timeline, computed in the views' worker; dispose() drops its request. */
   traces(): Traces {

@@ -40,6 +40,29 @@ class FakeWorker {
 
 const sweepsSent = (w: FakeWorker) => w.sent.filter((m) => m.type === 'sweep');
 
+/** a run's result as far as the sweeps read it: told apart by `seed` */
+const fakeResult = (seed: number) =>
+  ({ seed, iterationsUs: new Float64Array(4), attribution: null }) as unknown as RunResult;
+
+/** Answers worker `w`'s latest point request with its point (result: the index) and done. */
+function answer(w: FakeWorker) {
+  const m = sweepsSent(w).at(-1)!;
+  if (m.type !== 'sweep') throw new Error('not a sweep');
+  const index = m.indices![0];
+  w.answered++;
+  w.onmessage?.({
+    data: {
+      type: 'point',
+      runId: m.runId,
+      index,
+      total: 0,
+      assignments: [],
+      result: fakeResult(index),
+    },
+  });
+  w.onmessage?.({ data: { type: 'sweep-done', runId: m.runId, points: 1, wallMs: 0 } });
+}
+
 function setUp(idlePoolSize = 1) {
   const workers: FakeWorker[] = [];
   /** tasks the sweeps put off, run by `tasks()` */
@@ -176,31 +199,13 @@ describe('the page’s sweeps', () => {
     );
     tasks();
     const w = workers[0];
-    // each request answered with its point, then done
-    const answer = () => {
-      const m = sweepsSent(w).at(-1)!;
-      if (m.type !== 'sweep') throw new Error('not a sweep');
-      const index = m.indices![0];
-      w.answered++;
-      w.onmessage?.({
-        data: {
-          type: 'point',
-          runId: m.runId,
-          index,
-          total: 3,
-          assignments: [],
-          result: { seed: index } as unknown as RunResult,
-        },
-      });
-      w.onmessage?.({ data: { type: 'sweep-done', runId: m.runId, points: 1, wallMs: 0 } });
-    };
-    for (let i = 0; i < 3; i++) answer();
+    for (let i = 0; i < 3; i++) answer(w);
     expect(sweep.points.map((p) => [p.index, p.pass, p.final])).toEqual([
       [0, 0, false],
       [1, 0, false],
       [2, 0, false],
     ]);
-    for (let i = 0; i < 3; i++) answer();
+    for (let i = 0; i < 3; i++) answer(w);
     expect(sweepsSent(w).map((m) => m.type === 'sweep' && m.indices)).toEqual([
       [0],
       [1],
@@ -248,5 +253,101 @@ describe('the page’s sweeps', () => {
       { indices: [0] },
       { indices: [1] },
     ]);
+  });
+  it('run a point once: a sweep asking for points another has finished takes them, and runs the rest', () => {
+    const { sweeps, workers, tasks } = setUp();
+    const view = sweeps.create();
+    const lesson = sweeps.create();
+    // the run-to-run view: seeds 1–3 on the base (one node)
+    view.run(base, [{ path: 'seed', values: [1, 2, 3] }], 3);
+    tasks();
+    for (let i = 0; i < 3; i++) answer(workers[0]);
+    expect(view.status).toBe('done');
+    // the lesson: 1 node and 2 nodes, seeds 1–3 each; its one-node points are the view's
+    lesson.run(
+      base,
+      [
+        { path: 'job.nodes', values: [1, 2] },
+        { path: 'seed', values: [1, 2, 3] },
+      ],
+      6,
+    );
+    tasks();
+    expect(lesson.points.map((p) => [p.index, p.result.seed])).toEqual([
+      [0, 0],
+      [1, 1],
+      [2, 2],
+    ]);
+    expect(lesson.passDone).toBe(3);
+    expect(lesson.passTotal).toBe(6);
+    // the lesson's own worker runs the rest
+    expect(workers).toHaveLength(2);
+    for (let i = 0; i < 3; i++) answer(workers[1]);
+    expect(sweepsSent(workers[1]).map((m) => m.type === 'sweep' && m.indices)).toEqual([
+      [3],
+      [4],
+      [5],
+    ]);
+    expect(lesson.status).toBe('done');
+    expect(lesson.points.map((p) => p.index)).toEqual([0, 1, 2, 3, 4, 5]);
+    // the view again (the student back on it): every point kept, no worker asked
+    const sent = () => workers.map((w) => sweepsSent(w).length);
+    const after = sent();
+    view.run(base, [{ path: 'seed', values: [1, 2, 3] }], 3);
+    tasks();
+    expect(view.status).toBe('done');
+    expect(view.points.map((p) => p.result.seed)).toEqual([0, 1, 2]);
+    expect(sent()).toEqual(after);
+  });
+
+  it('keep final points only, and leave a kept point out of every pass of a later sweep', () => {
+    const { sweeps, workers, tasks } = setUp();
+    const first = sweeps.create();
+    const quick = { precision: 0.5, maxEvents: 1e5 };
+    const length = { precision: 0.1, maxEvents: 1e6 };
+    const seeds = [{ path: 'seed', values: [1, 2, 3] }];
+    // a coarse pass of every point, then a final pass of points 1 and 2 only: 0 is never final
+    first.runPasses(
+      [
+        { base, length: quick },
+        { base, length, indices: [1, 2] },
+      ],
+      seeds,
+      3,
+    );
+    tasks();
+    const w = workers[0];
+    for (let i = 0; i < 5; i++) answer(w);
+    expect(first.status).toBe('done');
+    const second = sweeps.create();
+    second.runPasses(
+      [
+        { base, length: quick },
+        { base, length },
+      ],
+      seeds,
+      3,
+    );
+    tasks();
+    // 1 and 2 on show as final from the start; 0 runs in both passes
+    expect(second.points.map((p) => [p.index, p.final])).toEqual([
+      [1, true],
+      [2, true],
+    ]);
+    const w2 = workers[1];
+    answer(w2);
+    answer(w2);
+    expect(sweepsSent(w2).map((m) => m.type === 'sweep' && m.indices)).toEqual([[0], [0]]);
+    expect(second.status).toBe('done');
+    expect(second.points.map((p) => [p.index, p.final])).toEqual([
+      [0, true],
+      [1, true],
+      [2, true],
+    ]);
+    // another run length is another point
+    const third = sweeps.create();
+    third.run(base, seeds, 3);
+    tasks();
+    expect(third.points).toEqual([]);
   });
 });
