@@ -7,6 +7,7 @@
 import type { RunResult } from '../engine/result.ts';
 import type { PointLength, PointReach } from '../engine/point-length.ts';
 import { pointSeed, sweepAssignments, type Vary } from '../engine/sweep.ts';
+import { contentId } from '../scenario/canonical.ts';
 import { getPath } from '../scenario/paths.ts';
 import type { Scenario } from '../scenario/types.ts';
 
@@ -34,12 +35,12 @@ export function pointBytes(point: KeptPoint): number {
  * change the base, with the run length. Two points with the same key run the same scenario
  * (src/engine/sweep.ts rawPoint) for as long, so give the same result (the engine is
  * deterministic): a sweep over `seed` and one over `job.nodes` = [1, 32] and `seed` on a base of
- * one node share their one-node points. The base enters as a hash of its text (two 53-bit
- * hashes), so a key is short whatever the scenario's size, and is computed once a sweep.
+ * one node share their one-node points. The base enters as its content id (52 bits of a hash of
+ * its canonical text), so a key is short whatever the scenario's size, and is computed once a
+ * sweep.
  */
 export function pointKeys(base: Scenario, varies: Vary[], length?: PointLength): string[] {
-  const text = JSON.stringify({ ...base, seed: null });
-  const head = `${hash53(text, 1)}.${hash53(text, 2)}.${text.length}`;
+  const head = contentId({ ...base, seed: null });
   const tail = length ? `|${JSON.stringify(length)}` : '';
   return sweepAssignments(varies).map((assignments) => {
     const changes = assignments
@@ -57,20 +58,6 @@ function unchanged(base: Scenario, a: { path: string; value: unknown }): boolean
   } catch {
     return false;
   }
-}
-
-/** cyrb53 (a public-domain string hash): 53 bits of `text`, different for each `seed` */
-function hash53(text: string, seed: number): number {
-  let h1 = 0xdeadbeef ^ seed;
-  let h2 = 0x41c6ce57 ^ seed;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ c, 2654435761);
-    h2 = Math.imul(h2 ^ c, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
 }
 
 export class PointCache {
