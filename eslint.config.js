@@ -33,7 +33,7 @@ const ALLOWED = {
   protocol: ['engine', 'scenario'],
   workers: ['engine', 'scenario', 'protocol', 'format'],
   validation: ['engine', 'scenario', 'published', 'format'],
-  calibration: ['engine', 'scenario', 'validation'],
+  calibration: ['engine', 'scenario', 'validation', 'published'],
   state: ['engine', 'scenario', 'protocol', 'format', 'published', 'validation', 'edits'],
   lesson: ['engine', 'scenario', 'format', 'published', 'validation', 'state', 'edits'],
   challenges: ['engine', 'scenario', 'format', 'published', 'validation', 'state', 'edits'],

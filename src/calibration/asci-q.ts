@@ -564,6 +564,11 @@ export function asciQProblem(plan: AsciQPlan): Problem {
       `${plan.fwqQuanta.toLocaleString('en-US')} per processor) on nodes 0, 1, 2, 15, 30 and 31; ` +
       `the allreduce benchmark (g = 0, ${plan.allreduces} allreduces per seed) on 1,024 nodes ` +
       'of asci-q-2002 with 4 processes per node polling and blocking (wake-up 5 µs) and 3 polling.',
+    measuresNote:
+      'Fig 18’s shares are of each iteration’s lost time (its time over g + L) put in Table 2’s ' +
+      'class of its length, as 000 sec 6 measured them and the report checks them ' +
+      '(src/validation/table2-classes.ts); sec 4’s heartbeat share is of the loss the engine ' +
+      'charges to each kernel source.',
     structure:
       'The RMS events (15 and 18 ms) are one spawned daemon: on a node the 18 ms part starts ' +
       '15 ms after the 15 ms part (one process, one processor; a group with an offset, ' +

@@ -32,8 +32,26 @@ export function showValue(p: Parameter, x: number): string {
   return `${x.toLocaleString('en-US', { maximumSignificantDigits: 3 })} ${p.unit}`;
 }
 
-export function calibrationPage(r: CalibrationRecord): string {
-  const { problem } = r;
+/** The problems of `npm run calibrate`, in the page's order: id and title. */
+export interface ProblemName {
+  id: string;
+  title: string;
+}
+
+/** The markers around a problem's section: a fit of one problem rewrites its own section only. */
+const open = (id: string) => `<!-- calibration:${id} -->`;
+const close = (id: string) => `<!-- /calibration:${id} -->`;
+
+/**
+ * docs/calibration.md: the page's head, then each problem's section: `fitted` (id → a section
+ * written by calibrationSection) where given, else the section `old` (the page as it was) has for
+ * it, else a line saying it has not been fitted.
+ */
+export function calibrationPage(
+  problems: ProblemName[],
+  fitted: Record<string, string>,
+  old: string,
+): string {
   const lines: string[] = [];
   lines.push('# Calibration');
   lines.push('');
@@ -43,16 +61,50 @@ export function calibrationPage(r: CalibrationRecord): string {
       '(scripts/calibrate.ts, src/calibration/): do not edit by hand. The fit writes the values ' +
       'into the presets; `npm run scenarios` carries them to the derived workload files and ' +
       '`npm run presets:archive` keeps the earlier versions for pinned links. ' +
-      '`npm run calibrate -- --dry-run` evaluates the presets as they are.',
+      '`npm run calibrate -- --dry-run` evaluates the presets as they are; ' +
+      '`--problem ' +
+      problems.map((p) => p.id).join('|') +
+      '` fits one problem and rewrites its section only.',
   );
   lines.push('');
   lines.push(
-    '**Not fitted yet:** the Jaguar XT5 presets (jaguar-xt5-*.json: every value calibrated, ' +
-      'against 003 Figs 1 and 3 and Table 1), bgp-intrepid.json, and the workload constants of ' +
-      'src/validation/workloads.ts (SAGE’s allreduces per cycle, POP’s solver phases). Their ' +
-      'values are still set by hand, as their provenance notes say; the ASCI Q presets are the ' +
-      'first problem of this command.',
+    '**Not fitted yet:** the Jaguar XT5 presets’ other values (the tick, the unpinned services, ' +
+      'the prototype’s core-1 interrupts: set by hand against 003 Figs 1 and 2), ' +
+      'bgp-intrepid.json, and the workload constants of src/validation/workloads.ts (SAGE’s ' +
+      'allreduces per cycle, POP’s solver phases). Their values are still set by hand, as their ' +
+      'provenance notes say.',
   );
+  lines.push('');
+  for (const p of problems) {
+    const kept = sectionOf(old, p.id);
+    lines.push(
+      fitted[p.id] ??
+        kept ??
+        `${open(p.id)}
+
+## ${p.title}
+
+Not fitted yet.
+
+${close(p.id)}`,
+    );
+    lines.push('');
+  }
+  return lines.join('\n');
+}
+
+/** Problem `id`'s section of a page as calibrationPage writes it, markers included; null: none. */
+export function sectionOf(page: string, id: string): string | null {
+  const a = page.indexOf(open(id));
+  const b = page.indexOf(close(id));
+  return a >= 0 && b > a ? page.slice(a, b + close(id).length) : null;
+}
+
+/** One problem's section of docs/calibration.md, between its markers. */
+export function calibrationSection(r: CalibrationRecord): string {
+  const { problem } = r;
+  const lines: string[] = [];
+  lines.push(open(problem.id));
   lines.push('');
   lines.push(`## ${problem.title}`);
   lines.push('');
@@ -66,10 +118,9 @@ export function calibrationPage(r: CalibrationRecord): string {
     '**Objective.** J = Σ r² over the results below, where r = (simulated − published) / (20% of ' +
       'published) for a published value (±1 is the edge of the report’s tolerance, ' +
       'src/validation/tolerance.ts), r = the shortfall in the same unit for a published bound or a ' +
-      '“largest cause” (0 when met), and shares and gains are pooled over the seeds. Fig 18’s shares ' +
-      'are of each iteration’s lost time (its time over g + L) put in Table 2’s class of its length, ' +
-      'as 000 sec 6 measured them and the report checks them (src/validation/table2-classes.ts); ' +
-      'sec 4’s heartbeat share is of the loss the engine charges to each kernel source. Results marked ' +
+      '“largest cause” (0 when met), and shares and gains are pooled over the seeds. ' +
+      (problem.measuresNote ? `${problem.measuresNote} ` : '') +
+      'Results marked ' +
       '“held out” are measured on the same runs but left out of J: the report counts them as ' +
       'evidence, the others as fits. ' +
       '**Search.** Compass search on the unit box (each range mapped linearly or on a log scale), ' +
@@ -118,6 +169,7 @@ export function calibrationPage(r: CalibrationRecord): string {
     lines.push(`| ${i + 1} | ${h.objective.toFixed(2)} | ${vals} | ${h.accepted ? 'yes' : ''} |`);
   });
   lines.push('');
+  lines.push(close(problem.id));
   return lines.join('\n');
 }
 

@@ -38,6 +38,9 @@ export interface Parameter {
   cite: string;
   against: string;
   provenance: { sources: string[]; key: 'periodUs' | 'duration' | 'phase' };
+  /** what the note of source `id` in preset `preset` adds, where the field there is not the
+   * value itself (written as a share of it, say): '; here 1/8 of it, …' */
+  hereNote?(preset: string, id: string, value: number): string;
 }
 
 /** One barrier run of a problem: a scenario, run on each of the problem's seeds. */
@@ -51,6 +54,10 @@ export interface SeedMeasure {
   seed: number;
   /** mean barrier latency ℓ = Δ − g, µs */
   latencyUs: number;
+  /** mean iteration (cycle, step) Δ, µs */
+  iterationUs: number;
+  /** tree workloads: rank 0's mean time per iteration in collectives, µs; else NaN */
+  rootCollectiveUs: number;
   lostByCategory: Record<string, number>;
   lostBySource: Record<string, number>;
   totalLostUs: number;
@@ -102,4 +109,6 @@ export interface Problem {
   describeRuns: string;
   /** what is fixed rather than fitted, in words, for the report */
   structure: string;
+  /** how some results are measured, in words, where the objective's general rule does not say */
+  measuresNote?: string;
 }

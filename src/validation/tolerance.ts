@@ -29,15 +29,19 @@ export const DRAMATIC_MARGIN = 0.15;
 
 /** Whether `simulated` is within half an order of magnitude of 10^`orders` ("two orders of
  * magnitude": 10^1.5–10^2.5, about 32–316×). */
+/** Orders of magnitude either side of a published "n orders of magnitude" that still pass. */
+export const NEAR_ORDERS_HALF_WIDTH = 0.5;
+
 export function nearOrders(simulated: number, orders: number): boolean {
   const log = Math.log10(simulated);
-  return log >= orders - 0.5 && log <= orders + 0.5;
+  return log >= orders - NEAR_ORDERS_HALF_WIDTH && log <= orders + NEAR_ORDERS_HALF_WIDTH;
 }
 
 /** The tolerance of nearOrders as the report writes it. */
 export function nearOrdersText(orders: number): string {
   const f = (x: number) => Math.round(10 ** x).toLocaleString('en-US');
-  return `within half an order of magnitude (${f(orders - 0.5)}–${f(orders + 0.5)}×)`;
+  const w = NEAR_ORDERS_HALF_WIDTH;
+  return `within half an order of magnitude (${f(orders - w)}–${f(orders + w)}×)`;
 }
 
 /** Median and range of per-seed values: the statistic a check over seeds is judged on. */

@@ -32,6 +32,8 @@ describe('residuals', () => {
       {
         seed: 1,
         latencyUs: 1,
+        iterationUs: 1,
+        rootCollectiveUs: NaN,
         lostByCategory: { kernel: 10, rms: 30 },
         lostBySource: { a: 10, b: 30 },
         totalLostUs: 40,
@@ -42,6 +44,8 @@ describe('residuals', () => {
       {
         seed: 2,
         latencyUs: 1,
+        iterationUs: 1,
+        rootCollectiveUs: NaN,
         lostByCategory: { kernel: 50 },
         lostBySource: { a: 50 },
         totalLostUs: 60,

@@ -59,9 +59,12 @@ const SHOWN: Record<string, string> = {
   '000 sec 6, Fig 18': 'Petrini, Kerbyson and Pakin 2003, sec. 6, Fig 18',
   '002 slide 69; 000 sec 3.3':
     'Davis and Petrini 2004 (tutorial slides), slide 69; Petrini, Kerbyson and Pakin 2003, sec. 3.3',
+  '003 Fig 3, sec 4': 'Oral et al. 2010, Fig 3, sec. 4',
   '003 Fig 3; 003 Tables 1–2': 'Oral et al. 2010, Fig 3; Tables 1–2',
   '003 Table 1': 'Oral et al. 2010, Table 1',
+  '003 Table 2': 'Oral et al. 2010, Table 2',
   '003 Table 2; 003 Table 1': 'Oral et al. 2010, Table 2; Table 1',
+  '003 sec 3; 003 Fig 3; 003 Table 1': 'Oral et al. 2010, sec. 3; Fig 3; Table 1',
   '003 sec 4, Fig 1, Fig 2 and footnote 1': 'Oral et al. 2010, sec. 4, Fig 1, Fig 2 and footnote 1',
   '003 sec 4, Fig 1; 002 slides 24–26':
     'Oral et al. 2010, sec. 4, Fig 1; Davis and Petrini 2004 (tutorial slides), slides 24–26',
