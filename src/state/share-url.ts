@@ -233,7 +233,11 @@ function applied(
     for (const part of parts) {
       const r = part.try();
       if (r.ok) part.keep();
-      else problems.push(`${part.label}: left out; ${r.error.split('\n').join('; ')}`);
+      // one line: the error's lines joined, its heading's colon not doubled ("invalid: …")
+      else
+        problems.push(
+          `${part.label}: left out; ${r.error.replace(/:\n/g, ': ').split('\n').join('; ')}`,
+        );
     }
     // The patch (p=) is the page's own record of every other edit: it applies whole or the
     // link is broken (a link from another version, or altered), never a part of it.

@@ -240,7 +240,7 @@ describe('openLink', () => {
     expect(opened.scenario.job.nodes).toBe(preset('bgp-intrepid').job.nodes);
     expect(opened.problems).toHaveLength(1);
     expect(opened.problems![0]).toMatch(
-      /^job\.nodes = 999999: left out; the link's parameters make the scenario invalid/,
+      /^job\.nodes = 999999: left out; the link's parameters make the scenario invalid: job\.nodes/,
     );
   });
 
