@@ -126,6 +126,23 @@ export interface PointMessage {
   reach?: PointReach;
 }
 
+/**
+ * Worker → page: how far a sweep's point under way has got, now and then (at most every
+ * POINT_PROGRESS_MS) while a point runs long, so that the page can show a long sweep moving and
+ * say how long it has left before its first point is done.
+ */
+export interface PointProgressMessage {
+  type: 'point-progress';
+  runId: number;
+  index: number;
+  /** the share of the point's run done, 0 to 1: its iterations done of all (a point that stops
+   * once precise: the larger of that and its simulated time against what it needs) */
+  done: number;
+}
+
+/** ms at least between a point's PointProgressMessages */
+export const POINT_PROGRESS_MS = 1000;
+
 /** Worker → page: every requested point of the sweep is done; the last message for `runId`. */
 export interface SweepDoneMessage {
   type: 'sweep-done';
@@ -182,6 +199,7 @@ export type WorkerMessage =
   | ErrorMessage
   | CancelledMessage
   | PointMessage
+  | PointProgressMessage
   | SweepDoneMessage
   | TraceMessage
   | RippleMessage;

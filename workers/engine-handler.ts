@@ -18,6 +18,7 @@ import {
 } from '../src/engine/point-length.ts';
 import {
   HEARTBEAT_MS,
+  POINT_PROGRESS_MS,
   type PageMessage,
   type RunRequest,
   type SweepRequest,
@@ -172,11 +173,21 @@ export function createEngineHandler(
   async function stepPoint(
     run: Run,
     runId: number,
+    index: number,
     length: PointLength | undefined,
   ): Promise<PointReach | undefined | null> {
+    // A long point says how far it has got, every POINT_PROGRESS_MS (a short one never does).
+    let progressDue = now() + POINT_PROGRESS_MS;
+    const report = (done: number) => {
+      const t = now();
+      if (t < progressDue) return;
+      progressDue = t + POINT_PROGRESS_MS;
+      post({ type: 'point-progress', runId, index, done: Math.min(1, Math.max(0, done)) });
+    };
     if (!length) {
       while (!run.done) {
         run.stepFor(sliceMs, now, batch);
+        report(run.iteration / run.totalIterations);
         await pause();
         await whileHeld();
         if (latest !== runId) return null;
@@ -207,6 +218,7 @@ export function createEngineHandler(
         );
         for (; counted < run.measured; counted++) simulated += run.durations[counted];
       } while (!run.done && !enough() && now() < until);
+      report(Math.max(run.iteration / run.totalIterations, needed > 0 ? simulated / needed : 0));
       await pause();
       await whileHeld();
       if (latest !== runId) return null;
@@ -240,7 +252,7 @@ export function createEngineHandler(
           throw new Error(`sweep point ${index} does not exist (the sweep has ${points.length})`);
         }
         const run = createRun(point.scenario);
-        const reach = await stepPoint(run, runId, length);
+        const reach = await stepPoint(run, runId, index, length);
         if (reach === null) return;
         post({
           type: 'point',

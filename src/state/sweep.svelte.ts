@@ -22,6 +22,7 @@ import type { Vary } from '../engine/sweep.ts';
 import type { PointLength, PointReach } from '../engine/point-length.ts';
 import type { PageMessage, SweepRequest, WorkerMessage } from '../protocol.ts';
 import type { Scenario } from '../scenario/types.ts';
+import { remainingText } from '../format/numbers.ts';
 import { startEngineWorker } from './engine-worker.ts';
 import { pointKeys } from './point-cache.ts';
 import type { Sweeps } from './sweeps.svelte.ts';
@@ -85,6 +86,16 @@ export class Sweep {
   #passDone = $state(0);
   #passTotal = $state(0);
   #error = $state<string | null>(null);
+  /** per worker: the share done of the point it runs (PointProgressMessage), 0 to 1 */
+  #partial: number[] = [];
+  /** the pass under way's points done, with the shares of those under way (passDone + the
+   * partial shares), and its time left as text (remainingText); null: none said */
+  #progress = $state(0);
+  #remaining = $state<string | null>(null);
+  /** when the pass under way started (ms, performance.now()), and its points kept at its start
+   * (no part of the time spent) */
+  #passStartedAt = 0;
+  #passKept = 0;
   #workers: Worker[] = [];
   #pending = 0;
   #runId = 0;
@@ -143,6 +154,16 @@ export class Sweep {
   }
   get passTotal(): number {
     return this.#passTotal;
+  }
+  /** points of that pass done, counting the share done of each under way (a long point moves
+   * the bar before it is over) */
+  get passProgress(): number {
+    return this.#progress;
+  }
+  /** the pass under way's time left as text ("about 3 min left"); null while too early to say
+   * or when short */
+  get remaining(): string | null {
+    return this.#remaining;
   }
   get total(): number {
     return this.#total;
@@ -247,6 +268,11 @@ export class Sweep {
     const wanted = all.filter((i) => this.#known[i] !== true);
     this.#passTotal = all.length;
     this.#passDone = all.length - wanted.length;
+    this.#passKept = this.#passDone;
+    this.#passStartedAt = performance.now();
+    this.#partial = this.#workers.map(() => 0);
+    this.#progress = this.#passDone;
+    this.#remaining = null;
     this.#status = 'running';
     this.#request = {
       type: 'sweep',
@@ -291,6 +317,7 @@ export class Sweep {
     while (this.#workers.length < n) {
       this.#workers.push(this.#start());
       this.#working.push(false);
+      this.#partial.push(0);
       if (this.#turns.held) this.#post(this.#workers.length - 1, { type: 'hold', held: true });
     }
   }
@@ -319,6 +346,7 @@ export class Sweep {
     this.#nextPass = null;
     this.#request = null;
     this.#queue = [];
+    this.#remaining = null;
     this.#status = 'cancelled';
     this.#turns.release(this);
   }
@@ -332,6 +360,7 @@ export class Sweep {
     for (const w of this.#workers) w.terminate();
     this.#workers = [];
     this.#working = [];
+    this.#partial = [];
   }
 
   #post(w: number, message: PageMessage): void {
@@ -369,9 +398,14 @@ export class Sweep {
           ...(this.#passes > 1 ? { final: this.#pass === this.#passes - 1 } : {}),
           ...(reach ? { reach } : {}),
         });
+        this.#partial[w] = 0;
         this.#flushTimer ??= setTimeout(() => this.#flush(), FLUSH_MS);
         break;
       }
+      case 'point-progress':
+        this.#partial[w] = message.done;
+        this.#measure();
+        break;
       case 'sweep-done':
         this.#pending--;
         this.#working[w] = false;
@@ -403,6 +437,7 @@ export class Sweep {
     }
     this.#active = null;
     this.#request = null;
+    this.#remaining = null;
     this.#status = 'done';
     this.#turns.release(this);
   }
@@ -419,6 +454,22 @@ export class Sweep {
     this.#points = [...at.values()].sort((a, b) => a.index - b.index);
     this.#passDone += this.#arrived.length;
     this.#arrived = [];
+    this.#measure();
+  }
+
+  /** Sets the pass's progress and time left from the points done and the shares under way. */
+  #measure(): void {
+    let under = 0;
+    for (const share of this.#partial) under += share;
+    this.#progress = Math.min(this.#passTotal, this.#passDone + under);
+    const run = this.#passTotal - this.#passKept;
+    this.#remaining =
+      run > 0
+        ? remainingText(
+            performance.now() - this.#passStartedAt,
+            (this.#progress - this.#passKept) / run,
+          )
+        : null;
   }
 
   #dropPending(): void {

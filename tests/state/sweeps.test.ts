@@ -1,7 +1,7 @@
 // The page's sweeps (src/state/sweeps.svelte.ts) with fake workers: one sweep at a time in the
 // order asked, the page's hold reaching every sweep's workers, and every worker ended with the
 // page. The protocol's messages are the real ones; nothing waits on a clock.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { RunResult } from '../../src/engine/result.ts';
 import type { PageMessage, WorkerMessage } from '../../src/protocol.ts';
 import { Sweeps } from '../../src/state/sweeps.svelte.ts';
@@ -182,6 +182,36 @@ describe('the page’s sweeps', () => {
       [2],
     ]);
     expect(sweep.status).toBe('done');
+  });
+
+  it('move the bar by the share done of the points under way, and count a point once when it is done', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    onTestFinished(() => void vi.useRealTimers());
+    const { sweeps, workers, tasks } = setUp();
+    const sweep = sweeps.create();
+    sweep.run(base, [{ path: 'seed', values: [1, 2, 3, 4] }], 4);
+    tasks();
+    expect(sweep.passProgress).toBe(0);
+    const m = sweepsSent(workers[0]).at(-1)!;
+    if (m.type !== 'sweep') throw new Error('not a sweep');
+    const tell = (done: number) =>
+      workers[0].onmessage?.({
+        data: { type: 'point-progress', runId: m.runId, index: m.indices![0], done },
+      });
+    tell(0.25);
+    expect(sweep.passProgress).toBe(0.25);
+    tell(0.5);
+    expect(sweep.passProgress).toBe(0.5);
+    answer(workers[0]);
+    vi.advanceTimersByTime(1000); // the redraw after a point (FLUSH_MS)
+    // the point done: one whole point, its share under way gone
+    expect(sweep.passProgress).toBe(1);
+    expect(sweep.passDone).toBe(1);
+    // a report of an older run is not this sweep's
+    workers[0].onmessage?.({
+      data: { type: 'point-progress', runId: m.runId - 1, index: 1, done: 0.9 },
+    });
+    expect(sweep.passProgress).toBe(1);
   });
 
   it('send the final pass from its last point (the costliest first), a first pass in order, and mark which points are final', () => {

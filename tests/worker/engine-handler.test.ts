@@ -183,6 +183,26 @@ describe('engine handler, sweeps', () => {
     expect(got.at(-1)).toMatchObject({ type: 'sweep-done', runId: 5, points: 6 });
   });
 
+  it('says how far a long point has got, now and then, before the point itself', async () => {
+    // a clock that moves 400 ms a read: a report is due every few slices
+    let t = 0;
+    const got = await drive([{ type: 'sweep', runId: 3, base: noisy, varies, indices: [5] }], {
+      now: () => (t += 400),
+    });
+    const progress = got.filter((m) => m.type === 'point-progress');
+    expect(progress.length).toBeGreaterThan(2);
+    expect(new Set(progress.map((m) => m.index))).toEqual(new Set([5]));
+    const shares = progress.map((m) => m.done);
+    // the share of its iterations done: growing, within (0, 1]
+    expect(shares.every((d, i) => d > 0 && d <= 1 && (i === 0 || d >= shares[i - 1]))).toBe(true);
+    const at = got.findIndex((m) => m.type === 'point');
+    expect(got.findLastIndex((m) => m.type === 'point-progress')).toBeLessThan(at);
+    // the point's numbers are the same as without reports
+    const quiet = await drive([{ type: 'sweep', runId: 3, base: noisy, varies, indices: [5] }]);
+    const result = (ms: WorkerMessage[]) => ms.find((m) => m.type === 'point');
+    expect(result(got)).toEqual(result(quiet));
+  });
+
   it('gives the same numbers split over two workers (indices) as on one', async () => {
     const one = await drive([{ type: 'sweep', runId: 1, base: noisy, varies }]);
     const a = await drive([{ type: 'sweep', runId: 1, base: noisy, varies, indices: [5, 0, 2] }]);
