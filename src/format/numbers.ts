@@ -58,12 +58,21 @@ export function formatPercent(fraction: number): string {
 
 /**
  * The time a long run has left, from what it took so far (ms) and the fraction done: linear,
- * the iterations of a run cost about the same. Null until there is something to say: under 2 s
- * of run, under 2 % done, or nearly over (under 5 s left).
+ * the iterations of a run cost about the same. With `recent` (the ms and the fraction done of
+ * a recent stretch of the run, src/state/pace.ts), at that stretch's pace: a run slowed at its
+ * start (a trace or a sweep sharing the cores, part workers starting) speeds up after, and the
+ * pace since the start would overstate what is left. Null until there is something to say:
+ * under 2 s of run, under 2 % done, or nearly over (under 5 s left).
  */
-export function remainingText(elapsedMs: number, done: number): string | null {
+export function remainingText(
+  elapsedMs: number,
+  done: number,
+  recent?: { ms: number; done: number },
+): string | null {
   if (!(elapsedMs >= 2000 && done >= 0.02 && done < 1)) return null;
-  const left = (elapsedMs * (1 - done)) / done / 1000; // s
+  const msPerRun =
+    recent && recent.ms > 0 && recent.done > 0 ? recent.ms / recent.done : elapsedMs / done;
+  const left = (msPerRun * (1 - done)) / 1000; // s
   if (left < 5) return null;
   if (left < 60) return `about ${Math.round(left / 5) * 5} s left`;
   if (left < 3600) return `about ${Math.round(left / 60)} min left`;

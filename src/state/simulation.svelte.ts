@@ -14,6 +14,7 @@ import type { PageMessage, WorkerMessage } from '../protocol.ts';
 import { estimateIterationMs, estimateRunSeconds } from '../scenario/cost.ts';
 import type { Scenario } from '../scenario/types.ts';
 import { remainingText } from '../format/numbers.ts';
+import { Pace } from './pace.ts';
 import { startEngineWorker } from './engine-worker.ts';
 import { CANCEL_GRACE_MS, STALL_ITERATIONS, STALL_MS, WATCH_MS } from './watchdog-times.ts';
 
@@ -58,6 +59,8 @@ export class Simulation {
   #waitingS = $state<number | null>(null);
   /** performance.now() when the current run was asked for */
   #startedAt = 0;
+  /** the current run's recent pace, for its time left */
+  readonly #pace = new Pace();
   #worker: Worker | null = null;
   #runId = 0;
   /** the run whose messages count; null when none is under way */
@@ -151,6 +154,7 @@ export class Simulation {
     this.#wallMs = null;
     this.#remaining = null;
     this.#startedAt = performance.now();
+    this.#pace.reset(this.#startedAt);
     // $state.snapshot: a plain copy the structured clone accepts.
     const request: PageMessage = { type: 'run', runId, scenario: $state.snapshot(scenario) };
     this.#request = request;
@@ -267,7 +271,11 @@ export class Simulation {
         this.#iteration = message.iteration;
         this.#progress = message.iteration / message.total;
         this.#result = message.partial;
-        this.#remaining = remainingText(performance.now() - this.#startedAt, this.#progress);
+        this.#remaining = remainingText(
+          performance.now() - this.#startedAt,
+          this.#progress,
+          this.#pace.note(performance.now(), this.#progress),
+        );
         break;
       case 'done':
         this.#active = null;

@@ -24,6 +24,7 @@ import type { PageMessage, SweepRequest, WorkerMessage } from '../protocol.ts';
 import type { Scenario } from '../scenario/types.ts';
 import { remainingText } from '../format/numbers.ts';
 import { startEngineWorker } from './engine-worker.ts';
+import { Pace } from './pace.ts';
 import { pointKeys } from './point-cache.ts';
 import type { Sweeps } from './sweeps.svelte.ts';
 
@@ -96,6 +97,7 @@ export class Sweep {
    * (no part of the time spent) */
   #passStartedAt = 0;
   #passKept = 0;
+  readonly #pace = new Pace();
   #workers: Worker[] = [];
   #pending = 0;
   #runId = 0;
@@ -270,6 +272,7 @@ export class Sweep {
     this.#passDone = all.length - wanted.length;
     this.#passKept = this.#passDone;
     this.#passStartedAt = performance.now();
+    this.#pace.reset(this.#passStartedAt);
     this.#partial = this.#workers.map(() => 0);
     this.#progress = this.#passDone;
     this.#remaining = null;
@@ -463,13 +466,13 @@ export class Sweep {
     for (const share of this.#partial) under += share;
     this.#progress = Math.min(this.#passTotal, this.#passDone + under);
     const run = this.#passTotal - this.#passKept;
-    this.#remaining =
-      run > 0
-        ? remainingText(
-            performance.now() - this.#passStartedAt,
-            (this.#progress - this.#passKept) / run,
-          )
-        : null;
+    if (run <= 0) {
+      this.#remaining = null;
+      return;
+    }
+    const now = performance.now();
+    const done = (this.#progress - this.#passKept) / run;
+    this.#remaining = remainingText(now - this.#passStartedAt, done, this.#pace.note(now, done));
   }
 
   #dropPending(): void {
