@@ -35,6 +35,10 @@ export interface NodeMap {
   clustersPerRow: number;
   /** clusters that hold job nodes */
   clusters: number;
+  /** whether a node's cluster and offset mean something to say: its rows are clusters (the
+   * per-offset bars are drawn), or the job spans several clusters. Not so on a machine of one
+   * cluster (Jaguar XT5: 18,688 nodes), where a node's offset is its id. */
+  clustered: boolean;
   /** µs */
   maxDelayUs: number;
   meanDelayUs: number;
@@ -108,6 +112,7 @@ export function nodeMap(a: AttributionSnapshot, clusterSize: number, clustersPer
     }
     for (let o = 0; o < clusterSize; o++) byOffsetUs.push(count[o] ? total[o] / count[o] : 0);
   }
+  const clusters = new Set(cells.map((c) => c.cluster)).size;
   return {
     cells,
     rows: cells.length ? Math.max(...cells.map((c) => c.row)) + 1 : 0,
@@ -115,7 +120,8 @@ export function nodeMap(a: AttributionSnapshot, clusterSize: number, clustersPer
     perCell,
     clusterSize,
     clustersPerRow: wholeClusters ? columns / clusterSize : 0,
-    clusters: new Set(cells.map((c) => c.cluster)).size,
+    clusters,
+    clustered: wholeClusters || clusters > 1,
     maxDelayUs: hottest?.delayUs ?? 0,
     meanDelayUs: cells.length ? sum / cells.length : 0,
     hottest,
@@ -223,7 +229,7 @@ export function nodeMapSummary(m: NodeMap, formatUs: (us: number) => string): st
   const offsets =
     worst.length > 0 ? ` Offsets in the cluster with the most delay: ${worst.join(', ')}.` : '';
   return (
-    `${cellText}: the most delayed is node ${h.nodeId} (offset ${h.offset}) with ` +
+    `${cellText}: the most delayed is node ${h.nodeId}${m.clustered ? ` (offset ${h.offset})` : ''} with ` +
     `${formatUs(h.delayUs)}, the mean ${formatUs(m.meanDelayUs)}.${offsets}`
   );
 }

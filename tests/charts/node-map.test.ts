@@ -94,6 +94,19 @@ describe('nodeMap', () => {
     expect(nodeMapSummary(m, formatTimeUs)).toMatch(/most delayed is node 13 \(offset 5\)/);
   });
 
+  it("says a node's offset only where clusters mean something: not on a machine of one cluster", () => {
+    expect(m.clustered).toBe(true);
+    // the same nodes on a machine whose one cluster is wider than a row (Jaguar XT5's 18,688)
+    const flat = nodeMap(a, 18_688);
+    expect(flat.byOffsetUs).toEqual([]);
+    expect(flat.clustered).toBe(false);
+    const text = nodeMapSummary(flat, formatTimeUs);
+    expect(text).toMatch(/most delayed is node 13 with /);
+    expect(text).not.toMatch(/offset/i);
+    // clusters of 16: the rows are clusters still, and the offsets stay
+    expect(nodeMap(a, 16).clustered).toBe(true);
+  });
+
   it('names neighbouring worst offsets by one label when theirs would overprint', () => {
     const fake = { ...m, byOffsetUs: [90, 80, 1, 1, 1, 1, 1, 70] };
     const at = (o: number) => 10 + o * 7; // 7 units a column
