@@ -94,11 +94,33 @@ export function covRangeText([lo, hi]: [number, number]): string {
   return `${formatCov(lo).replace(' %', '')}–${formatCov(hi)}`;
 }
 
+/** A group of runs apart from the rest holds at least this share of them (and 2 runs). */
+export const GROUP_SHARE = 0.1;
+
+/**
+ * Whether the histogram's runs fall in separate groups: an empty bin with at least GROUP_SHARE
+ * of the runs (and at least 2) on each side of it. The T3E's migrations (001 sec 11) make such
+ * groups, a run's time its compute plus a whole number of moves; a bell with a long right tail
+ * (the Compaq SC's EP) may have an empty bin too, but only a run or two beyond it. Its skewness
+ * is positive either way, so skewness alone would call both a tail.
+ */
+export function inSeparateGroups(counts: readonly number[]): boolean {
+  const n = counts.reduce((a, b) => a + b, 0);
+  const least = Math.max(2, Math.ceil(GROUP_SHARE * n));
+  let below = 0;
+  for (let k = 0; k < counts.length; k++) {
+    if (counts[k] === 0 && below >= least && n - below >= least) return true;
+    below += counts[k];
+  }
+  return false;
+}
+
 /** One sentence for the live summary (and the chart's description). */
 export function variabilitySummary(v: Variability): string {
   const s = v.spread;
-  const tail =
-    s.skewness > 0.5
+  const tail = inSeparateGroups(v.histogram.counts)
+    ? 'the runs in separate groups, with gaps between them (not one bell)'
+    : s.skewness > 0.5
       ? 'a long right tail (a few runs much slower)'
       : s.skewness < -0.5
         ? 'a long left tail'

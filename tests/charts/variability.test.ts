@@ -7,6 +7,7 @@ import {
   covDomain,
   formatCov,
   runTimeTickFormat,
+  inSeparateGroups,
   variabilityCsv,
   variabilityOf,
   variabilityPlan,
@@ -42,6 +43,27 @@ describe('the variability view', () => {
     expect(variabilityCsv(runs.slice(0, 2))).toBe('seed,run_time_us\n1,10000000\n2,10000000\n');
     expect(formatCov(0.0123)).toBe('1.23 %');
     expect(formatCov(0.00015)).toBe('0.015 %');
+  });
+
+  it('tells runs in separate groups (the T3E’s migrations) from a bell with a long right tail', () => {
+    // histograms of 50 runs met here: the T3E's EP (39 runs unmoved, 11 moved once) and FT
+    expect(inSeparateGroups([39, 0, 0, 0, 0, 0, 11])).toBe(true);
+    expect(inSeparateGroups([23, 22, 0, 2, 0, 2, 1])).toBe(true); // 5 of 50 beyond the gap
+    // the Compaq SC's EP and Alvarez's: one or two runs beyond an empty bin, a tail
+    expect(inSeparateGroups([49, 0, 0, 0, 0, 0, 1])).toBe(false);
+    expect(inSeparateGroups([23, 16, 6, 3, 0, 1, 1])).toBe(false);
+    expect(inSeparateGroups([34, 36, 21, 4, 1, 2, 1, 1])).toBe(false); // no gap
+    expect(inSeparateGroups([1, 0, 1])).toBe(false); // 2 runs: no group of 2 on each side
+    // 8 runs of 10 s, 4 of 12 s: skewed right (0.81, the sample skewness), yet two groups
+    const groups = [...Array(8).fill(10), ...Array(4).fill(12)].map((t, k) => ({
+      seed: k + 1,
+      runTimeUs: t * 1e6,
+    }));
+    const v = variabilityOf(groups)!;
+    expect(v.spread.skewness).toBeGreaterThan(0.5);
+    expect(variabilitySummary(v)).toMatch(
+      /; the runs in separate groups, with gaps between them \(not one bell\), skewness 0\.81\.$/,
+    );
   });
 
   it('labels ticks that differ in their fourth digit with the digits they need', () => {
