@@ -162,9 +162,17 @@ export function maybeJob(c: Checker, value: unknown, m: MachineFacts): Job | und
   if (rec === undefined) return undefined;
   const before = c.issues.length;
   const at = (key: string) => join('job', key);
-  // Below 1, the range named is the machine's (1..its nodes), not the format's largest machine.
-  const below = typeof rec.nodes === 'number' && rec.nodes < 1 && m.nodes !== undefined;
-  const nodesRange = below ? { ...num(JOB, 'nodes'), max: m.nodes } : num(JOB, 'nodes');
+  // Outside the format's range, the range named is the machine's (1..its nodes), not the
+  // format's largest machine: below 1 here, above it as more than the machine has
+  // (checkJobNodes), so that -3 and 10⁹ on one machine name the same range.
+  const format = num(JOB, 'nodes');
+  const machineKnown = m.nodes !== undefined && m.clusterSize !== undefined;
+  const nodesRange =
+    !machineKnown || typeof rec.nodes !== 'number'
+      ? format
+      : rec.nodes < 1
+        ? { ...format, max: m.nodes }
+        : { ...format, max: Infinity };
   const nodes = maybeNumber(c, at('nodes'), rec.nodes, nodesRange);
   const ranksPerNode = maybeNumber(
     c,

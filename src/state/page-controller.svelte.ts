@@ -272,6 +272,7 @@ export class PageController {
         fileName: 'the link',
         title: `This link could not be opened, so ${shown} is shown.`,
         lines: opened.lines,
+        ...(opened.fix ? { fix: opened.fix } : {}),
       });
       this.#keptAddress = this.scenario.revision;
     }
@@ -540,6 +541,7 @@ export class PageController {
         fileName: 'the link',
         title: `This link could not be opened, ${fallback}.`,
         lines: opened.lines,
+        ...(opened.fix ? { fix: opened.fix } : {}),
       });
     } else {
       const { presetId, fileName, base } = opened;

@@ -1,6 +1,6 @@
 // What the page says went wrong, as titled lists of lines: the same words on the full page
 // (PageNotices) and in embed mode (EmbedPage). Every problem keeps the previous state on show.
-import type { LoadFailure } from './scenario.svelte.ts';
+import type { LinkFix, LoadFailure } from './scenario.svelte.ts';
 
 /** What a problem is about: a notice the reader may close names it (PageController.dismissProblem). */
 export type ProblemKey = 'url' | 'view' | 'link' | 'unfinished' | 'autosave' | 'failure' | 'run';
@@ -17,6 +17,8 @@ export interface PageProblem {
   key: ProblemKey;
   title: string;
   lines: string[];
+  /** a link that opens what was most likely meant */
+  fix?: LinkFix;
 }
 
 export interface ProblemSources {
@@ -83,6 +85,7 @@ export function pageProblems(p: ProblemSources): PageProblem[] {
       title:
         p.failure.title ?? `Could not load ${p.failure.fileName}; the scenario shown is unchanged.`,
       lines: p.failure.lines,
+      ...(p.failure.fix ? { fix: p.failure.fix } : {}),
     });
   }
   if (p.runError) out.push({ key: 'run', title: 'The simulation stopped.', lines: [p.runError] });

@@ -275,8 +275,13 @@ export function parseQuery(search: string, presetIds: readonly string[]): Parsed
       if (presetIds.includes(text)) result.preset = text;
       else if (presetIds.length === 0) bad('there are no presets');
       else {
+        // With a likely name, that name (the page offers it as a link) rather than every id.
         const near = nearestName(text, presetIds);
-        bad(`${near ? `did you mean ${near}? ` : ''}allowed: ${presetIds.join(', ')}`);
+        bad(
+          near
+            ? `did you mean ${near}? allowed: the ${presetIds.length} presets of the Preset menu`
+            : `allowed: ${presetIds.join(', ')}`,
+        );
       }
       continue;
     }

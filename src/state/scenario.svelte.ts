@@ -18,6 +18,14 @@ export interface LoadFailure {
   lines: string[];
   /** the sentence above the lines; the page's default names the file */
   title?: string;
+  /** a link that opens what was most likely meant (a preset's name mistyped), for one click */
+  fix?: LinkFix;
+}
+
+/** A mended link: where it goes (a query, "?preset=…") and what it says ("Open …"). */
+export interface LinkFix {
+  href: string;
+  label: string;
 }
 
 /** Where an opened scenario came from (ScenarioState.open). */

@@ -17,7 +17,9 @@ import type { PatchOp } from '../scenario/patch.ts';
 import { withGroupPeriods } from '../scenario/source-phase.ts';
 import { decodePatch, deltaQuery } from './delta-link.ts';
 import type { PresetRelease } from './preset-releases.ts';
-import { applyAssignments, parseQuery, type Assignment } from './query-params.ts';
+import { nearestName } from './nearest-name.ts';
+import { applyAssignments, parseQuery, type Assignment, type ParsedQuery } from './query-params.ts';
+import type { LinkFix } from './scenario.svelte.ts';
 import { decodeHash, encodeHash, type ViewValue } from './url-codec.ts';
 
 /** How the page names a scenario that came from a `#s=` link. */
@@ -88,7 +90,7 @@ export type Opened =
        * rest of it opened, so a typo in one knob does not lose the preset it names */
       problems?: string[];
     }
-  | { kind: 'error'; lines: string[] };
+  | { kind: 'error'; lines: string[]; fix?: LinkFix };
 
 export interface OpenDeps {
   presets: readonly { id: string; load: () => Promise<Scenario> }[];
@@ -100,6 +102,30 @@ export interface OpenDeps {
   fetchText: (path: string) => Promise<string>;
   /** the preset knobs without a preset or file apply to */
   defaultPresetId: string;
+}
+
+/**
+ * The link with its mistyped preset named as it was most likely meant (nearestName), when that
+ * is all that kept it from opening: one click opens it, and its other parts are read as they
+ * are (a bad one left out and named). Undefined when there is no such name.
+ */
+function mendedPreset(
+  params: URLSearchParams,
+  parsed: ParsedQuery,
+  presets: OpenDeps['presets'],
+): LinkFix | undefined {
+  const given = params.get('preset');
+  if (given === null || parsed.preset !== undefined || params.getAll('preset').length > 1) return;
+  if (params.has('scenario') || (params.has('v') && parsed.version === undefined)) return;
+  if (params.getAll('p').length > 1) return;
+  const near = nearestName(
+    given,
+    presets.map((p) => p.id),
+  );
+  if (near === undefined) return;
+  const mended = new URLSearchParams(params);
+  mended.set('preset', near);
+  return { href: `?${mended.toString()}`, label: `Open ${near} instead` };
 }
 
 /** Opens the state in `hash` (wins) or `search`; never throws. */
@@ -136,7 +162,8 @@ export async function openLink(search: string, hash: string, deps: OpenDeps): Pr
     const preset = deps.presets.find((p) => p.id === (parsed.preset ?? deps.defaultPresetId));
     const base = parsed.scenarioPath === undefined ? await preset?.load().catch(() => null) : null;
     const ids = base ? unknownSources(parsed.ops, base) : [];
-    return { kind: 'error', lines: [...parsed.errors, ...ids] };
+    const fix = mendedPreset(params, parsed, deps.presets);
+    return { kind: 'error', lines: [...parsed.errors, ...ids], ...(fix ? { fix } : {}) };
   }
   try {
     const patch = parsed.patch === undefined ? undefined : await decodePatch(parsed.patch);

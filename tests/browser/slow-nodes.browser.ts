@@ -69,6 +69,14 @@ describe('slow nodes', () => {
       .toContain('Slow nodes: 99999 is out of range; allowed: 0..2047');
     await page.keyboard.press('Escape');
     expect(await nodes.inputValue()).toBe('3');
+    // a word the field cannot read is named with the forms it takes
+    await nodes.fill('banana');
+    await nodes.press('Enter');
+    await expect
+      .poll(() => page.getByRole('alert').first().textContent())
+      .toContain('Slow nodes: “banana” is not a node id; allowed: node ids (“5”, “0–7”), a share');
+    await page.keyboard.press('Escape');
+    expect(await nodes.inputValue()).toBe('3');
     // the page's own link brings them back
     const url = page.url();
     await page.goto('about:blank');

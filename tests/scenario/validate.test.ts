@@ -419,9 +419,17 @@ describe('inconsistent pairs', () => {
     ]);
   });
 
-  it('name the machine’s range for job nodes below 1, not the format’s largest machine', () => {
+  it('name the machine’s range for job nodes below 1 or beyond the format, not the format’s largest machine', () => {
     expect(problems(variant({ 'job.nodes': -5 }))).toEqual([
       'job.nodes: -5 is out of range; allowed: 1..2048',
+    ]);
+    expect(problems(variant({ 'job.nodes': 1e9 }))).toEqual([
+      'job.nodes: 1000000000 is more than the 2048 nodes of the machine; allowed: 1..2048',
+    ]);
+    // with the machine's nodes not known (its own value refused), the format's range
+    expect(problems(variant({ 'machine.nodes': 0, 'job.nodes': 1e9 }))).toEqual([
+      'machine.nodes: 0 is out of range; allowed: 1..1048576',
+      'job.nodes: 1000000000 is out of range; allowed: 1..1048576',
     ]);
   });
 

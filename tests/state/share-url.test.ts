@@ -259,6 +259,34 @@ describe('openLink', () => {
       expect((await openLink(q, '', deps())).kind).toBe('error');
     }
   });
+
+  it("a mistyped preset's likely name is offered as the same link mended, its other parts kept", async () => {
+    const opened = await openLink('?preset=jaguar-xt5-r&nodes=-3&seed=3', '', deps());
+    if (opened.kind !== 'error') throw new Error('opened');
+    expect(opened.lines[0]).toBe(
+      'preset: "jaguar-xt5-r" is not valid; did you mean jaguar-xt5-rn? allowed: the 3 presets ' +
+        'of the Preset menu',
+    );
+    expect(opened.fix).toEqual({
+      href: '?preset=jaguar-xt5-rn&nodes=-3&seed=3',
+      label: 'Open jaguar-xt5-rn instead',
+    });
+    // the mended link opens that preset; its bad node count is left out and named
+    const mended = await openLink(opened.fix!.href, '', deps());
+    if (mended.kind !== 'scenario') throw new Error(mended.kind);
+    expect(mended.presetId).toBe('jaguar-xt5-rn');
+    expect(mended.scenario.seed).toBe(3);
+    expect(mended.problems?.join('\n')).toMatch(/^nodes: "-3" is not valid/);
+    // no likely name, or something else wrong with what the link is of: no fix
+    for (const q of [
+      '?preset=titan',
+      '?preset=jaguar-xt5-r&v=zz',
+      '?preset=jaguar-xt5-r&scenario=a.json',
+    ]) {
+      const other = await openLink(q, '', deps());
+      expect(other.kind === 'error' && other.fix).toBe(undefined);
+    }
+  });
 });
 
 describe('fetchSiteText', () => {
