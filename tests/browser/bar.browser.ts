@@ -123,15 +123,25 @@ describe('the scenario bar', () => {
   it('a bad seed is explained next to the field and the seed stays as it was', async () => {
     const { page, problems } = await openApp(site, undefined, undefined, SMALL);
     await done(page);
+    // the stage's top: the note floats under the field, it does not grow the bar
+    const stageTop = () => page.locator('main').evaluate((m) => m.getBoundingClientRect().top);
+    const top = await stageTop();
     for (const bad of ['-1', '1.5', '4294967296', '']) {
       await enterSeed(page, bad);
       const message = page.locator('#scenario-seed-error');
-      expect(await message.textContent()).toBe(
-        'The seed must be a whole number from 0 to 4,294,967,295. The seed is still 1.',
+      expect((await message.textContent())!.trim()).toBe(
+        'The seed must be a whole number from 0 to 4,294,967,295. The seed is still 1; Escape ' +
+          'puts it back.',
       );
       expect(await seed(page).getAttribute('aria-invalid')).toBe('true');
       expect(await status(page)).toMatch(/^Done/); // nothing re-ran
+      expect(await stageTop()).toBe(top);
     }
+    // Escape: the field shows the seed again, the note goes
+    await seed(page).press('Escape');
+    expect(await seed(page).inputValue()).toBe('1');
+    expect(await page.locator('#scenario-seed-error').count()).toBe(0);
+    await enterSeed(page, '-1');
     await page.setViewportSize({ width: 375, height: 800 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       375,
