@@ -75,6 +75,10 @@ describe('the panel’s words', () => {
     expect(at('waiting')).toBe('Sweep of 7 granularities: waiting for the run on show…');
     expect(at('queued')).toBe('Sweep of 7 granularities: waiting for the views’ sweeps…');
     expect(at('running')).toBe('Sweep of 7 granularities: 3 of 7 runs done…');
+    const long = { done: 3, total: 7, state: 'running' as const, remaining: 'about 2 min left' };
+    expect(runsNote(step9, 'idle', { results: null, error: null, progress: long })).toBe(
+      'Sweep of 7 granularities: 3 of 7 runs done, about 2 min left…',
+    );
     expect(at('done')).toBe('Sweep of 7 granularities: done.');
     expect(runsNote(step6, 'running', noSweep)).toBe('Comparison run: 1 node (running…).');
   });

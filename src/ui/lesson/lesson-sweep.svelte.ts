@@ -71,12 +71,14 @@ export class LessonSweep {
 
   /**
    * runs done and planned, and what the sweep is doing: 'waiting' for the page's own runs,
-   * 'queued' behind the views' sweeps, 'running' or 'done'; null when the step has no sweep
+   * 'queued' behind the views' sweeps, 'running' or 'done'; null when the step has no sweep.
+   * `remaining`: a long sweep's time left as text, once it can be said (Sweep.remaining).
    */
   get progress(): {
     done: number;
     total: number;
     state: 'waiting' | 'queued' | 'running' | 'done';
+    remaining?: string | null;
   } | null {
     const step = this.#step;
     if (step === null) return null;
@@ -87,7 +89,12 @@ export class LessonSweep {
     if (this.#of !== key) return { done: 0, total: 0, state: 'waiting' };
     const state =
       s.status === 'queued' || s.status === 'running' || s.status === 'done' ? s.status : 'waiting';
-    return { done: s.points.length, total: s.total, state };
+    return {
+      done: s.points.length,
+      total: s.total,
+      state,
+      remaining: state === 'running' ? s.remaining : null,
+    };
   }
 
   /** why the sweep stopped, when it failed */

@@ -95,7 +95,7 @@ export function runsNote(step: LessonStep, compare: RunStatus, sweeps: SweepStat
           ? `${head}: waiting for the run on show…`
           : p.state === 'queued'
             ? `${head}: waiting for the views’ sweeps…`
-            : `${head}: ${p.done} of ${p.total} runs done…`,
+            : `${head}: ${p.done} of ${p.total} runs done${p.remaining ? `, ${p.remaining}` : ''}…`,
     );
   }
   return notes.join(' ');
