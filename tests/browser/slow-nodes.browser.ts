@@ -55,28 +55,23 @@ describe('slow nodes', () => {
     await runDone(page);
     await expect.poll(() => page.locator('#ctl-slow-note').count()).toBe(0);
     await page.getByRole('tab', { name: /^(Timeline)$/ }).click();
-    await slower.fill('2000');
-    await slower.press('Enter');
-    await expect
-      .poll(() => page.getByRole('alert').first().textContent())
-      .toContain('Slower by (%): 2000 is out of range; allowed: 0..900');
-    await page.keyboard.press('Escape');
-    expect(await slower.inputValue()).toBe('50');
-    await nodes.fill('99999');
-    await nodes.press('Enter');
-    await expect
-      .poll(() => page.getByRole('alert').first().textContent())
-      .toContain('Slow nodes: 99999 is out of range; allowed: 0..2047');
-    await page.keyboard.press('Escape');
-    expect(await nodes.inputValue()).toBe('3');
+    /** Enters `text`, which the field refuses with `message`; Escape puts its value back. */
+    const refused = async (field: typeof nodes, text: string, message: string, kept: string) => {
+      await field.fill(text);
+      await field.press('Enter');
+      await expect.poll(() => page.getByRole('alert').first().textContent()).toContain(message);
+      await page.keyboard.press('Escape');
+      expect(await field.inputValue()).toBe(kept);
+    };
+    await refused(slower, '2000', 'Slower by (%): 2000 is out of range; allowed: 0..900', '50');
+    await refused(nodes, '99999', 'Slow nodes: 99999 is out of range; allowed: 0..2047', '3');
     // a word the field cannot read is named with the forms it takes
-    await nodes.fill('banana');
-    await nodes.press('Enter');
-    await expect
-      .poll(() => page.getByRole('alert').first().textContent())
-      .toContain('Slow nodes: “banana” is not a node id; allowed: node ids (“5”, “0–7”), a share');
-    await page.keyboard.press('Escape');
-    expect(await nodes.inputValue()).toBe('3');
+    await refused(
+      nodes,
+      'banana',
+      'Slow nodes: “banana” is not a node id; allowed: node ids (“5”, “0–7”), a share',
+      '3',
+    );
     // the page's own link brings them back
     const url = page.url();
     await page.goto('about:blank');
