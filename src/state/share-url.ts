@@ -105,27 +105,33 @@ export interface OpenDeps {
 }
 
 /**
- * The link with its mistyped preset named as it was most likely meant (nearestName), when that
- * is all that kept it from opening: one click opens it, and its other parts are read as they
- * are (a bad one left out and named). Undefined when there is no such name.
+ * Whether a link cannot open at all: what it is of (its preset and version, or its file) is not
+ * understood. A bad knob or source edit does not stop it: that part is left out and named.
  */
-function mendedPreset(
-  params: URLSearchParams,
-  parsed: ParsedQuery,
-  presets: OpenDeps['presets'],
-): LinkFix | undefined {
-  const given = params.get('preset');
-  if (given === null || parsed.preset !== undefined || params.getAll('preset').length > 1) return;
-  if (params.has('scenario') || (params.has('v') && parsed.version === undefined)) return;
-  if (params.getAll('p').length > 1) return;
-  const near = nearestName(
-    given,
-    presets.map((p) => p.id),
+function unopenable(params: URLSearchParams, parsed: ParsedQuery): boolean {
+  return (
+    (params.has('preset') && parsed.preset === undefined) ||
+    (params.has('scenario') && parsed.scenarioPath === undefined) ||
+    (params.has('v') && parsed.version === undefined) ||
+    (params.has('preset') && params.has('scenario')) ||
+    params.getAll('p').length > 1
   );
-  if (near === undefined) return;
+}
+
+/**
+ * The link with its mistyped preset named as it was most likely meant (nearestName), when that
+ * is all that kept it from opening (the mended link is not unopenable): one click opens it, and
+ * its other parts are read as they are (a bad one left out and named). Undefined otherwise.
+ */
+function mendedPreset(params: URLSearchParams, presetIds: string[]): LinkFix | undefined {
+  const given = params.getAll('preset');
+  const near = given.length === 1 ? nearestName(given[0], presetIds) : undefined;
+  if (near === undefined) return undefined;
   const mended = new URLSearchParams(params);
   mended.set('preset', near);
-  return { href: `?${mended.toString()}`, label: `Open ${near} instead` };
+  const search = `?${mended.toString()}`;
+  if (unopenable(mended, parseQuery(search, presetIds))) return undefined;
+  return { href: search, label: `Open ${near} instead` };
 }
 
 /** Opens the state in `hash` (wins) or `search`; never throws. */
@@ -151,18 +157,15 @@ export async function openLink(search: string, hash: string, deps: OpenDeps): Pr
   // What the link is of (its preset and version, or its file) must be understood to open it; a
   // bad knob or source edit is left out and named, and the rest opens.
   const params = new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
-  const fatal =
-    (params.has('preset') && parsed.preset === undefined) ||
-    (params.has('scenario') && parsed.scenarioPath === undefined) ||
-    (params.has('v') && parsed.version === undefined) ||
-    (params.has('preset') && params.has('scenario')) ||
-    params.getAll('p').length > 1;
-  if (fatal) {
+  if (unopenable(params, parsed)) {
     // The source ids it names are checked too, so every mistake is listed at once.
     const preset = deps.presets.find((p) => p.id === (parsed.preset ?? deps.defaultPresetId));
     const base = parsed.scenarioPath === undefined ? await preset?.load().catch(() => null) : null;
     const ids = base ? unknownSources(parsed.ops, base) : [];
-    const fix = mendedPreset(params, parsed, deps.presets);
+    const fix = mendedPreset(
+      params,
+      deps.presets.map((p) => p.id),
+    );
     return { kind: 'error', lines: [...parsed.errors, ...ids], ...(fix ? { fix } : {}) };
   }
   try {

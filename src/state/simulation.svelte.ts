@@ -267,16 +267,18 @@ export class Simulation {
     }
     if (message.runId !== this.#active) return;
     switch (message.type) {
-      case 'progress':
+      case 'progress': {
         this.#iteration = message.iteration;
         this.#progress = message.iteration / message.total;
         this.#result = message.partial;
+        const now = performance.now();
         this.#remaining = remainingText(
-          performance.now() - this.#startedAt,
+          now - this.#startedAt,
           this.#progress,
-          this.#pace.note(performance.now(), this.#progress),
+          this.#pace.note(now, this.#progress),
         );
         break;
+      }
       case 'done':
         this.#active = null;
         this.#request = null;
