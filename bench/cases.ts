@@ -300,6 +300,17 @@ export const CASES: BenchCase[] = [
     exact: true,
   },
   {
+    name: 'jaguar-stock',
+    about:
+      'Jaguar XT5 stock preset (scenarios/jaguar-xt5-stock.json) at its default size, 4,096 × 8, 400 iterations, one thread: a timer tick and a work queue on every core and cpu "any" sources, so every node is visited the general way (row heaps)',
+    scenarios: () => {
+      const s = loadPreset('jaguar-xt5-stock');
+      s.workload.iterations = 400;
+      return [s];
+    },
+    reps: 3,
+  },
+  {
     name: 'bgp',
     about: 'BG/P Intrepid 40,960 × 4, CNK, g = 1 ms, 1,000 iterations',
     scenarios: () => [

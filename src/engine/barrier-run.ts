@@ -160,6 +160,12 @@ export class BarrierRun {
       (options.lanes ?? true) && this.ns.nodeG === null
         ? DenseLanes.of(scenario, layout, this.noise)
         : null;
+    if (this.dense === null) {
+      // No path of this run finds a lane's entry by its place (those are the dense loop's and
+      // the counted lanes'): visits take each node's next event from its row kept as a heap.
+      this.noise.heapifyRows();
+      this.ns.rowHeap = true;
+    }
     if (options.range) {
       this.part = true;
       this.ns.restrict(lo, hi);

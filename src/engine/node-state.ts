@@ -80,6 +80,12 @@ export class NodeState {
    * of a run (settle), every event that starts before its node's last arrival, on every path
    */
   noiseEvents = 0;
+  /**
+   * The noise table's rows are heaps (NoiseTable.heapifyRows): a visit takes a node's next event
+   * from its row's start instead of scanning the row (29 entries a node on Jaguar XT5). Only for
+   * runs in which no other path finds an entry by its place (BarrierRun without dense lanes).
+   */
+  rowHeap = false;
   /** next event start of the node just visited (µs), for the calendar */
   nextKey = 0;
   // The iteration being run (µs).

@@ -265,6 +265,19 @@ export class NoiseTable {
   }
 
   /**
+   * Every row as a heap (siftRow), built bottom-up: for a run that reads a node's next event
+   * at its row's start and sifts the entry it moved (visit-merged.ts with NodeState.rowHeap).
+   * Not for runs that find a lane's entry by its place (dense-loop.ts, idle-leap.ts).
+   */
+  heapifyRows(): void {
+    for (let x = 0; x + 1 < this.rowStart.length; x++) {
+      const rs = this.rowStart[x];
+      const n = this.rowStart[x + 1] - rs;
+      for (let i = (n >> 1) - 1; i >= 0; i--) siftRow(this.ent, rs, n, i);
+    }
+  }
+
+  /**
    * The next period index after k (k = −1: the first) in which thinned source j has an event: k
    * plus a geometric gap G ≥ 1 of parameter q, G = 1 + ⌊ln(1 − U)/ln(1 − q)⌋ with U drawn from
    * (the source's key, k + 1). Each period then has an event with probability q, independently
@@ -392,4 +405,50 @@ export function placementNodes(p: Placement, layout: Layout, memberKey: number):
       break;
   }
   return out.slice(0, m);
+}
+
+/**
+ * Sifts the entry at heap index i of the row of `ent` starting at rs (n entries) down to its place:
+ * the earlier event first, then the source first in scenario order. A row kept as such a
+ * min-heap has its node's next event at its start (model.md §3's order: start time, then
+ * scenario order; a node has one entry per source, so the order is total), found without a
+ * scan of the row; an entry carries its own source, count and phase, so where it sits changes
+ * no draw.
+ */
+export function siftRow(ent: Float64Array, rs: number, n: number, i: number): void {
+  const ao = (rs + i) * ENTRY_STRIDE;
+  const ka = ent[ao + E_TIME];
+  const ca = ent[ao + E_COUNT];
+  const pa = ent[ao + E_PHASE];
+  const sa = ent[ao + E_SOURCE];
+  for (;;) {
+    let child = 2 * i + 1;
+    if (child >= n) break;
+    let bo = (rs + child) * ENTRY_STRIDE;
+    let kb = ent[bo + E_TIME];
+    let sb = ent[bo + E_SOURCE];
+    if (child + 1 < n) {
+      const co = bo + ENTRY_STRIDE;
+      const kc = ent[co + E_TIME];
+      const sc = ent[co + E_SOURCE];
+      if (kc < kb || (kc === kb && sc < sb)) {
+        child++;
+        bo = co;
+        kb = kc;
+        sb = sc;
+      }
+    }
+    if (!(kb < ka || (kb === ka && sb < sa))) break;
+    const io = (rs + i) * ENTRY_STRIDE;
+    ent[io + E_TIME] = kb;
+    ent[io + E_COUNT] = ent[bo + E_COUNT];
+    ent[io + E_PHASE] = ent[bo + E_PHASE];
+    ent[io + E_SOURCE] = sb;
+    i = child;
+  }
+  const io = (rs + i) * ENTRY_STRIDE;
+  ent[io + E_TIME] = ka;
+  ent[io + E_COUNT] = ca;
+  ent[io + E_PHASE] = pa;
+  ent[io + E_SOURCE] = sa;
 }

@@ -31,7 +31,7 @@ import type { Scenario } from '../scenario/types.ts';
 import { AgentHeap } from './agent-heap.ts';
 import { collectiveLatency } from './collective.ts';
 import { buildLayout, type Layout } from './layout.ts';
-import { NoiseTable } from './noise-table.ts';
+import { NoiseTable, siftRow } from './noise-table.ts';
 import { anyCore, pauses, queueStart } from './event-rule.ts';
 import { RunLimit } from './run-limit.ts';
 import { computeFactors } from './slow-nodes.ts';
@@ -40,7 +40,6 @@ import { computeFactors } from './slow-nodes.ts';
 // unbundled modules; tests/engine/layout-constants.test.ts checks them).
 const E_TIME = 0;
 const E_COUNT = 1;
-const E_PHASE = 2;
 const E_SOURCE = 3;
 const ENTRY_STRIDE = 4;
 const FIXED = 0;
@@ -517,7 +516,7 @@ export class PhaseRun {
     }
     const active = end - rs;
     this.rowActive[x] = active;
-    for (let i = (active >> 1) - 1; i >= 0; i--) this.siftRow(rs, active, i);
+    for (let i = (active >> 1) - 1; i >= 0; i--) siftRow(ent, rs, active, i);
   }
 
   /** Whether node x has idle entries (after its active ones in its row). */
@@ -611,49 +610,6 @@ export class PhaseRun {
   }
 
   /**
-   * Sifts the entry at heap index i of the row starting at rs (n entries) down to its place:
-   * the earlier event first, then the source first in scenario order.
-   */
-  private siftRow(rs: number, n: number, i: number): void {
-    const ent = this.noise.ent;
-    const ao = (rs + i) * ENTRY_STRIDE;
-    const ka = ent[ao + E_TIME];
-    const ca = ent[ao + E_COUNT];
-    const pa = ent[ao + E_PHASE];
-    const sa = ent[ao + E_SOURCE];
-    for (;;) {
-      let child = 2 * i + 1;
-      if (child >= n) break;
-      let bo = (rs + child) * ENTRY_STRIDE;
-      let kb = ent[bo + E_TIME];
-      let sb = ent[bo + E_SOURCE];
-      if (child + 1 < n) {
-        const co = bo + ENTRY_STRIDE;
-        const kc = ent[co + E_TIME];
-        const sc = ent[co + E_SOURCE];
-        if (kc < kb || (kc === kb && sc < sb)) {
-          child++;
-          bo = co;
-          kb = kc;
-          sb = sc;
-        }
-      }
-      if (!(kb < ka || (kb === ka && sb < sa))) break;
-      const io = (rs + i) * ENTRY_STRIDE;
-      ent[io + E_TIME] = kb;
-      ent[io + E_COUNT] = ent[bo + E_COUNT];
-      ent[io + E_PHASE] = ent[bo + E_PHASE];
-      ent[io + E_SOURCE] = sb;
-      i = child;
-    }
-    const io = (rs + i) * ENTRY_STRIDE;
-    ent[io + E_TIME] = ka;
-    ent[io + E_COUNT] = ca;
-    ent[io + E_PHASE] = pa;
-    ent[io + E_SOURCE] = sa;
-  }
-
-  /**
    * Queue node x at its next event (ties: the source first in scenario order): the entry at its
    * row heap's top; a node whose sources have no event left is not queued. `moved`: the entry at the row's top
    * has just moved later (noiseEvent), so it sinks to its place first.
@@ -662,7 +618,7 @@ export class PhaseRun {
     const rs = this.noise.rowStart[x];
     const n = this.rowActive[x];
     if (n === 0) return;
-    if (moved) this.siftRow(rs, n, 0);
+    if (moved) siftRow(this.noise.ent, rs, n, 0);
     const s = this.noise.ent[rs * ENTRY_STRIDE + E_TIME];
     if (s === Infinity) this.heap.remove(1 + this.ranks + x);
     else this.heap.set(1 + this.ranks + x, s);

@@ -4,6 +4,7 @@
 // way (running each core apart was measured slower).
 import { anyCore, pauses, queueStart, rankStart } from './event-rule.ts';
 import type { NodeState } from './node-state.ts';
+import { siftRow } from './noise-table.ts';
 
 // Field offsets are module-local copies, not imports: in unbundled ES
 // modules (tsx, Vite's dev server, Vitest) every read of an imported binding
@@ -99,6 +100,7 @@ export function visitMerged(ns: NodeState, x: number, i: number): void {
   const oc = o + H_CORES;
   const rs = noise.rowStart[x];
   const re = noise.rowStart[x + 1];
+  const heap = ns.rowHeap;
   const gEnd = ns.nodeGEnd(x);
   const nodeId = noise.nodeId(x);
   let nodeMax = gEnd;
@@ -108,7 +110,8 @@ export function visitMerged(ns: NodeState, x: number, i: number): void {
   // Between passes: start times; a rank frozen past the release starts late.
   // Pass 1: events that start before the node's last rank arrives.
   // The node's earliest pending event, e at time s (ties: the source first
-  // in scenario order), rescanned only after an event moved an entry.
+  // in scenario order), found again only after an event moved an entry: the
+  // top of the row when rows are heaps (ns.rowHeap), else a scan of the row.
   let e = -1;
   let s = Infinity;
   let stale = true;
@@ -131,14 +134,22 @@ export function visitMerged(ns: NodeState, x: number, i: number): void {
         stale = false;
         e = -1;
         s = Infinity;
-        for (let q = rs; q < re; q++) {
-          const tq = ent[q * ENTRY_STRIDE + E_TIME];
-          if (
-            tq < s ||
-            (tq === s && ent[q * ENTRY_STRIDE + E_SOURCE] < ent[e * ENTRY_STRIDE + E_SOURCE])
-          ) {
-            s = tq;
-            e = q;
+        if (heap) {
+          // The row is a heap on (start, scenario order): its top is the next event.
+          if (rs < re) {
+            e = rs;
+            s = ent[rs * ENTRY_STRIDE + E_TIME];
+          }
+        } else {
+          for (let q = rs; q < re; q++) {
+            const tq = ent[q * ENTRY_STRIDE + E_TIME];
+            if (
+              tq < s ||
+              (tq === s && ent[q * ENTRY_STRIDE + E_SOURCE] < ent[e * ENTRY_STRIDE + E_SOURCE])
+            ) {
+              s = tq;
+              e = q;
+            }
           }
         }
       }
@@ -184,6 +195,7 @@ export function visitMerged(ns: NodeState, x: number, i: number): void {
       state[co + C_BUSY] = b;
       ns.noiseEvents++;
       noise.advance(e, x);
+      if (heap) siftRow(ent, rs, re - rs, 0); // the moved entry sinks to its place
       if (coreSlot[core] < 0) continue; // an idle core absorbs it
       const src = noise.scenarioIndex[j];
       if (!arrived && pauses(a, finish[core])) {
