@@ -406,6 +406,25 @@ export function pickNodes(
   return [...chosen].sort((p, q) => p - q);
 }
 
+/**
+ * The last node of each shown iteration, the latest arrival first (its finish after the
+ * iteration's release; ties: the earlier iteration): when only a few rows fit (a projector's),
+ * they are the nodes that held the machine up longest, not those of the window's first
+ * iterations.
+ */
+function byLateness(
+  lastNode: number[],
+  lastFinishUs: number[],
+  releases: number[],
+  from: number,
+): number[] {
+  const late = (q: number) => lastFinishUs[q] - releases[from + q];
+  return lastNode
+    .map((_, q) => q)
+    .sort((a, b) => late(b) - late(a) || a - b)
+    .map((q) => lastNode[q]);
+}
+
 /** Traces `options.iterations` iterations from `options.firstIteration` of a barrier scenario. */
 export function traceIterations(scenario: Scenario, options: TraceOptions): Trace {
   const w = scenario.workload;
@@ -470,7 +489,7 @@ export function traceIterations(scenario: Scenario, options: TraceOptions): Trac
       : pickNodes(
           scenario,
           layout,
-          lastNode,
+          byLateness(lastNode, lastFinishUs, releases, from),
           Math.min(maxNodes, clampInt(options.autoNodes ?? 8, 1, maxNodes)),
         );
   const nodes: TraceNode[] = wanted.map((x) => {

@@ -124,6 +124,32 @@ describe('traceIterations, closed forms', () => {
     }
   });
 
+  it('with room for few rows, shows the nodes that held the machine up longest first', () => {
+    // 16 nodes, g = 1 ms (iteration i runs from 1,050·i when nothing delays it): node 3 is 100 µs
+    // late in iteration 1, node 5 200 µs in iteration 2, node 9 900 µs in iteration 4 and node 12
+    // 600 µs in iteration 3. With two rows (half for the last nodes: one), the row is node 9's,
+    // not node 3's (the window's first late node); with three, the three latest, in node order.
+    const late = (id: string, node: number, atUs: number, d: number) =>
+      eventAt(id, atUs, d, 0, { placement: { kind: 'nodes', ids: [node] } });
+    const s = scenario({
+      nodes: 16,
+      g: 1000,
+      iterations: 8,
+      collective: L,
+      noise: [
+        late('a', 3, 1100, 100),
+        late('b', 5, 2300, 200),
+        late('c', 12, 3700, 600),
+        late('d', 9, 5400, 900),
+      ],
+    });
+    const two = traceIterations(s, { firstIteration: 1, iterations: 4, autoNodes: 2 });
+    expect(two.nodes.map((n) => n.node)).toContain(9);
+    expect(two.nodes.map((n) => n.node)).not.toContain(3);
+    const three = traceIterations(s, { firstIteration: 1, iterations: 4, autoNodes: 3 });
+    expect(three.nodes.map((n) => n.node)).toEqual([5, 9, 12]);
+  });
+
   it('one event of d on one node pauses exactly that rank by d, and it is last', () => {
     // Node 2, core 1, at 2200 µs (iteration 2 runs 2100 → 3100 + 50) for 300 µs.
     const s = scenario({
