@@ -29,6 +29,38 @@ describe('pointTargetUs', () => {
     expect(pointTargetUs(s, length)).toBeCloseTo(Math.max(rms, tick), 6);
   });
 
+  it('takes the parts of a group as one activity: I is their sum, met once a period', () => {
+    // 960 nodes, a spawn every 60 s of 15 ms then 18 ms (ASCI Q 2003's RMS daemons):
+    // I = 960·33e3/60e6 = 0.528, T = I²·60e6/(0.01·960); apart, the 18 ms part alone set
+    // (960·18e3/60e6)²·60e6/(0.01·960), 0.30 of it.
+    const part = (id: string, d: number, offset: number) =>
+      source({
+        id,
+        periodUs: 60e6,
+        group: 'rms',
+        phaseOffsetUs: offset,
+        duration: { dist: 'fixed', valueUs: d },
+      });
+    const grouped = scenario({
+      nodes: 960,
+      noise: [part('a', 15_000, 0), part('b', 18_000, 15_000)],
+    });
+    const whole = (0.528 ** 2 * 60e6) / (0.01 * 960);
+    expect(pointTargetUs(grouped, length)).toBeCloseTo(whole, 3);
+    // reached: I/√m with m = T·N/P activities met
+    const t = 2e6;
+    expect(reachedPrecision(grouped, t)).toBeCloseTo(0.528 / Math.sqrt((t * 960) / 60e6), 9);
+    // the same two sources without the group: each its own activity
+    const apart = scenario({
+      nodes: 960,
+      noise: [
+        source({ id: 'a', periodUs: 60e6, duration: { dist: 'fixed', valueUs: 15_000 } }),
+        source({ id: 'b', periodUs: 60e6, duration: { dist: 'fixed', valueUs: 18_000 } }),
+      ],
+    });
+    expect(pointTargetUs(apart, length)).toBeCloseTo((0.288 ** 2 * 60e6) / (0.01 * 960), 3);
+  });
+
   it('caps the share at 1: a source that stalls every iteration needs no more', () => {
     // 1,024 nodes, 18 ms every 30 s: I = 0.61; 4,096 nodes: I = 2.5 → 1.
     const on = (nodes: number) =>
