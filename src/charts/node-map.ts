@@ -1,7 +1,7 @@
 // The data of the per-node noise map (ASCI Q paper, Figures 11 and 12): the delay each job node
 // caused (attribution.nodeDelayUs), laid out by machine node id and folded by cluster, so that
 // the special nodes of every cluster (0, 1 and 31 on ASCI Q) line up in columns.
-import type { AttributionSnapshot } from '../engine/attribution.ts';
+import { standingOut, type AttributionSnapshot } from '../engine/attribution.ts';
 import { csvLines } from '../format/csv.ts';
 
 /** Cells drawn at most: bigger jobs are drawn in blocks of consecutive job nodes. */
@@ -165,20 +165,11 @@ export function nodeMapCsv(m: NodeMap): string {
   ]);
 }
 
-/** An offset is named among the worst only when its mean delay stands this far above the
- * median offset's: a third "worst" offset barely above the rest read as a special node. */
-export const WORST_OVER_MEDIAN = 1.25;
-
-/** The cluster offsets with the largest mean delay that stand out from the rest, worst first. */
+/** The cluster offsets with the largest mean delay that stand out from the rest, worst first
+ * (attribution.ts standingOut: a third "worst" offset barely above the rest read as a special
+ * node). */
 export function worstOffsets(m: NodeMap, count = 3): number[] {
-  const sorted = [...m.byOffsetUs].sort((a, b) => a - b);
-  const median = sorted.length ? sorted[sorted.length >> 1] : 0;
-  return m.byOffsetUs
-    .map((v, o) => [o, v] as const)
-    .filter(([, v]) => v > 0 && v > WORST_OVER_MEDIAN * median)
-    .sort((x, y) => y[1] - x[1])
-    .slice(0, count)
-    .map(([o]) => o);
+  return standingOut(m.byOffsetUs, count);
 }
 
 /** One label over the per-offset bars: the offsets it names, where it is centred (x, the

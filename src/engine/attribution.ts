@@ -36,6 +36,26 @@ export interface AttributionSnapshot {
   nodeIds: number[];
 }
 
+/**
+ * A value stands out when it is more than this many times the median of its set: a cluster
+ * offset barely above the rest (ASCI Q's node 0 at 1.1× the median offset in the model) is not
+ * called special; its nodes 1 and 31, at 2 to 3×, are.
+ */
+export const STANDS_OUT_OVER_MEDIAN = 1.25;
+
+/** Indices of the positive values above STANDS_OUT_OVER_MEDIAN × their median, largest first,
+ * at most `count` (the per-offset delays of a cluster: which node positions are special). */
+export function standingOut(values: readonly number[], count: number): number[] {
+  const sorted = [...values].sort((a, b) => a - b);
+  const median = sorted.length ? sorted[sorted.length >> 1] : 0;
+  return values
+    .map((v, k) => [k, v] as const)
+    .filter(([, v]) => v > 0 && v > STANDS_OUT_OVER_MEDIAN * median)
+    .sort((x, y) => y[1] - x[1])
+    .slice(0, count)
+    .map(([k]) => k);
+}
+
 export class Attribution {
   readonly lostBySource: Float64Array;
   readonly lostByBin: Float64Array; // source-major: source·B + bin

@@ -64,11 +64,19 @@ export function int(n: number): string {
 export function offsetsByDelay(
   a: AttributionSnapshot,
   clusterSize: number,
-): { offset: number; delayUs: number }[] {
+): { offset: number; delayUs: number; meanUs: number }[] {
   const sums = new Float64Array(clusterSize);
-  a.nodeIds.forEach((id, i) => (sums[id % clusterSize] += a.nodeDelayUs[i]));
+  const nodes = new Float64Array(clusterSize);
+  a.nodeIds.forEach((id, i) => {
+    sums[id % clusterSize] += a.nodeDelayUs[i];
+    nodes[id % clusterSize]++;
+  });
   return [...sums]
-    .map((delayUs, offset) => ({ offset, delayUs }))
+    .map((delayUs, offset) => ({
+      offset,
+      delayUs,
+      meanUs: nodes[offset] > 0 ? delayUs / nodes[offset] : 0,
+    }))
     .sort((x, y) => y.delayUs - x.delayUs);
 }
 

@@ -13,6 +13,7 @@ import {
   treeOf,
 } from './figures.ts';
 import { levelOf } from './sketch.ts';
+import { standingOut, STANDS_OUT_OVER_MEDIAN } from '../engine/attribution.ts';
 import type { Axis, LessonStep } from './types.ts';
 
 /** The sources of the special nodes of each cluster: 0 (cluster manager), 1 (quorum), 31 (RMS). */
@@ -66,13 +67,27 @@ export const perNode: LessonStep = {
     const ranked = offsetsByDelay(a.value, size);
     const total = ranked.reduce((sum, o) => sum + o.delayUs, 0);
     const top = ranked.slice(0, 3);
+    // The map beside marks only positions that stand out from the rest: say which of these do.
+    const means = new Array<number>(size).fill(0);
+    for (const o of ranked) means[o.offset] = o.meanUs;
+    const marked = new Set(standingOut(means, 3));
+    const median = [...means].sort((x, y) => x - y)[size >> 1];
+    const unmarked = top.filter((o) => !marked.has(o.offset));
+    const unmarkedText = unmarked
+      .map((o) => `node ${o.offset}${median > 0 ? ` at ${times(o.meanUs / median, 1)}` : ''}`)
+      .join(' and ');
+    const byOrder = (x: number, y: number) => x - y;
     return {
       ok: true,
       value: `nodes ${top
         .map((o) => o.offset)
-        .sort((x, y) => x - y)
+        .sort(byOrder)
         .join(', ')}`,
-      detail: `the three cluster positions with the most delay, ${pct(top.reduce((s, o) => s + o.delayUs, 0) / total)} of the delay of all ${size} positions (${a.value.nodeIds.length.toLocaleString('en-US')} nodes folded)`,
+      detail:
+        `the three cluster positions with the most delay, ${pct(top.reduce((s, o) => s + o.delayUs, 0) / total)} of the delay of all ${size} positions (${a.value.nodeIds.length.toLocaleString('en-US')} nodes folded)` +
+        (unmarked.length > 0
+          ? `; the map marks only those over ${times(STANDS_OUT_OVER_MEDIAN, 2)} the median position’s delay${marked.size > 0 ? ` (${[...marked].sort(byOrder).join(', ')})` : ''}, and ${unmarkedText} ${unmarked.length > 1 ? 'are' : 'is'} not among them`
+          : ''),
     };
   },
   explanation:

@@ -7,6 +7,7 @@ import { applyEdits } from '../../src/edits/apply.ts';
 import { findStep, STEPS } from '../../src/lesson/steps.ts';
 import { PRESETS } from '../../src/state/presets.ts';
 import { preset } from './presets.ts';
+import type { RunResult } from '../../src/engine/result.ts';
 
 const ORDER = [
   'expectation',
@@ -173,5 +174,40 @@ describe('an added noise source', () => {
     expect(() =>
       applyEdits(base, [{ kind: 'add-source', source: { ...source, periodUs: -1 } }]),
     ).toThrow();
+  });
+});
+
+describe('step 5’s simulated figure and the map beside it', () => {
+  /** A run whose job nodes 0..63 (two 32-node clusters) were delayed `byOffset[o]` µs each. */
+  const runWith = (byOffset: (o: number) => number) =>
+    ({
+      summary: { iterations: 100 },
+      attribution: {
+        nodeIds: Array.from({ length: 64 }, (_, x) => x),
+        nodeDelayUs: Array.from({ length: 64 }, (_, x) => byOffset(x % 32)),
+      },
+    }) as unknown as RunResult;
+  const scenario = preset('asci-q-2002');
+  const figure = (byOffset: (o: number) => number) =>
+    findStep('per-node')!.simulate({
+      scenario,
+      run: runWith(byOffset),
+      compare: null,
+      sweep: null,
+    });
+
+  it('names the three positions with the most delay, and which of them the map marks', () => {
+    // offsets 1 and 31 at 3× and 2× the rest, offset 0 at 1.1×: the map marks 1 and 31 only
+    const f = figure((o) => (o === 1 ? 300 : o === 31 ? 200 : o === 0 ? 110 : 100));
+    expect(f).toMatchObject({ ok: true, value: 'nodes 0, 1, 31' });
+    expect(f.ok && f.detail).toContain(
+      'the map marks only those over 1.25× the median position’s delay (1, 31), and node 0 at 1.1× is not among them',
+    );
+  });
+
+  it('says nothing more when all three stand out', () => {
+    const f = figure((o) => (o === 1 ? 300 : o === 31 ? 200 : o === 0 ? 150 : 100));
+    expect(f).toMatchObject({ ok: true, value: 'nodes 0, 1, 31' });
+    expect(f.ok && f.detail).not.toContain('the map marks');
   });
 });
