@@ -174,12 +174,18 @@ export function maybeJob(c: Checker, value: unknown, m: MachineFacts): Job | und
         ? { ...format, max: m.nodes }
         : { ...format, max: Infinity };
   const nodes = maybeNumber(c, at('nodes'), rec.nodes, nodesRange);
-  const ranksPerNode = maybeNumber(
-    c,
-    at('ranksPerNode'),
-    rec.ranksPerNode,
-    num(JOB, 'ranksPerNode'),
-  );
+  // The same for ranks per node: the range named is the cores left for ranks (1..4 on ASCI Q),
+  // whether the value is 0 or 500, not the format's 1..256 for one and the machine's for the other.
+  const ranksFormat = num(JOB, 'ranksPerNode');
+  const reserved = Array.isArray(rec.reservedCores) ? new Set(rec.reservedCores).size : 0;
+  const free = m.coresPerNode === undefined ? 0 : m.coresPerNode - reserved;
+  const ranksRange =
+    free < 1 || typeof rec.ranksPerNode !== 'number'
+      ? ranksFormat
+      : rec.ranksPerNode < 1
+        ? { ...ranksFormat, max: free }
+        : { ...ranksFormat, max: Infinity };
+  const ranksPerNode = maybeNumber(c, at('ranksPerNode'), rec.ranksPerNode, ranksRange);
   const reservedCores = maybeIndexList(c, at('reservedCores'), rec.reservedCores, {
     ...field(JOB, 'reservedCores', 'indexList'),
     below: m.coresPerNode,

@@ -72,6 +72,22 @@ describe('slow nodes', () => {
       'Slow nodes: “banana” is not a node id; allowed: node ids (“5”, “0–7”), a share',
       '3',
     );
+    // a share is named in percent, as it is typed
+    await refused(
+      nodes,
+      '150%',
+      'Slow nodes: 150% is out of range; allowed: a share of 0% to 100%',
+      '3',
+    );
+    // iterations not above the warm-up (under More settings) are named from their own field
+    const iterations = page.locator('#ctl-iterations');
+    const before = await iterations.inputValue();
+    await refused(
+      iterations,
+      '10',
+      'Iterations (warm-up included): 10 is not more than the warm-up of 50 (More settings); allowed: 51 or more',
+      before,
+    );
     // the page's own link brings them back
     const url = page.url();
     await page.goto('about:blank');

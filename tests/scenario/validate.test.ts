@@ -471,6 +471,23 @@ describe('inconsistent pairs', () => {
     ]);
   });
 
+  it('name the cores left for ranks as the range, for ranks per node below 1 or beyond the format', () => {
+    expect(problems(variant({ 'job.ranksPerNode': 0 }))).toEqual([
+      'job.ranksPerNode: 0 is out of range; allowed: 1..4',
+    ]);
+    expect(problems(variant({ 'job.ranksPerNode': 0, 'job.reservedCores': [0] }))).toEqual([
+      'job.ranksPerNode: 0 is out of range; allowed: 1..3',
+    ]);
+    expect(problems(variant({ 'job.ranksPerNode': 500 }))).toEqual([
+      'job.ranksPerNode: 500 is more than the 4 cores per node; allowed: 1..4',
+    ]);
+    // with the machine's cores not known (its own value refused), the format's range
+    expect(problems(variant({ 'machine.coresPerNode': 0, 'job.ranksPerNode': 0 }))).toEqual([
+      'machine.coresPerNode: 0 is out of range; allowed: 1..256',
+      'job.ranksPerNode: 0 is out of range; allowed: 1..256',
+    ]);
+  });
+
   it('reject reserving every core', () => {
     expect(problems(variant({ 'job.reservedCores': [0, 1, 2, 3], 'job.ranksPerNode': 1 }))).toEqual(
       ['job.reservedCores: leaves no core for ranks (coresPerNode is 4)'],
