@@ -64,7 +64,7 @@ export const sameJob: LessonStep = {
   runs: RUNS,
   state: { preset: EP, edits: [] },
   sweep: EP_RUNS_SWEEP,
-  runNote: `EP on 32 nodes × 4, one run of 5 s of simulated time (about 0.1 s); then the same job ${RUNS} times, seeds 1 to ${RUNS}: 5 to 10 s on a two-core laptop (the histogram on the stage makes the same runs). Lemieux’s noise was never published: the simulator’s is ASCI Q’s (the same AlphaServer ES45 nodes, Tru64 and Quadrics network) and one node activity of its own (scenarios/README.md).`,
+  runNote: `EP on 32 nodes × 4, one run of 5 s of simulated time (about 0.1 s); then the same job ${RUNS} times, seeds 1 to ${RUNS}: 5 to 10 s on a two-core laptop (the histogram on the stage makes the same runs). Lemieux’s noise was never published: the simulator’s is ASCI Q’s (the same AlphaServer ES45 nodes, Tru64 and Quadrics network) and one node activity of its own (the preset’s description gives its provenance).`,
   question: {
     kind: 'marker',
     prompt:
@@ -147,7 +147,7 @@ export const oneNode: LessonStep = {
     };
   },
   explanation:
-    'Something on the node: a single Compaq node still varied, by under 1.6% (001 sec 9), so the network could not be all of it. In NoiseLab the network never varies (a message always takes the same time), so all of the spread you see is the nodes’ noise: on one node the job waits for the slowest of 4 tasks instead of 128, and meets only one node’s rare long activities, so it varies less. On one node the job meets a thirty-second of the node activity’s events, and its spread stays under the paper’s 1.6% (the activity’s period and shape were chosen so that it could, scenarios/README.md). Kramer and Ryan also found no significant effect of the time of day or of which nodes the scheduler gave the job (001 sec 8).',
+    'Something on the node: a single Compaq node still varied, by under 1.6% (001 sec 9), so the network could not be all of it. In NoiseLab the network never varies (a message always takes the same time), so all of the spread you see is the nodes’ noise: on one node the job waits for the slowest of 4 tasks instead of 128, and meets only one node’s rare long activities, so it varies less. On one node the job meets a thirty-second of the node activity’s events, and its spread stays under the paper’s 1.6% (the activity’s period and shape were chosen so that it could, as the preset’s description says). Kramer and Ryan also found no significant effect of the time of day or of which nodes the scheduler gave the job (001 sec 8).',
 };
 
 /** scenarios/t3e-mcurie-ep.json: NPB EP on 128 PEs of the Cray T3E, with its job migration. */
@@ -173,7 +173,7 @@ export const twoHumps: LessonStep = {
       values: [true, false],
     })),
   },
-  runNote: `EP on 128 T3E processors, ${STOP_RUNS} runs, and the same seeds without the migration (as the T3E’s accounting left it out): a second or two on a laptop (the histogram on the stage makes the same runs). The scan every 5 s is the paper’s; how often it moves the job and for how long are not published, and were fitted to EP’s CoV of 6.11% (001 Table 2) with a quarter of the runs moved (scenarios/README.md).`,
+  runNote: `EP on 128 T3E processors, ${STOP_RUNS} runs, and the same seeds without the migration (as the T3E’s accounting left it out): a second or two on a laptop (the histogram on the stage makes the same runs). The scan every 5 s is the paper’s; how often it moves the job and for how long are not published, and were fitted to EP’s CoV of 6.11% (001 Table 2) with a quarter of the runs moved (the preset’s description says how).`,
   question: {
     kind: 'choice',
     prompt: 'What did a histogram of EP’s run times on the T3E look like?',

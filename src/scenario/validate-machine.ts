@@ -189,12 +189,12 @@ export function maybeJob(c: Checker, value: unknown, m: MachineFacts): Job | und
   const reservedCores = maybeIndexList(c, at('reservedCores'), rec.reservedCores, {
     ...field(JOB, 'reservedCores', 'indexList'),
     below: m.coresPerNode,
-    why: `coresPerNode is ${m.coresPerNode}`,
+    why: `a node has ${m.coresPerNode} cores`,
   });
   const excludeOffsets = maybeIndexList(c, at('excludeOffsets'), rec.excludeOffsets, {
     ...field(JOB, 'excludeOffsets', 'indexList'),
     below: m.clusterSize,
-    why: `clusterSize is ${m.clusterSize}`,
+    why: `a cluster has ${m.clusterSize} nodes`,
   });
   if (nodes !== undefined && m.nodes !== undefined && m.clusterSize !== undefined) {
     if (excludeOffsets) {
@@ -230,7 +230,7 @@ function checkJobNodes(c: Checker, nodes: number, machineNodes: number, left: nu
 function checkRanks(c: Checker, ranks: number, cores: number, reserved: number) {
   const free = cores - reserved;
   if (free === 0) {
-    c.add('job.reservedCores', undefined, `leaves no core for ranks (coresPerNode is ${cores})`);
+    c.add('job.reservedCores', undefined, `leaves no core for ranks (a node has ${cores} cores)`);
   } else if (ranks > free && reserved === 0) {
     c.add(
       'job.ranksPerNode',

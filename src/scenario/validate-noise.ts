@@ -362,7 +362,7 @@ export function maybePlacement(c: Checker, path: string, value: unknown, m: Mach
         offsets: maybeIndexList(c, join(path, 'offsets'), rec.offsets, {
           ...field(fields, 'offsets', 'indexList'),
           below: m.clusterSize,
-          why: `clusterSize is ${m.clusterSize}`,
+          why: `a cluster has ${m.clusterSize} nodes`,
         }),
       };
       break;
@@ -372,7 +372,7 @@ export function maybePlacement(c: Checker, path: string, value: unknown, m: Mach
         ids: maybeIndexList(c, join(path, 'ids'), rec.ids, {
           ...field(fields, 'ids', 'indexList'),
           below: m.nodes,
-          why: `machine.nodes is ${m.nodes}`,
+          why: `the machine has ${m.nodes} nodes`,
         }),
       };
       break;
@@ -389,7 +389,7 @@ function maybeCpu(c: Checker, path: string, value: unknown, cores: number | unde
   if (typeof value !== 'number') c.add(path, value, `is not "any" or a core index; ${allowed}`);
   else if (!Number.isInteger(value)) c.add(path, value, `is not an integer; ${allowed}`);
   else if (value < 0 || (cores !== undefined && value >= cores)) {
-    const why = cores === undefined ? '' : ` (coresPerNode is ${cores})`;
+    const why = cores === undefined ? '' : ` (a node has ${cores} cores)`;
     c.add(path, value, `is not a core of this machine${why}; ${allowed}`);
   } else return value === 0 ? 0 : value;
   return undefined;

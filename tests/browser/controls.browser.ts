@@ -145,7 +145,7 @@ describe('the controls', { timeout: 120_000 }, () => {
     const alert = controls(page).getByRole('alert');
     await alert.waitFor();
     expect(await alert.textContent()).toContain('Excluded cluster offsets: 40');
-    expect(await alert.textContent()).toContain('clusterSize is 32');
+    expect(await alert.textContent()).toContain('a cluster has 32 nodes');
     expect(await field.getAttribute('aria-invalid')).toBe('true');
     expect(await field.inputValue()).toBe('40'); // the user's text stays to be fixed
     expect(await page.getByRole('status').textContent()).toMatch(/^Done/); // no re-run

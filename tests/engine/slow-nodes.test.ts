@@ -217,7 +217,7 @@ describe('which nodes are slow', () => {
     const bad = (slowNodes: unknown) => () =>
       validateScenario({ ...ok, machine: { ...ok.machine, slowNodes } });
     expect(bad({ placement: { kind: 'nodes', ids: [9] }, computeFactor: 2 })).toThrow(
-      'machine.slowNodes.placement.ids[0]: 9 is out of range; allowed: 0..7 (machine.nodes is 8)',
+      'machine.slowNodes.placement.ids[0]: 9 is out of range; allowed: 0..7 (the machine has 8 nodes)',
     );
     expect(bad({ placement: { kind: 'all' }, computeFactor: 0.5 })).toThrow(
       'machine.slowNodes.computeFactor: 0.5 is out of range; allowed: 1..10',

@@ -60,7 +60,10 @@ export const validatorErrors = (file: unknown): string[] => validatorIssues(file
 const CROSS_FIELD: readonly (readonly [RegExp, string])[] = [
   [/is more than the \d+ (nodes|cores|free cores)/, 'job size against the machine'],
   [/leaves no (node|core)/, 'exclusion or reservation against the machine'],
-  [/\((coresPerNode|clusterSize|machine\.nodes) is \d+\)/, 'an index against a size'],
+  [
+    /\((a node has \d+ cores|a cluster has \d+ nodes|the machine has \d+ nodes)\)/,
+    'an index against a size',
+  ],
   [/is not less than (iterations|periodUs)/, 'two fields compared'],
   [/is larger than (maxUs|periodUs)/, 'two fields compared'],
   [/joins noise\[\d+\] in group/, 'sources compared with each other'],

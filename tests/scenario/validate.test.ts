@@ -490,7 +490,7 @@ describe('inconsistent pairs', () => {
 
   it('reject reserving every core', () => {
     expect(problems(variant({ 'job.reservedCores': [0, 1, 2, 3], 'job.ranksPerNode': 1 }))).toEqual(
-      ['job.reservedCores: leaves no core for ranks (coresPerNode is 4)'],
+      ['job.reservedCores: leaves no core for ranks (a node has 4 cores)'],
     );
   });
 
@@ -503,16 +503,16 @@ describe('inconsistent pairs', () => {
     });
     expect(problems(input)).toEqual([
       'job.reservedCores[1]: 1 is a duplicate of job.reservedCores[0]; values must be distinct',
-      'job.reservedCores[2]: 4 is out of range; allowed: 0..3 (coresPerNode is 4)',
-      'job.excludeOffsets[1]: 32 is out of range; allowed: 0..31 (clusterSize is 32)',
-      'noise[0].placement.ids[0]: 2048 is out of range; allowed: 0..2047 (machine.nodes is 2048)',
+      'job.reservedCores[2]: 4 is out of range; allowed: 0..3 (a node has 4 cores)',
+      'job.excludeOffsets[1]: 32 is out of range; allowed: 0..31 (a cluster has 32 nodes)',
+      'noise[0].placement.ids[0]: 2048 is out of range; allowed: 0..2047 (the machine has 2048 nodes)',
       'noise[0].placement.ids[2]: 5 is a duplicate of noise[0].placement.ids[1]; values must be distinct',
     ]);
     const offsets = variant({
       'noise.0.placement': { kind: 'clusterOffsets', offsets: [-1, 0, 0] },
     });
     expect(problems(offsets)).toEqual([
-      'noise[0].placement.offsets[0]: -1 is out of range; allowed: 0..31 (clusterSize is 32)',
+      'noise[0].placement.offsets[0]: -1 is out of range; allowed: 0..31 (a cluster has 32 nodes)',
       'noise[0].placement.offsets[2]: 0 is a duplicate of noise[0].placement.offsets[1]; values must be distinct',
     ]);
   });
@@ -525,7 +525,7 @@ describe('inconsistent pairs', () => {
       'noise.0.placement': { kind: 'nodes', ids },
     });
     expect(problems(input)).toEqual([
-      'noise[0].placement.ids: [0,1,2,3,4] has 5 entries; allowed: at most 4 (machine.nodes is 4)',
+      'noise[0].placement.ids: [0,1,2,3,4] has 5 entries; allowed: at most 4 (the machine has 4 nodes)',
     ]);
   });
 
@@ -538,7 +538,7 @@ describe('inconsistent pairs', () => {
 
   it('reject a pinned core the machine does not have', () => {
     expect(problems(variant({ 'noise.0.cpu': 4 }))).toEqual([
-      'noise[0].cpu: 4 is not a core of this machine (coresPerNode is 4); allowed: "any" or a core index 0..3',
+      'noise[0].cpu: 4 is not a core of this machine (a node has 4 cores); allowed: "any" or a core index 0..3',
     ]);
     expect(validateScenario(variant({ 'noise.0.cpu': 3 })).noise[0].cpu).toBe(3);
   });
@@ -668,7 +668,7 @@ describe('several problems at once', () => {
       'job.waitMode: "spin" is not a wait mode; allowed: poll, block',
       'workload.warmup: -1 is out of range; allowed: 0..1000000',
       'noise[0].duration.minUs: 18000 is larger than maxUs 15000',
-      'noise[0].cpu: 9 is not a core of this machine (coresPerNode is 4); allowed: "any" or a core index 0..3',
+      'noise[0].cpu: 9 is not a core of this machine (a node has 4 cores); allowed: "any" or a core index 0..3',
     ]);
   });
 

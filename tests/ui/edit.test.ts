@@ -55,7 +55,7 @@ describe('edited copies of a scenario', () => {
 
   it('an exclusion of offset 40 on ASCI Q (clusterSize 32) is refused by the validator', () => {
     const next = withValue(asciQ, 'job.excludeOffsets', parseIndexList('40'));
-    expect(refusal(next)?.join('\n')).toMatch(/clusterSize is 32/);
+    expect(refusal(next)?.join('\n')).toMatch(/a cluster has 32 nodes/);
     expect(refusal(withValue(asciQ, 'job.excludeOffsets', parseIndexList('0, 31')))).toBeNull();
   });
 
