@@ -20,7 +20,7 @@ export function editDistance(a: string, b: string): number {
  * most 3) and no other is as near; undefined otherwise.
  */
 export function nearestName(typed: string, names: readonly string[]): string | undefined {
-  const most = Math.min(3, Math.floor(typed.length / 3));
+  const most = nearLimit(typed);
   let best: string | undefined;
   let bestD = Infinity;
   let tie = false;
@@ -30,4 +30,24 @@ export function nearestName(typed: string, names: readonly string[]): string | u
     else if (d === bestD) tie = true;
   }
   return bestD <= most && !tie ? best : undefined;
+}
+
+/** Edits within which a name counts as near `typed`: a third of its length, at most 3. */
+function nearLimit(typed: string): number {
+  return Math.min(3, Math.floor(typed.length / 3));
+}
+
+/**
+ * Every one of `names` near `typed` (nearestName's limit), nearest first (ties in the order
+ * given), at most `max`: "asci-q-2099" is as near asci-q-2002 as asci-q-2003, and a message can
+ * name both where nearestName names neither.
+ */
+export function nearNames(typed: string, names: readonly string[], max: number): string[] {
+  const most = nearLimit(typed);
+  return names
+    .map((name, k) => ({ name, k, d: editDistance(typed.toLowerCase(), name.toLowerCase()) }))
+    .filter((n) => n.d <= most)
+    .sort((a, b) => a.d - b.d || a.k - b.k)
+    .slice(0, max)
+    .map((n) => n.name);
 }

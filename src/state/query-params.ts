@@ -5,7 +5,7 @@
 // allowed; the assignments are then applied to the base scenario and the result validated
 // (applyAssignments), which catches what depends on the machine (too many nodes, …).
 
-import { nearestName } from './nearest-name.ts';
+import { nearNames, nearestName } from './nearest-name.ts';
 import {
   formatIssue,
   renderValue,
@@ -104,6 +104,9 @@ export const QUERY_PARAMETERS = [
 
 /** Beside QUERY_PARAMETERS: `src.<id>.period`, `src.<id>.duration`, `src.<id>.cpu`. */
 const SOURCE_PARAMETERS = 'src.<id>.period, src.<id>.duration, src.<id>.cpu';
+/** A mistyped preset near none is answered with every id up to this many; beyond, the menu
+ * (32 ids made a message longer than the box that shows it). */
+const LISTED_PRESETS = 8;
 
 const integer = (min: number, max: number, expected: string) => ({
   parse: (text: string): Parsed => {
@@ -275,12 +278,17 @@ export function parseQuery(search: string, presetIds: readonly string[]): Parsed
       if (presetIds.includes(text)) result.preset = text;
       else if (presetIds.length === 0) bad('there are no presets');
       else {
-        // With a likely name, that name (the page offers it as a link) rather than every id.
+        // With a likely name, that name (the page offers it as a link) rather than every id;
+        // with several as likely, those; else every id while they are few enough to read.
         const near = nearestName(text, presetIds);
+        const close = near ? [near] : nearNames(text, presetIds, 3);
+        const menu = `the ${presetIds.length} presets of the Preset menu`;
         bad(
-          near
-            ? `did you mean ${near}? allowed: the ${presetIds.length} presets of the Preset menu`
-            : `allowed: ${presetIds.join(', ')}`,
+          close.length > 0
+            ? `did you mean ${close.join(' or ')}? allowed: ${menu}`
+            : presetIds.length <= LISTED_PRESETS
+              ? `allowed: ${presetIds.join(', ')}`
+              : `allowed: one of ${menu}`,
         );
       }
       continue;
