@@ -213,6 +213,12 @@ describe('the controls', { timeout: 120_000 }, () => {
     await controls(page)
       .getByRole('button', { name: /^Edit RMS daemon \(15 ms/ })
       .click();
+    // …and says where its values come from: the file's provenance, the paper readable
+    const origin = page.getByRole('dialog').getByRole('region', {
+      name: 'Where these values come from',
+    });
+    expect(await origin.textContent()).toContain('published');
+    expect(await origin.textContent()).toContain('Petrini, Kerbyson and Pakin 2003, sec. 3.2');
     const period = page.getByRole('dialog').getByLabel('Period (µs)');
     await period.fill('3000000');
     await period.press('Enter');
