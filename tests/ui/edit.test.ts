@@ -21,6 +21,7 @@ import {
   withBarrierBefore,
   withProgram,
   withReservation,
+  withReservedCores,
   withValue,
 } from '../../src/ui/controls/edit.ts';
 import { scenario } from '../helpers/scenario.ts';
@@ -82,6 +83,17 @@ describe('edited copies of a scenario', () => {
     const off = withReservation(on, false);
     expect([off.job.reservedCores, off.job.ranksPerNode]).toEqual([[], 5]);
     expect(refusal(off)).toBeNull();
+  });
+
+  it('withReservedCores takes any list: 003’s -cc 2-7 is cores 0 and 1, six ranks', () => {
+    const paper = withReservedCores(jaguar, [0, 1]);
+    expect([paper.job.reservedCores, paper.job.ranksPerNode]).toEqual([[0, 1], 6]);
+    expect(refusal(paper)).toBeNull();
+    // back to none: the full node fills again
+    const none = withReservedCores(paper, []);
+    expect([none.job.reservedCores, none.job.ranksPerNode]).toEqual([[], 8]);
+    // a core the machine does not have is the validator's to name
+    expect(refusal(withReservedCores(jaguar, [9]))?.join('\n')).toMatch(/a node has 8 cores/);
   });
 
   it('withNewSource adds a valid source with an id no other source has', () => {

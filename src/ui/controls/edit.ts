@@ -36,17 +36,23 @@ export function withChange(scenario: Scenario, change: (copy: Scenario) => void)
  * switching it off undoes switching it on; on a node with idle cores the ranks stay as they are.
  */
 export function withReservation(scenario: Scenario, reserve: boolean): Scenario {
+  return withReservedCores(scenario, reserve ? [0] : []);
+}
+
+/**
+ * The job with `cores` reserved for the OS (no rank on them; Jaguar XT5's `-cc 2-7` is [0, 1]):
+ * a node whose ranks filled every core not reserved before fills every core not reserved after;
+ * otherwise its ranks stay, cut to the cores left. A list the machine cannot take (a core it does
+ * not have, every core) is passed on for the validator to name.
+ */
+export function withReservedCores(scenario: Scenario, cores: number[]): Scenario {
   return withChange(scenario, (s) => {
-    const cores = s.machine.coresPerNode;
-    const wasFull = s.job.ranksPerNode + s.job.reservedCores.length >= cores;
-    if (reserve) {
-      s.job.reservedCores = [0];
-      s.job.ranksPerNode = Math.min(s.job.ranksPerNode, cores - 1);
-    } else {
-      if (wasFull)
-        s.job.ranksPerNode = Math.min(cores, s.job.ranksPerNode + s.job.reservedCores.length);
-      s.job.reservedCores = [];
-    }
+    const total = s.machine.coresPerNode;
+    const wasFull = s.job.ranksPerNode + s.job.reservedCores.length >= total;
+    s.job.reservedCores = cores;
+    const free = total - new Set(cores).size;
+    if (free < 1) return;
+    s.job.ranksPerNode = wasFull ? free : Math.min(s.job.ranksPerNode, free);
   });
 }
 
