@@ -5,8 +5,9 @@ import type { Ripple, RippleRun } from '../engine/ripple.ts';
 import { formatCount, formatTimeUs } from '../format/numbers.ts';
 import { gridCoords } from '../scenario/grid.ts';
 
-/** µs below which a rank counts as on time (rounding in the release sums) */
-export const ON_TIME_US = 1e-6;
+import { ON_TIME_US } from '../state/ripple-late.ts';
+
+export { ON_TIME_US };
 
 export interface RippleFrame {
   /** ranks released later than a noiseless run releases them */

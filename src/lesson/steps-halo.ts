@@ -5,40 +5,28 @@
 // scenarios/halo-jaguarcnl-xt3.json (Wallcraft's HALO, updates back to back) and
 // halo-franklin-xt4.json (Worley's single timed update): a halo on a 2-D torus, two processes a
 // node, with Jaguar XT5's stock CNL noise standing in for the XT3/XT4's (not published).
-import { HIT_ITERATION, RIPPLE_DEFAULTS, rippleOf, type RippleRun } from '../engine/ripple.ts';
+import { RIPPLE_DEFAULTS, rippleOf, type RippleRun } from '../engine/ripple.ts';
 import { repeatSeeds } from '../engine/run-spread.ts';
 import type { Vary } from '../engine/sweep.ts';
 import { timedAfterBarrier } from '../scenario/phases.ts';
 import type { Scenario } from '../scenario/types.ts';
+import { firstLateIteration, lateRanks } from '../state/ripple-late.ts';
 import { fail, time, treeOf } from './figures.ts';
 import { formatValue, levelOf } from './sketch.ts';
 import type { Axis, LessonStep, RevealInput } from './types.ts';
 
 const JAGUARCNL = 'halo-jaguarcnl-xt3';
 const FRANKLIN = 'halo-franklin-xt4';
-/** µs below which a rank counts as on time (rounding in the release sums), as the ripple view */
-const ON_TIME_US = 1e-6;
 /** Updates the reveal counts late ranks in: the first with any late rank, and the next two. */
 const AFTER = [0, 1, 2] as const;
 
 /** µs as the waits read: `778 µs`, `2.27 µs`, `0.0043 µs` (a wait near nothing keeps its digits). */
 const wait = (us: number) => (us >= 0.1 ? time(us) : `${us.toPrecision(2)} µs`);
 
-/** Ranks released late from iteration i of a ripple run. */
-function lateRanks(run: RippleRun, ranks: number, i: number): number {
-  let late = 0;
-  for (let r = 0; r < ranks; r++) if (run.lateUs[i * ranks + r] > ON_TIME_US) late++;
-  return late;
-}
-
-/**
- * Late ranks in the first update from the hit one with any, and the next two. A process held up
- * while it computes or sends is late in that update; one with nothing to compute (g = 0 at a
- * barrier) is held up while it waits, and the delay shows in the next update.
- */
+/** Late ranks in the first update from the hit one with any (firstLateIteration), and the next
+ * two: what the ripple view opens on, and steps through. */
 function lateFromFirst(run: RippleRun, ranks: number, iterations: number): number[] {
-  let first = HIT_ITERATION;
-  while (first < iterations - 1 && lateRanks(run, ranks, first) === 0) first++;
+  const first = firstLateIteration(run, ranks, iterations);
   return AFTER.map((k) => (first + k < iterations ? lateRanks(run, ranks, first + k) : 0));
 }
 

@@ -29,6 +29,10 @@ describe('the ripple view', () => {
     expect(cells).toBe(ranks);
     expect(ranks).toBeGreaterThan(250);
 
+    // It opens on the first update the delay shows in (the lesson counts from it): 5 late.
+    await expect.poll(() => view.locator('output').textContent()).toBe('2');
+    expect(await lateIn(view, 'Halo exchange')).toBe(5);
+
     const slider = view.locator('#ripple-iteration');
     const late: Record<number, [number, number]> = {};
     for (const i of [1, 2, 3, 4, 6]) {
