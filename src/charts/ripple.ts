@@ -4,10 +4,7 @@
 import type { Ripple, RippleRun } from '../engine/ripple.ts';
 import { formatCount, formatTimeUs } from '../format/numbers.ts';
 import { gridCoords } from '../scenario/grid.ts';
-
 import { ON_TIME_US } from '../state/ripple-late.ts';
-
-export { ON_TIME_US };
 
 export interface RippleFrame {
   /** ranks released later than a noiseless run releases them */
