@@ -43,11 +43,17 @@ export interface AttributionSnapshot {
  */
 export const STANDS_OUT_OVER_MEDIAN = 1.25;
 
+/** The median standingOut compares with: the middle value (the upper of the two middle ones
+ * for an even count, e.g. 32 cluster offsets), 0 for none. */
+export function standOutMedian(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? sorted[sorted.length >> 1] : 0;
+}
+
 /** Indices of the positive values above STANDS_OUT_OVER_MEDIAN × their median, largest first,
  * at most `count` (the per-offset delays of a cluster: which node positions are special). */
 export function standingOut(values: readonly number[], count: number): number[] {
-  const sorted = [...values].sort((a, b) => a - b);
-  const median = sorted.length ? sorted[sorted.length >> 1] : 0;
+  const median = standOutMedian(values);
   return values
     .map((v, k) => [k, v] as const)
     .filter(([, v]) => v > 0 && v > STANDS_OUT_OVER_MEDIAN * median)

@@ -13,7 +13,7 @@ import {
   treeOf,
 } from './figures.ts';
 import { levelOf } from './sketch.ts';
-import { standingOut, STANDS_OUT_OVER_MEDIAN } from '../engine/attribution.ts';
+import { standingOut, standOutMedian, STANDS_OUT_OVER_MEDIAN } from '../engine/attribution.ts';
 import type { Axis, LessonStep } from './types.ts';
 
 /** The sources of the special nodes of each cluster: 0 (cluster manager), 1 (quorum), 31 (RMS). */
@@ -71,7 +71,7 @@ export const perNode: LessonStep = {
     const means = new Array<number>(size).fill(0);
     for (const o of ranked) means[o.offset] = o.meanUs;
     const marked = new Set(standingOut(means, 3));
-    const median = [...means].sort((x, y) => x - y)[size >> 1];
+    const median = standOutMedian(means);
     const unmarked = top.filter((o) => !marked.has(o.offset));
     const unmarkedText = unmarked
       .map((o) => `node ${o.offset}${median > 0 ? ` at ${times(o.meanUs / median, 1)}` : ''}`)

@@ -5,6 +5,7 @@ import { haloTargets } from './targets/halo.ts';
 import { variabilityTargets } from './targets/variability.ts';
 import { otherMachinesVariability } from './targets/variability-sp-intel.ts';
 import { jaguarBgpTargets } from './targets/jaguar-bgp.ts';
+import { sageCycleTargets } from './targets/sage-cycles.ts';
 import type { Target } from './types.ts';
 
 export type { Check, Target, TargetContext } from './types.ts';
@@ -16,6 +17,7 @@ export function allTargets(): Target[] {
     ...asciQTargets,
     ...jaguarBgpTargets,
     ...applicationTargets,
+    ...sageCycleTargets,
     ...haloTargets,
     ...variabilityTargets,
     otherMachinesVariability,
