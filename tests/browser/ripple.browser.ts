@@ -13,10 +13,11 @@ afterAll(async () => {
   await site?.close();
 });
 
-/** The count line over a panel: "13 of 324 ranks late" → 13; "every rank on time" → 0. */
+/** The count line over a panel: "13 of 324 ranks late" → 13; "every rank on time" and "on
+ * time; late from iteration 3" → 0. */
 async function lateIn(view: import('playwright-core').Locator, panel: string): Promise<number> {
   const text = (await view.locator(`[data-panel="${panel}"] .panel-count`).textContent())!.trim();
-  return text.startsWith('every') ? 0 : Number(text.split(' ')[0].replace(/,/g, ''));
+  return /^(every|on time)/.test(text) ? 0 : Number(text.split(' ')[0].replace(/,/g, ''));
 }
 
 describe('the ripple view', () => {
@@ -79,6 +80,30 @@ describe('the ripple view', () => {
     const lines = csv.bytes.toString('utf8').trim().split('\n');
     expect(lines[0]).toBe('iteration,rank,row,column,halo_late_us,barrier_late_us');
     expect(lines).toHaveLength(1 + 24 * ranks);
+    expectQuiet(problems);
+    await page.context().close();
+  });
+});
+
+describe('the ripple with no compute between exchanges (HALO on the XT3, g = 0)', () => {
+  it('says the barrier is on time in the hit iteration and late from the next, not just on time', async () => {
+    const { page, problems } = await openApp(
+      site,
+      undefined,
+      undefined,
+      '/?preset=halo-jaguarcnl-xt3&show=ripple',
+    );
+    const view = page.getByRole('region', { name: 'One delay: halo exchange against barrier' });
+    await view.locator('figure[aria-busy="false"]').waitFor({ timeout: 30_000 });
+    // It opens on the halo's first late update (the hit one): there the barrier's held-up rank
+    // was waiting, so the barrier is late from the next update, and its count line says so.
+    await expect.poll(() => view.locator('output').textContent()).toBe('2');
+    expect(await lateIn(view, 'Halo exchange')).toBe(5);
+    await expect
+      .poll(() => view.locator('[data-panel="Barrier"] .panel-count').textContent())
+      .toMatch(/^\s*on time; late from iteration 3\s*$/);
+    await view.locator('#ripple-iteration').fill('3');
+    await expect.poll(() => lateIn(view, 'Barrier')).toBeGreaterThan(250);
     expectQuiet(problems);
     await page.context().close();
   });
