@@ -3,6 +3,8 @@
 // from a barrier run's attribution (its duration bins: durationBinEdgesUs, byDurationUs).
 import type { AttributionSnapshot } from '../engine/attribution.ts';
 import { csvLines } from '../format/csv.ts';
+import { categoryColour } from './category-colour.ts';
+import { cue } from './palette.ts';
 
 export interface LossLayer {
   category: string;
@@ -143,4 +145,13 @@ export function totalCurve(d: LossByDuration): { x: number; y: number }[] {
     x,
     y: i === 0 ? 0 : d.layers.reduce((s, l) => s + l.cumulativeUs[i - 1], 0),
   }));
+}
+
+/**
+ * A layer's colour and dash: its category's own colour, as in the timeline, the resonance curves
+ * and the panel's chips (a class follows "the green one" from view to view, whichever
+ * categories lost time); the dash by its place in the stack, a second cue.
+ */
+export function layerCue(category: string, k: number): { colour: string; dash: string } {
+  return { colour: categoryColour(category), dash: cue(k).dash };
 }

@@ -1,7 +1,13 @@
 // Where the loss-by-duration view puts a published share (000 Fig 18) and the curve a pinned
 // run leaves behind as a ghost.
 import { describe, expect, it } from 'vitest';
-import { shareMark, totalCurve, type LossByDuration } from '../../src/charts/loss-by-duration.ts';
+import {
+  layerCue,
+  shareMark,
+  totalCurve,
+  type LossByDuration,
+} from '../../src/charts/loss-by-duration.ts';
+import { categoryColour } from '../../src/charts/category-colour.ts';
 import { categoryShare } from '../../src/charts/resonance.ts';
 import { loadPreset } from '../../src/validation/presets.ts';
 
@@ -31,6 +37,17 @@ describe('shareMark', () => {
   it('is null for a category that lost nothing here, or an empty stack', () => {
     expect(shareMark(data, 'trucluster', 0.52)).toBeNull();
     expect(shareMark({ ...data, layers: [] }, 'kernel', 0.66)).toBeNull();
+  });
+});
+
+describe('layerCue', () => {
+  it('colours a layer by its category, wherever it sits in the stack', () => {
+    // RMS is green in the timeline and the resonance view; so it is here, as the first layer
+    // (kernel sources off) or the second
+    expect(layerCue('rms', 0).colour).toBe(categoryColour('rms'));
+    expect(layerCue('rms', 1).colour).toBe(categoryColour('rms'));
+    expect(layerCue('rms', 0).colour).not.toBe(layerCue('kernel', 0).colour);
+    expect(layerCue('rms', 0).dash).not.toBe(layerCue('rms', 1).dash);
   });
 });
 
