@@ -82,6 +82,10 @@ export interface Timeline {
   spanMs: number;
   /** categories of the noise shown, in scenario order */
   categories: string[];
+  /** whether any bar shows noise on a waiting rank (half height), or a rank frozen past the
+   * release (outlined, striped): the legend keys only what is drawn */
+  waitingNoise: boolean;
+  frozen: boolean;
 }
 
 /** Rows and bars of one trace (the traced scenario names the sources). */
@@ -89,11 +93,13 @@ export function timeline(trace: Trace, s: Scenario): Timeline {
   const t0 = trace.releases[0];
   const ms = (us: number) => (us - t0) / 1000;
   const seen = new Set<string>();
+  const kinds = new Set<string>();
   const rows: TimelineRow[] = [];
   for (const node of trace.nodes) {
     node.lanes.forEach((lane, k) => {
       const bars = lane.segments.map((seg): TimelineBar => {
         const bar: TimelineBar = { kind: seg.kind, x0: ms(seg.startUs), x1: ms(seg.endUs) };
+        kinds.add(seg.kind);
         if (seg.source !== undefined) {
           const src = s.noise[seg.source];
           bar.source = src?.label ?? `source ${seg.source}`;
@@ -131,6 +137,8 @@ export function timeline(trace: Trace, s: Scenario): Timeline {
     last,
     spanMs: ms(trace.releases[trace.iterations]),
     categories,
+    waitingNoise: kinds.has('noise-waiting'),
+    frozen: kinds.has('frozen'),
   };
 }
 

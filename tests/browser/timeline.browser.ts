@@ -148,6 +148,9 @@ describe('the timeline of ASCI Q 2002', () => {
     await expect.poll(() => panel.locator('g.lane').count(), { timeout: 120_000 }).toBe(3 * 4);
     const labels = await panel.locator('text.node-label').allTextContents();
     expect(labels).toHaveLength(3);
+    // a lane the back of the room can see: 8 px at least (the legend may go below the fold)
+    const box = await panel.locator('g.lane path.compute').first().boundingBox();
+    expect(box!.height).toBeGreaterThanOrEqual(8);
     expect(problems.consoleErrors).toEqual([]);
   });
 

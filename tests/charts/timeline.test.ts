@@ -69,6 +69,29 @@ describe('timeline', () => {
     expect(t.last[1].finishMs).toBeCloseTo(2.35, 12);
   });
 
+  it('keys in its legend only the kinds of bar it draws', () => {
+    // the one event pauses a computing rank: no noise on a waiting rank, nobody frozen
+    expect(t.waitingNoise).toBe(false);
+    expect(t.frozen).toBe(false);
+    // node 0, core 0: waiting from 3,100 µs (iteration 2 released at 3,450), hit at 3,200 for
+    // 500 µs: noise while it waits, then frozen past the release until 3,700
+    const late = scenario({
+      nodes: 4,
+      cores: 2,
+      g: 1000,
+      iterations: 6,
+      warmup: 1,
+      collective: L,
+      noise: [
+        ...one.noise,
+        eventAt('two', 3200, 500, 0, { placement: { kind: 'nodes', ids: [0] } }),
+      ],
+    });
+    const both = timeline(traceIterations(late, { firstIteration: 1, iterations: 3 }), late);
+    expect(both.waitingNoise).toBe(true);
+    expect(both.frozen).toBe(true);
+  });
+
   it('names the last node even when it has no row', () => {
     const few = traceIterations(one, { firstIteration: 1, iterations: 3, nodes: [3] });
     expect(timeline(few, one).last.map((l) => [l.nodeId, l.shown, l.core])).toEqual([
