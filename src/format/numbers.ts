@@ -26,6 +26,36 @@ export function formatQuantity(value: number | null): string {
   return format(value, quantityDigits(Math.abs(value)));
 }
 
+/**
+ * A ratio such as a slowdown, and its uncertainty (two standard errors, or null), to the same
+ * decimal place: that of the spread's first significant digit (3.57 ±0.59, 1.0012 ±0.0003),
+ * at least formatQuantity's and at most 5 decimals. Without a spread, a ratio within 1% of 1 but
+ * not 1 keeps three decimals (1.001, not "1", which reads as "no effect").
+ */
+export function formatRatio(
+  value: number | null,
+  spread: number | null = null,
+): { value: string; spread: string | null } {
+  if (value === null || !Number.isFinite(value)) return { value: DASH, spread: null };
+  let digits = quantityDigits(Math.abs(value));
+  if (spread !== null && spread > 0 && Number.isFinite(spread)) {
+    digits = Math.min(5, Math.max(digits, -Math.floor(Math.log10(spread))));
+    return { value: fixed(value, digits), spread: fixed(spread, digits) };
+  }
+  if (value !== 1 && Math.abs(value - 1) < 0.01) digits = Math.max(digits, 3);
+  return { value: format(value, digits), spread: null };
+}
+
+/** Exactly `digits` decimals (value and spread line up: 1.000 ±0.002), en-US grouping. */
+function fixed(value: number, digits: number): string {
+  fixedFormatters[digits] ??= new Intl.NumberFormat('en-US', {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  });
+  return fixedFormatters[digits].format(value);
+}
+const fixedFormatters: Intl.NumberFormat[] = [];
+
 /** A time in µs in its unit for reading, with `extra` more decimals than formatQuantity's. */
 function timeWithDigits(us: number, extra: number): string {
   if (!Number.isFinite(us)) return DASH;

@@ -1,6 +1,11 @@
 // The page's number and time formats that carry a rule of their own.
 import { describe, expect, it } from 'vitest';
-import { formatTimeUs, remainingText, timeTickFormat } from '../../src/format/numbers.ts';
+import {
+  formatRatio,
+  formatTimeUs,
+  remainingText,
+  timeTickFormat,
+} from '../../src/format/numbers.ts';
 
 describe('remainingText', () => {
   it('says nothing early in a run, for short runs, or when it is nearly over', () => {
@@ -40,5 +45,23 @@ describe('timeTickFormat', () => {
 
   it('keeps formatTimeUs for ticks that cannot be told apart', () => {
     expect(timeTickFormat([1, 1])).toBe(formatTimeUs);
+  });
+});
+
+describe('formatRatio', () => {
+  it('gives a value and its spread to the spread’s first significant digit', () => {
+    expect(formatRatio(3.5712, 0.594)).toEqual({ value: '3.57', spread: '0.59' });
+    expect(formatRatio(3.5712, 0.0594)).toEqual({ value: '3.57', spread: '0.06' });
+    // BG/P: a slowdown barely over 1 is not "1× ±0"
+    expect(formatRatio(1.00123, 0.00031)).toEqual({ value: '1.0012', spread: '0.0003' });
+    expect(formatRatio(1.0000001, 1e-9)).toEqual({ value: '1.00000', spread: '0.00000' });
+  });
+
+  it('keeps at least a quantity’s decimals, and three near 1 without a spread', () => {
+    expect(formatRatio(7.4475, 2)).toEqual({ value: '7.45', spread: '2.00' });
+    expect(formatRatio(1.0012, null)).toEqual({ value: '1.001', spread: null });
+    expect(formatRatio(1, null)).toEqual({ value: '1', spread: null });
+    expect(formatRatio(2.5, null)).toEqual({ value: '2.5', spread: null });
+    expect(formatRatio(null)).toEqual({ value: '—', spread: null });
   });
 });

@@ -8,7 +8,7 @@ import {
   slowdownSpread,
 } from '../../src/ui/instrument/headline.ts';
 import { batchMeansSe } from '../../src/engine/batch-means.ts';
-import { formatPercent, formatQuantity, formatTimeUs } from '../../src/format/numbers.ts';
+import { formatPercent, formatRatio, formatTimeUs } from '../../src/format/numbers.ts';
 import { scenario, source } from '../helpers/scenario.ts';
 
 const noisy = scenario({
@@ -47,7 +47,7 @@ describe('headline', () => {
       'iteration',
       'costliest',
     ]);
-    expect(value('slowdown')).toBe(`${formatQuantity(s.slowdown)}×`);
+    expect(value('slowdown')).toBe(`${formatRatio(s.slowdown, slowdownSpread(run)).value}×`);
     expect(value('latency')).toBe(formatTimeUs(s.meanLatencyUs));
     expect(value('p99')).toBe(formatTimeUs(s.p99LatencyUs));
     expect(value('iteration')).toBe(formatTimeUs(s.meanIterationUs));
@@ -69,7 +69,9 @@ describe('headline', () => {
     const se = batchMeansSe(run.iterationsUs, 0, run.iterationsUs.length);
     expect(spread).toBeCloseTo((2 * se * s.slowdown!) / s.meanIterationUs, 12);
     expect(spread).toBeGreaterThan(0);
-    expect(items.find((i) => i.key === 'slowdown')!.spread).toBe(`±${formatQuantity(spread)}`);
+    expect(items.find((i) => i.key === 'slowdown')!.spread).toBe(
+      `±${formatRatio(s.slowdown, spread).spread}`,
+    );
     expect(headlineSentence(run)).toMatch(/^Slowdown [\d.]+× ±[\d.]+, mean/);
     // a noiseless run's iterations are all alike: no spread; too short a run says none
     expect(slowdownSpread(runScenario({ ...noisy, noise: [] }))).toBeNull();

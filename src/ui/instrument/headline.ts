@@ -6,7 +6,7 @@
 import type { RunResult } from '../../engine/result.ts';
 import type { RunStatus } from '../../state/simulation.svelte.ts';
 import { BATCH_MEANS_FROM, twoStandardErrors } from '../../charts/point-trust.ts';
-import { formatPercent, formatQuantity, formatTimeUs } from '../../format/numbers.ts';
+import { formatPercent, formatRatio, formatTimeUs } from '../../format/numbers.ts';
 
 /** The page's run as the strip shows it (Simulation's state). */
 export interface RunView {
@@ -58,12 +58,14 @@ export function headline(result: RunResult | null): HeadlineItem[] {
   const time = (us: number | undefined) => (measured && us !== undefined ? formatTimeUs(us) : '—');
   const worst = result && measured ? costliest(result) : null;
   const spread = result && measured ? slowdownSpread(result) : null;
+  // value and spread to the spread's first digit: BG/P's 1.0006 ±0.0002, not "1× ±0"
+  const ratio = formatRatio(measured ? s.slowdown : null, spread);
   return [
     {
       key: 'slowdown',
       label: 'Slowdown',
-      value: measured && s.slowdown !== null ? `${formatQuantity(s.slowdown)}×` : '—',
-      ...(spread === null ? {} : { spread: `±${formatQuantity(spread)}` }),
+      value: measured && s.slowdown !== null ? `${ratio.value}×` : '—',
+      ...(ratio.spread === null ? {} : { spread: `±${ratio.spread}` }),
       title:
         'Mean iteration time against the same loop with no noise (g + L)' +
         (spread === null
