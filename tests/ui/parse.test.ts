@@ -4,6 +4,7 @@ import { withSlowNodes } from '../../src/ui/controls/edit.ts';
 import {
   formatIndexList,
   formatSlowNodes,
+  fieldNumberText,
   parseCpu,
   parseIndexList,
   parseNumberText,
@@ -86,5 +87,20 @@ describe('the slow-nodes field (docs/slow-nodes.md)', () => {
     });
     expect('slowNodes' in withSlowNodes(slow, null, 25).machine).toBe(false);
     expect('slowNodes' in base.machine).toBe(false); // the copy was edited, not the scenario
+  });
+});
+
+describe('fieldNumberText', () => {
+  it('shows six significant digits of a fraction, never fewer than its whole part', () => {
+    expect(fieldNumberText(220672975.23809)).toBe('220672975');
+    expect(fieldNumberText(28346.931216931)).toBe('28346.9');
+    expect(fieldNumberText(2.5)).toBe('2.5');
+    expect(fieldNumberText(0.000123456789)).toBe('0.000123457');
+    expect(fieldNumberText(-1.23456789)).toBe('-1.23457');
+  });
+
+  it('leaves whole numbers as they are', () => {
+    expect(fieldNumberText(1024)).toBe('1024');
+    expect(fieldNumberText(0)).toBe('0');
   });
 });

@@ -11,6 +11,20 @@ export function parseNumberText(text: string): number | string {
   return Number.isFinite(value) ? value : text;
 }
 
+/**
+ * A number as a field shows it: whole numbers as they are; others to six significant digits,
+ * never fewer than the whole part (POP's solved work, 220672975.23809 µs·rank, reads
+ * 220672975; 28346.931216931 reads 28346.9). Display only: a field commits only text the user
+ * changed, so the scenario keeps the exact value.
+ */
+export function fieldNumberText(value: number): string {
+  if (!Number.isFinite(value) || Number.isInteger(value)) return String(value);
+  const whole = Math.floor(Math.log10(Math.abs(value))) + 1;
+  return whole >= 1
+    ? String(Number(value.toFixed(Math.max(0, 6 - whole))))
+    : String(Number(value.toPrecision(6)));
+}
+
 /** "0, 31" or "0 31" → [0, 31]; "" → []; unreadable entries stay text for the validator. */
 export function parseIndexList(text: string): (number | string)[] {
   return text
