@@ -407,13 +407,20 @@ export function parseArgs(argv: string[]): Parsed {
     const text = values.get(name);
     return text === undefined ? undefined : attempt('', () => parseNumberOption(name, text, rule));
   };
-  // Any JSON number: an out-of-range seed is the validator's to report, like one in the file.
+  // Named as the flag whether it is not a number or out of range (the validator would name the
+  // file's field, "seed", which the user did not write).
   let seed: number | undefined;
   const seedText = values.get('seed');
-  if (seedText !== undefined && NUMBER.test(seedText)) seed = Number(seedText);
-  else if (seedText !== undefined) {
+  if (seedText !== undefined) {
     const allowed = `allowed: an integer 0..${SEED_LIMIT - 1}`;
-    problems.push(`--seed: ${JSON.stringify(seedText)} is not a number; ${allowed}`);
+    const n = Number(seedText);
+    if (!NUMBER.test(seedText)) {
+      problems.push(`--seed: ${JSON.stringify(seedText)} is not a number; ${allowed}`);
+    } else if (!Number.isInteger(n)) {
+      problems.push(`--seed: ${seedText} is not an integer; ${allowed}`);
+    } else if (n < 0 || n >= SEED_LIMIT) {
+      problems.push(`--seed: ${seedText} is out of range; ${allowed}`);
+    } else seed = n;
   }
   const formatText = values.get('format') ?? 'json';
   if (formatText !== 'json' && formatText !== 'csv') {

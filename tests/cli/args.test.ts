@@ -56,9 +56,18 @@ describe('parseArgs', () => {
     expect(invocation(['run', 's.json']).detail).toBe(false);
   });
 
-  it('passes any numeric seed on, so the validator reports an out-of-range one like a file would', () => {
-    expect(invocation(['run', 's.json', '--seed', '-1']).seed).toBe(-1);
-    expect(invocation(['run', 's.json', '--seed=4294967296']).seed).toBe(2 ** 32);
+  it('names --seed when its value is not a number or out of range', () => {
+    expect(invocation(['run', 's.json', '--seed', '4294967295']).seed).toBe(2 ** 32 - 1);
+    expect(invocation(['run', 's.json', '--seed=0']).seed).toBe(0);
+    expect(problems(['run', 's.json', '--seed', '-1'])).toEqual([
+      '--seed: -1 is out of range; allowed: an integer 0..4294967295',
+    ]);
+    expect(problems(['run', 's.json', '--seed=4294967296'])).toEqual([
+      '--seed: 4294967296 is out of range; allowed: an integer 0..4294967295',
+    ]);
+    expect(problems(['run', 's.json', '--seed', '2.5'])).toEqual([
+      '--seed: 2.5 is not an integer; allowed: an integer 0..4294967295',
+    ]);
     expect(problems(['run', 's.json', '--seed', 'abc'])).toEqual([
       '--seed: "abc" is not a number; allowed: an integer 0..4294967295',
     ]);
