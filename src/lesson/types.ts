@@ -63,6 +63,9 @@ export type SimulatedCurve =
       ys: readonly number[];
       runs: readonly CurvePoint[];
       note: string;
+      /** the legend's words for the curve when it is a model through the runs, not a run at
+       * every x ("model 1 − (1 − p)ᴺ"); "simulated curve" without it */
+      label?: string;
       /** further simulated curves at `xs`, drawn thinner, e.g. each noise class's part */
       parts?: readonly CurvePart[];
     }

@@ -155,6 +155,11 @@ describe('the chart questions compute their reveal from the runs', () => {
     expect(curve.ys[6]).toBeGreaterThan(99);
     expect(curve.runs[1].y).toBeGreaterThan(90);
     expect(curve.note).toMatch(/1 − \(1 − p\)ᴺ with p = [0-9.]+%/);
+    // the legend calls it the model it is, with the p it uses (not "simulated curve")
+    expect(curve.label).toMatch(/^model 1 − \(1 − p\)ᴺ, p = [0-9.]+% from the 1-node run$/);
+    // and the note says why p is not the question's 10% when it is not
+    const p = Number(/p = ([0-9.]+)%/.exec(curve.note)![1]) / 100;
+    if (Math.abs(p - 0.1) > 0.02) expect(curve.note).toContain('than the paper’s 10%');
   });
 
   it('step 6: without the comparison run there is no curve, and it says why', () => {

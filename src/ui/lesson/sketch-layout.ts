@@ -57,6 +57,9 @@ export type Sketch = Extract<Question, { kind: 'sketch' }>;
 /** What Reveal draws over a sketch: the simulated curve at the question's xs, its runs, parts. */
 export interface Overlay {
   ys: readonly number[];
+  /** the legend's words for the curve when it is not simulated point by point (a model through
+   * the runs); "simulated curve" without it */
+  label?: string;
   runs: readonly CurvePoint[];
   parts?: readonly CurvePart[];
 }
