@@ -11,6 +11,7 @@ import type { BarrierWorkload, Scenario } from '../scenario/types.ts';
 import { csvLines, quoted } from '../format/csv.ts';
 import type { SweepPointResult } from '../state/sweep.svelte.ts';
 import { categoryColour } from './category-colour.ts';
+import { coveredJobNodes } from '../scenario/cost.ts';
 import { cue } from './palette.ts';
 import { pointTrust, type PointTrust } from './point-trust.ts';
 
@@ -66,9 +67,12 @@ export function resonanceGroups(s: Scenario): ResonanceGroup[] {
       byCategory.set(src.category, [...(byCategory.get(src.category) ?? []), k]);
     }
     for (const [category, sources] of byCategory) {
+      // a class whose sources all sit on nodes the job leaves out (the 2003 machine's TruCluster
+      // daemons on node 0, without nodes 0 and 31) draws a flat line: say why it is flat
+      const absent = sources.every((k) => coveredJobNodes(s.noise[k].placement, s) === 0);
       groups.push({
         key: `category:${category}`,
-        label: `${category} sources alone`,
+        label: `${category} sources alone${absent ? " (none on this job's nodes)" : ''}`,
         category,
         sources,
       });

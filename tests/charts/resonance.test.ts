@@ -22,6 +22,7 @@ import type { RunResult } from '../../src/engine/result.ts';
 import type { BarrierWorkload } from '../../src/scenario/types.ts';
 import type { SweepPointResult } from '../../src/state/sweep.svelte.ts';
 import { formatTimeUs } from '../../src/format/numbers.ts';
+import { loadPreset } from '../../src/validation/presets.ts';
 import { scenario, source } from '../helpers/scenario.ts';
 
 const base = scenario({
@@ -78,6 +79,18 @@ describe('resonancePlan', () => {
       'all',
     ]);
     expect(resonancePlan(scenario({}))).toBeNull();
+  });
+
+  it('says when a class has no source on the job’s nodes (its line is flat for that)', () => {
+    // ASCI Q 2003 without nodes 0 and 31: its TruCluster daemons run on cluster offset 0
+    const s = loadPreset('asci-q-2003-without-0-31');
+    const labels = resonanceGroups(s).map((g) => g.label);
+    expect(labels).toContain("trucluster sources alone (none on this job's nodes)");
+    expect(labels).toContain('kernel sources alone');
+    // with every node of its clusters, they are there
+    expect(resonanceGroups(loadPreset('asci-q-2003')).map((g) => g.label)).toContain(
+      'trucluster sources alone',
+    );
   });
 
   it('draws a class in its colour everywhere, and all sources together in black', () => {
