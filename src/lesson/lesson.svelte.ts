@@ -164,7 +164,9 @@ export class Lesson {
 
   /**
    * Opens the lesson a link names. `scenarioInLink`: the link also holds a scenario (the student's
-   * own state at that step), which is then kept rather than replaced by the step's. Returns
+   * own state at that step), which is then kept rather than replaced by the step's. A link's
+   * answers open revealed (and so locked): they are predictions already made, by whoever shared
+   * the link, usually after Reveal, and the link names the view the reveal shows (show=). Returns
    * whether the link named a step.
    */
   openLink(params: LessonParams, scenarioInLink: boolean): boolean {
@@ -176,7 +178,12 @@ export class Lesson {
     this.#index = step.number - 1;
     const answers = this.#answers[lesson.id];
     answers.clear();
-    for (const [n, answer] of decodeAnswers(params.answers, lesson.steps)) answers.set(n, answer);
+    const revealed = this.#revealed[lesson.id];
+    revealed.clear();
+    for (const [n, answer] of decodeAnswers(params.answers, lesson.steps)) {
+      answers.set(n, answer);
+      revealed.add(n);
+    }
     this.#active = true;
     this.#finished = found.done === true;
     void this.#apply(!scenarioInLink);

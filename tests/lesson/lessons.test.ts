@@ -133,6 +133,12 @@ describe('the lesson state with two lessons', () => {
       [3, 'c'],
       [4, 'b'],
     ]);
+    // a link's answers are predictions already made: they open revealed, and locked
+    const steps = lesson.lesson.steps;
+    expect(lesson.isRevealed(steps[3])).toBe(true);
+    expect(lesson.isRevealed(steps[4])).toBe(false);
+    lesson.answer(steps[3], 'a');
+    expect(lesson.answerOf(steps[3])).toBe('b');
     expect(shown).toEqual(['halo-franklin-xt4']);
     expect(lesson.openLink(readLessonParams('?lesson=run-to-run.9'), false)).toBe(false);
     expect(lesson.step.id).toBe('max-min');
