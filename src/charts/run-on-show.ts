@@ -11,8 +11,18 @@ export function finishedRun(
   result: RunResult | null,
   running: boolean,
 ): RunResult | null {
-  const w = scenario.workload;
-  if (running || result === null || w.kind !== 'barrier') return null;
+  return scenario.workload.kind === 'barrier' ? wholeRun(scenario, result, running) : null;
+}
+
+/** `result` when it is the whole run of `scenario`, whatever its workload; else null. */
+export function wholeRun(
+  scenario: Scenario,
+  result: RunResult | null,
+  running: boolean,
+): RunResult | null {
+  if (running || result === null) return null;
   const s = result.summary;
-  return s.iterations > 0 && s.iterations + s.warmup === w.iterations ? result : null;
+  return s.iterations > 0 && s.iterations + s.warmup === scenario.workload.iterations
+    ? result
+    : null;
 }

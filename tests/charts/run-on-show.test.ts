@@ -3,7 +3,7 @@
 // not marked.
 import { describe, expect, it } from 'vitest';
 import { runScenario } from '../../src/engine/index.ts';
-import { finishedRun } from '../../src/charts/run-on-show.ts';
+import { finishedRun, wholeRun } from '../../src/charts/run-on-show.ts';
 import { scenario, source } from '../helpers/scenario.ts';
 
 describe('finishedRun', () => {
@@ -28,5 +28,26 @@ describe('finishedRun', () => {
       workload: { kind: 'allreduce', iterations: 40, warmup: 0, granularityUs: 0 },
     } as unknown as typeof s;
     expect(finishedRun(allreduce, whole, false)).toBeNull();
+  });
+});
+
+describe('wholeRun', () => {
+  it('is a finished run of any workload (the cycle view rings a SAGE run), a cut one not', () => {
+    const s = scenario({ iterations: 40, noise: [source({ id: 'tick', periodUs: 1000 })] });
+    const tree = {
+      ...s,
+      workload: {
+        kind: 'allreduce' as const,
+        iterations: 12,
+        warmup: 2,
+        granularityUs: 500,
+        hopUs: null,
+      },
+    } as typeof s;
+    const run = runScenario(tree);
+    expect(wholeRun(tree, run, false)).toBe(run);
+    expect(wholeRun(tree, run, true)).toBeNull();
+    const cut = runScenario({ ...tree, workload: { ...tree.workload, iterations: 6 } } as typeof s);
+    expect(wholeRun(tree, cut, false)).toBeNull();
   });
 });
