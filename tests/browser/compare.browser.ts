@@ -266,6 +266,10 @@ describe('published data on the charts', () => {
         ),
         expect.stringMatching(/^Model: 0\.63 s \(Petrini, Kerbyson and Pakin 2003, Table 3/),
       ]);
+    // the page's own SAGE run, ringed at its processors with the headline's mean cycle
+    await expect
+      .poll(() => view.locator('g.on-show title').textContent(), { timeout: 120_000 })
+      .toMatch(/^the run on show, 4,096 processors: [\d.]+ (s|ms) \(the headline's mean cycle/);
     await view.screenshot({ path: '/tmp/noiselab-published-cycle-time.png' });
     expectQuiet(problems);
     await page.context().close();
