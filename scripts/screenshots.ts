@@ -68,8 +68,8 @@ const SHOTS: Shot[] = [
     what: 'the lesson, step 5 revealed: the node map beside the question',
     path: '/?lesson=per-node&answers=5a',
     viewport: { width: 1366, height: 768 },
+    // a link's answers open revealed (lesson.svelte.ts openLink)
     then: async (page) => {
-      await page.getByRole('button', { name: 'Reveal' }).click();
       await page.locator('[data-figure="simulated"]').waitFor();
       await settle(page);
     },
@@ -80,7 +80,6 @@ const SHOTS: Shot[] = [
     path: '/?lesson=two-humps&answers=3c',
     viewport: { width: 1366, height: 768 },
     then: async (page) => {
-      await page.getByRole('button', { name: 'Reveal' }).click();
       await page.waitForFunction(
         () =>
           !/running/.test(
