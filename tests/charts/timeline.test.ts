@@ -75,18 +75,13 @@ describe('timeline', () => {
     expect(t.frozen).toBe(false);
     // node 0, core 0: waiting from 3,100 µs (iteration 2 released at 3,450), hit at 3,200 for
     // 500 µs: noise while it waits, then frozen past the release until 3,700
-    const late = scenario({
-      nodes: 4,
-      cores: 2,
-      g: 1000,
-      iterations: 6,
-      warmup: 1,
-      collective: L,
+    const late = {
+      ...one,
       noise: [
         ...one.noise,
         eventAt('two', 3200, 500, 0, { placement: { kind: 'nodes', ids: [0] } }),
       ],
-    });
+    };
     const both = timeline(traceIterations(late, { firstIteration: 1, iterations: 3 }), late);
     expect(both.waitingNoise).toBe(true);
     expect(both.frozen).toBe(true);
