@@ -43,6 +43,7 @@ const SHOWN: Record<string, string> = {
   '000 Table 3; 000 sec 2, Fig 1': 'Petrini, Kerbyson and Pakin 2003, Table 3; sec. 2, Fig 1',
   '000 Table 3; 000 sec 4': 'Petrini, Kerbyson and Pakin 2003, Table 3; sec. 4',
   '000 sec 2, Fig 1': 'Petrini, Kerbyson and Pakin 2003, sec. 2, Fig 1',
+  '000 sec 2, Fig 4': 'Petrini, Kerbyson and Pakin 2003, sec. 2, Fig 4',
   '000 sec 2, Figs 2–3': 'Petrini, Kerbyson and Pakin 2003, sec. 2, Figs 2–3',
   '000 sec 3.1 (Mystery #2); 002 slide 56':
     'Petrini, Kerbyson and Pakin 2003, sec. 3.1 (Mystery #2); Davis and Petrini 2004 (tutorial slides), slide 56',
