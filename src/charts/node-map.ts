@@ -221,7 +221,8 @@ export function nodeMapSummary(m: NodeMap, formatUs: (us: number) => string): st
     worst.length > 0 ? ` Offsets in the cluster with the most delay: ${worst.join(', ')}.` : '';
   return (
     `${cellText}: the most delayed is node ${h.nodeId}${m.clustered ? ` (offset ${h.offset})` : ''} with ` +
-    `${formatUs(h.delayUs)}, the mean ${formatUs(m.meanDelayUs)}.${offsets}`
+    `${formatUs(h.delayUs)} over its ranks and the run's iterations, the mean ` +
+    `${formatUs(m.meanDelayUs)}.${offsets}`
   );
 }
 
