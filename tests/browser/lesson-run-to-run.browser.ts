@@ -64,6 +64,11 @@ describe('the run-to-run lesson', () => {
       await answer(page, step.question.kind);
       const simulated = await reveal(page);
       expect(simulated, `step ${step.number}`).toMatch(/[0-9]/);
+      // the Reveal button is gone: the keyboard goes on from the answer, not the page's top
+      expect(
+        await page.evaluate(() => document.activeElement?.getAttribute('aria-label')),
+        `step ${step.number}`,
+      ).toBe('Your prediction and the answer');
       await expectRevealInSight(page, step);
       const published = region.locator('[data-figure="published"]');
       expect(await published.locator('.value').textContent()).toBe(step.published.value);
