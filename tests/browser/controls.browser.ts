@@ -127,8 +127,34 @@ describe('the controls', { timeout: 120_000 }, () => {
     await shrinkOnPage(page, jaguar);
     const stock = await mean(page);
 
-    await controls(page).getByRole('checkbox', { name: 'Reserve core 0 for the OS' }).check();
+    // Eight tick rows differ only in their core: however narrow the panel, the name is cut
+    // before ", core N", which is drawn whole (not clipped by the row).
+    const tails = await controls(page)
+      .locator('.row .name')
+      .evaluateAll((names) =>
+        names
+          .filter((n) => n.textContent?.startsWith('Timer interrupt'))
+          .map((n) => {
+            const tail = n.querySelector('.tail');
+            const box = n.getBoundingClientRect();
+            const t = tail?.getBoundingClientRect();
+            return {
+              tail: tail?.textContent ?? '',
+              whole: t !== undefined && t.left >= box.left - 0.5 && t.right <= box.right + 0.5,
+            };
+          }),
+      );
+    expect(tails.map((t) => t.tail)).toEqual([0, 1, 2, 3, 4, 5, 6, 7].map((c) => `, core ${c}`));
+    expect(tails.every((t) => t.whole)).toBe(true);
+
+    const reserve = controls(page).getByRole('checkbox', { name: 'Reserve core 0 for the OS' });
+    await reserve.check();
     expect(await controls(page).getByLabel('Ranks per node').inputValue()).toBe('7');
+    // the rank count it changed is said beside it (projector mode has no ranks-per-node field)
+    expect(await reserve.getAttribute('aria-describedby')).toBe('ctl-reserve-note');
+    expect(await page.locator('#ctl-reserve-note').textContent()).toMatch(
+      /no rank: 7\s+ranks per node on 8 cores/,
+    );
     await expect.poll(() => card(page).textContent()).toContain('256 nodes × 7 ranks per node');
     await showsRunOf(page, withReservation(jaguar, true));
     expect(await mean(page)).toBeLessThan(stock * 0.8);
