@@ -26,15 +26,42 @@ function band(box: HTMLElement): { top: number; bottom: number } {
  * Scrolls the box around `el` as little as needed for all of `el` to show ('nearest'), or puts
  * `el` at the box's top ('start'). Does nothing when no box scrolls it.
  */
-export function scrollWithin(el: HTMLElement, block: 'nearest' | 'start' = 'nearest'): void {
+export function scrollWithin(el: HTMLElement, block: 'nearest' | 'start' = 'nearest'): boolean {
   const box = scroller(el);
-  if (!box) return;
+  if (!box) return false;
   const b = band(box);
   const inner = el.getBoundingClientRect();
   const top = inner.top - b.top;
   const bottom = inner.bottom - b.bottom;
   if (block === 'start' || top < 0 || inner.height > b.bottom - b.top) box.scrollTop += top;
   else if (bottom > 0) box.scrollTop += bottom;
+  return true;
+}
+
+/** Room left above an element the page scrolls to, CSS px: its edge is not flush with the
+ * window's. */
+const PAGE_MARGIN = 8;
+
+/**
+ * Where no box scrolls `el` and the page does (a phone: the panel is part of the page), brings
+ * `el` into sight by scrolling the page: as little as needed when it fits between the window's
+ * top and `cover`'s top (a pager stuck to the window's bottom), else its top to the window's top.
+ * Returns whether it scrolled. A Reveal on a phone left the answer under the pager, 1 px of it
+ * in sight, with nothing to say it had come.
+ */
+export function scrollPageTo(el: HTMLElement, cover?: HTMLElement): boolean {
+  if (scroller(el)) return false;
+  const page = document.scrollingElement;
+  if (!page || page.scrollHeight <= page.clientHeight) return false;
+  const r = el.getBoundingClientRect();
+  const bottom = Math.min(window.innerHeight, cover?.getBoundingClientRect().top ?? Infinity);
+  const room = bottom - PAGE_MARGIN;
+  let by = 0;
+  if (r.top < PAGE_MARGIN || r.height > room - PAGE_MARGIN) by = r.top - PAGE_MARGIN;
+  else if (r.bottom > room) by = r.bottom - room;
+  if (Math.abs(by) < 1) return false;
+  window.scrollBy({ top: by, behavior: 'instant' });
+  return true;
 }
 
 /**

@@ -298,6 +298,67 @@ describe('tablets and phones', () => {
   }
 });
 
+describe('a lesson on a tall tablet (820 × 1180)', () => {
+  it('shows the question and every choice under the stage without scrolling the panel', async () => {
+    const { page, problems } = await openApp(
+      site,
+      { width: 820, height: 1180 },
+      undefined,
+      '/?lesson=co-scheduling',
+    );
+    const lesson = page.getByRole('region', { name: /^Lesson:/ });
+    await lesson.getByRole('heading', { level: 3, name: /^10\. / }).waitFor();
+    await page.waitForTimeout(300); // the panel scrolls the step into sight once it is drawn
+    const at = await page.evaluate(() => {
+      const panel = document.querySelector('.lesson')!.closest('aside')!.getBoundingClientRect();
+      const choices = [...document.querySelectorAll('.lesson .question label')].map(
+        (c) => c.getBoundingClientRect().bottom,
+      );
+      return {
+        panelTop: panel.top,
+        prompt: document.querySelector('.lesson .question legend')!.getBoundingClientRect().top,
+        lastChoice: Math.max(...choices),
+        choices: choices.length,
+        pager: document.querySelector('.lesson nav.pager')!.getBoundingClientRect().top,
+        stage: document.querySelector('#stage')!.getBoundingClientRect().bottom,
+      };
+    });
+    expect(at.choices).toBe(3);
+    expect(at.prompt).toBeGreaterThanOrEqual(at.panelTop);
+    expect(at.lastChoice).toBeLessThanOrEqual(at.pager + 0.5);
+    // the picture stays above it, on the same screen
+    expect(at.stage).toBeLessThanOrEqual(at.panelTop + 0.5);
+    expectQuiet(problems);
+    await page.context().close();
+  }, 120_000);
+});
+
+describe('a lesson on a phone (390 × 844)', () => {
+  it('scrolls the page to the answer on Reveal, above the pager stuck to the window', async () => {
+    const { page, problems } = await openApp(
+      site,
+      { width: 390, height: 844 },
+      undefined,
+      '/?lesson=co-scheduling',
+    );
+    const lesson = page.getByRole('region', { name: /^Lesson:/ });
+    await lesson.getByRole('heading', { level: 3, name: /^10\. / }).waitFor();
+    await lesson.getByRole('radio').first().check();
+    await lesson.getByRole('button', { name: 'Reveal' }).click();
+    const answer = lesson.getByRole('region', { name: 'Your prediction and the answer' });
+    await expect.poll(() => answer.evaluate((e) => e === document.activeElement)).toBe(true);
+    const at = await answer.evaluate((e) => ({
+      top: e.getBoundingClientRect().top,
+      pager: document.querySelector('.lesson nav.pager')!.getBoundingClientRect().top,
+    }));
+    // its top in sight, with room under it for the prediction's line before the pager
+    expect(at.top).toBeGreaterThanOrEqual(0);
+    expect(at.top).toBeLessThan(at.pager - 100);
+    expectQuiet(problems);
+    await page.context().close();
+  }, 120_000);
+});
+
 describe('embedded views', () => {
   it('fit each view’s plot in an 800 × 500 frame', async () => {
     const { page, problems } = await openApp(site, { width: 800, height: 500 });
