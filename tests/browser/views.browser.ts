@@ -5,7 +5,16 @@
 import { writeFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { download, openApp, seriousViolations, showView, type Site, startSite } from './site.ts';
+import {
+  download,
+  expectQuiet,
+  openApp,
+  runDone,
+  seriousViolations,
+  showView,
+  type Site,
+  startSite,
+} from './site.ts';
 
 let site: Site;
 beforeAll(async () => {
@@ -40,6 +49,43 @@ async function toggleTable(view: Locator): Promise<number> {
   expect(await view.getByRole('table').count()).toBe(0);
   return rows;
 }
+
+describe('what a filling view says to a screen reader', () => {
+  it('the resonance sweep is announced once, when it is complete, not point by point', async () => {
+    const { page, problems } = await openApp(site);
+    await runDone(page, 120_000);
+    // every text the view's live regions and its visible summary take, from the tab's click on
+    await page.evaluate(() => {
+      const w = window as unknown as { said: string[]; shown: string[] };
+      w.said = [];
+      w.shown = [];
+      new MutationObserver(() => {
+        const view = document.getElementById('resonance-heading')?.closest('section');
+        if (!view) return;
+        const live = [...view.querySelectorAll('[aria-live]')].map((e) => e.textContent!.trim());
+        const text = live.join(' | ');
+        if (text && text !== w.said.at(-1)) w.said.push(text);
+        const seen = view.querySelector('.summary')?.textContent?.trim() ?? '';
+        if (seen && seen !== w.shown.at(-1)) w.shown.push(seen);
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    const resonance = await showView(page, 'Resonance', 'Slowdown against granularity');
+    await resonance.getByText(/^35 of 35 runs/).waitFor({ timeout: 120_000 });
+    await resonance.locator('figure[aria-busy="false"]').waitFor();
+    const { said, shown } = await page.evaluate(() => {
+      const w = window as unknown as { said: string[]; shown: string[] };
+      return { said: w.said, shown: w.shown };
+    });
+    // the visible summary filled in as the points came; the live region spoke the final one
+    expect(shown.length).toBeGreaterThan(1);
+    expect(said.length).toBeLessThanOrEqual(1);
+    expect(said.at(-1)).toBe(shown.at(-1));
+    // and the visible one is not read a second time
+    expect(await resonance.locator('.summary').getAttribute('aria-hidden')).toBe('true');
+    expectQuiet(problems);
+    await page.context().close();
+  }, 240_000);
+});
 
 describe('the views of ASCI Q 2002', () => {
   it('draw the run and the sweeps, summarise them, show tables and export', async () => {
