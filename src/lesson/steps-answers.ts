@@ -121,11 +121,11 @@ export const jaguar: LessonStep = {
     return {
       ok: true,
       value: `${pct(1 - stockRate / rnRate)} less time`,
-      detail: `iteration ${time(compare!.summary.meanIterationUs)} on 8 cores (stock) vs ${time(run.summary.meanIterationUs)} on ${scenario.job.ranksPerNode} (shown), each core doing g = ${time(g)} per iteration`,
+      detail: `iteration ${time(compare!.summary.meanIterationUs)} on 8 cores (stock) vs ${time(run.summary.meanIterationUs)} on ${scenario.job.ranksPerNode} (shown), each core doing g = ${time(g)} per iteration; the same work takes 8/${scenario.job.ranksPerNode} as many iterations on ${scenario.job.ranksPerNode} cores`,
     };
   },
   explanation:
-    'Oral et al. pinned Jaguar’s OS services and interrupts to core 0 and ran applications on the other cores (003 sec 3). On Cray’s Shark, an XT5 like Jaguar, POP on 1,024 nodes took 24% less time on 7 cores per node with the RN kernel than on all 8 with the stock kernel (003 Table 2), and on Jaguar at 24,576 processes the RN kernel cut POP’s time by 31% (003 Table 1). The simulated gain for a 1 ms barrier loop is larger: POP computes much longer between its collectives, so noise costs it less to begin with. The prototype RN kernel had a surprise: some interrupts were pinned to core 1 by mistake, so cores 0 and 1 had FWQ kurtosis four orders of magnitude above cores 2–7 (003 sec 4); hence the runs on cores 2–7. Try it: choose “Jaguar XT5, prototype RN kernel”, set 7 ranks per node and reserve only core 0.',
+    'Oral et al. pinned Jaguar’s OS services and interrupts to core 0 and ran applications on the other cores (003 sec 3). On Cray’s Shark, an XT5 like Jaguar, POP on 1,024 nodes took 24% less time on 7 cores per node with the RN kernel than on all 8 with the stock kernel (003 Table 2), and on Jaguar at 24,576 processes the RN kernel cut POP’s time by 31% (003 Table 1). The simulated gain for a 1 ms barrier loop is larger: POP computes much longer between its collectives, so noise costs it less to begin with. The prototype RN kernel had a surprise: some interrupts were pinned to core 1 by mistake, so cores 0 and 1 had FWQ kurtosis four orders of magnitude above cores 2–7 (003 sec 4); hence the runs on cores 2–7. Try it: choose “Jaguar XT5, prototype RN kernel”, set 7 ranks per node and reserve only core 0: core 1’s interrupts now stop a rank, and the slowdown climbs well above the RN kernel’s. (The simulator’s FWQ of that kernel puts cores 0 and 1 far above cores 2–7, but not four orders of magnitude: a kurtosis of 2,000 samples cannot exceed about 2,000; the validation report, fwq-kurtosis-prototype, says more.)',
 };
 
 export const bgp: LessonStep = {
