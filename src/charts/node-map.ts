@@ -219,9 +219,14 @@ export function nodeMapSummary(m: NodeMap, formatUs: (us: number) => string): st
   const worst = worstOffsets(m);
   const offsets =
     worst.length > 0 ? ` Offsets in the cluster with the most delay: ${worst.join(', ')}.` : '';
+  // A cell of several nodes is a block: named by its first and last node, its value their mean
+  // (a block is not a node; "node 3470" among "blocks of 10 nodes" named one node of ten).
+  const which =
+    m.perCell === 1 || h.lastNodeId === h.nodeId
+      ? `node ${h.nodeId}${m.clustered ? ` (offset ${h.offset})` : ''} with ${formatUs(h.delayUs)}`
+      : `the block of nodes ${h.nodeId}–${h.lastNodeId} with ${formatUs(h.delayUs)} a node`;
   return (
-    `${cellText}: the most delayed is node ${h.nodeId}${m.clustered ? ` (offset ${h.offset})` : ''} with ` +
-    `${formatUs(h.delayUs)} over its ranks and the run's iterations, the mean ` +
+    `${cellText}: the most delayed is ${which} over its ranks and the run's iterations, the mean ` +
     `${formatUs(m.meanDelayUs)}.${offsets}`
   );
 }

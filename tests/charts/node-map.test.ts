@@ -152,6 +152,10 @@ describe('nodeMap', () => {
     expect(bm.hottest?.delayUs).toBeCloseTo((1000 + 2) / 3, 9);
     const mean = bm.cells.reduce((acc, c) => acc + c.delayUs, 0) / bm.cells.length;
     expect(mean).toBeGreaterThan(1);
+    // the summary names the block, not its first node, and says its value is a node's mean
+    expect(nodeMapSummary(bm, formatTimeUs)).toMatch(
+      /^\d[\d,]* blocks of 3 nodes: the most delayed is the block of nodes 75–77 with 334 µs a node /,
+    );
   });
 });
 
