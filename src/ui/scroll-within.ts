@@ -1,6 +1,7 @@
 // Brings an element into sight inside the box that scrolls it (the panel beside the stage),
 // never scrolling the page itself: the stage must stay where it is. scrollIntoView would scroll
-// every ancestor, the window included.
+// every ancestor, the window included. The one exception, scrollPageTo, is for a layout whose
+// page scrolls anyway (a phone), where no box does.
 
 /** The nearest ancestor of `el` that scrolls vertically; null when only the page does. */
 function scroller(el: HTMLElement): HTMLElement | null {
@@ -26,16 +27,15 @@ function band(box: HTMLElement): { top: number; bottom: number } {
  * Scrolls the box around `el` as little as needed for all of `el` to show ('nearest'), or puts
  * `el` at the box's top ('start'). Does nothing when no box scrolls it.
  */
-export function scrollWithin(el: HTMLElement, block: 'nearest' | 'start' = 'nearest'): boolean {
+export function scrollWithin(el: HTMLElement, block: 'nearest' | 'start' = 'nearest'): void {
   const box = scroller(el);
-  if (!box) return false;
+  if (!box) return;
   const b = band(box);
   const inner = el.getBoundingClientRect();
   const top = inner.top - b.top;
   const bottom = inner.bottom - b.bottom;
   if (block === 'start' || top < 0 || inner.height > b.bottom - b.top) box.scrollTop += top;
   else if (bottom > 0) box.scrollTop += bottom;
-  return true;
 }
 
 /** Room left above an element the page scrolls to, CSS px: its edge is not flush with the
