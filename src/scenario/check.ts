@@ -152,7 +152,11 @@ export function maybeString(
   if (length > maxLength) {
     c.add(path, value, `is too long (${length} characters); allowed: at most ${maxLength}`);
   } else if (length < minLength) {
-    c.add(path, value, `is too short; allowed: ${minLength}..${maxLength} characters`);
+    c.add(
+      path,
+      value,
+      `${length === 0 ? 'is empty' : 'is too short'}; allowed: ${minLength}..${maxLength} characters`,
+    );
   } else return value;
   return undefined;
 }

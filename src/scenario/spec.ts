@@ -544,9 +544,15 @@ export const SOURCE_SPEC: ObjectSpec = {
       minLength: 1,
       pattern: '^[a-z0-9-]+$',
     }),
-    label: text(MAX_NAME_LENGTH, 'the name shown in the app', { defaultFrom: 'the id' }),
+    // Neither may be empty: an empty label is a nameless row in the panel, an empty category a
+    // nameless group in every chart's legend and in the CLI's byCategory.
+    label: text(MAX_NAME_LENGTH, 'the name shown in the app', {
+      defaultFrom: 'the id',
+      minLength: 1,
+    }),
     category: text(MAX_NAME_LENGTH, 'a group for charts and legends (kernel, daemon, …)', {
       default: 'other',
+      minLength: 1,
     }),
     enabled: { t: 'boolean', default: true, about: 'whether the source runs' },
     periodUs: positiveTime('µs between events (the mean, for Poisson arrivals)'),

@@ -466,7 +466,7 @@ describe('noise provenance', () => {
     [
       'noise.0.provenance.periodUs.cite',
       '',
-      'noise[0].provenance.periodUs.cite: "" is too short; allowed: 1..2000 characters',
+      'noise[0].provenance.periodUs.cite: "" is empty; allowed: 1..2000 characters',
     ],
     ['noise.0.provenance.periodUs.cite', 4, 'noise[0].provenance.periodUs.cite: 4 is not a string'],
     [
@@ -528,7 +528,7 @@ describe('noise provenance', () => {
     });
     expect(problems(input)).toEqual([
       'noise[0].provenance.periodUs.basis: "quoted" is not a provenance basis; allowed: published, calibrated',
-      'noise[0].provenance.cpu.cite: "" is too short; allowed: 1..2000 characters',
+      'noise[0].provenance.cpu.cite: "" is empty; allowed: 1..2000 characters',
       'noise[0].provenance.cpu.against: missing; required when basis is "calibrated" (the published result the value was fitted to, a non-empty string)',
     ]);
   });

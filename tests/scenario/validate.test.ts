@@ -377,8 +377,11 @@ describe('values out of range', () => {
       'Heart Beat',
       'noise[0].id: "Heart Beat" does not match [a-z0-9-]+ (lowercase letters, digits and hyphens)',
     ],
-    ['noise.0.id', '', 'noise[0].id: "" is too short; allowed: 1..64 characters'],
-    ['title', '', 'title: "" is too short; allowed: 1..200 characters'],
+    ['noise.0.id', '', 'noise[0].id: "" is empty; allowed: 1..64 characters'],
+    ['title', '', 'title: "" is empty; allowed: 1..200 characters'],
+    // a nameless row in the panel, a nameless group in every legend
+    ['noise.0.label', '', 'noise[0].label: "" is empty; allowed: 1..200 characters'],
+    ['noise.0.category', '', 'noise[0].category: "" is empty; allowed: 1..200 characters'],
   ])('are rejected with the allowed range: %s = %j', (path, value, line) => {
     expect(problems(variant({ [path]: value }))).toEqual([line]);
   });

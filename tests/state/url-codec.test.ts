@@ -209,7 +209,7 @@ describe('bad data', () => {
     const error = errorOf(await decodeHash(linkOfJson({ scenario: bad, view: {} })));
     expect(error.split('\n')).toEqual([
       "the link's scenario is invalid:",
-      'title: "" is too short; allowed: 1..200 characters',
+      'title: "" is empty; allowed: 1..200 characters',
       'seed: -1 is out of range; allowed: 0..4294967295',
     ]);
   });
