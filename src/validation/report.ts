@@ -65,6 +65,9 @@ export interface Counts {
   checksPassed: number;
   /** checks of a calibration (the model was fitted to them) and illustrations: not counted */
   notCounted: number;
+  /** …of which fits that miss the figure they were fitted to, and illustrations that miss */
+  fitsMissed: number;
+  illustrationsMissed: number;
 }
 
 /** A target with evidence to count (or one that failed to run); the others hold fits only. */
@@ -79,7 +82,28 @@ export function countResults(results: TargetResult[]): Counts {
     checks: checks.length,
     checksPassed: checks.filter((c) => c.pass).length,
     notCounted: all.length - checks.length,
+    fitsMissed: all.filter((c) => c.basis === 'calibrated' && !c.pass).length,
+    illustrationsMissed: all.filter((c) => c.basis === 'illustration' && !c.pass).length,
   };
+}
+
+/**
+ * What of the checks not counted misses, said beside their count: a fit that misses the figure
+ * it was fitted to is a calibration falling short, which the counted headline would hide.
+ */
+function missedText(n: Counts): string {
+  const parts: string[] = [];
+  if (n.fitsMissed > 0) {
+    parts.push(
+      `${n.fitsMissed} fit${n.fitsMissed === 1 ? '' : 's'} miss${n.fitsMissed === 1 ? 'es' : ''} the figure ${n.fitsMissed === 1 ? 'it was' : 'they were'} fitted to`,
+    );
+  }
+  if (n.illustrationsMissed > 0) {
+    parts.push(
+      `${n.illustrationsMissed} illustration${n.illustrationsMissed === 1 ? '' : 's'} miss${n.illustrationsMissed === 1 ? 'es' : ''}`,
+    );
+  }
+  return parts.length === 0 ? '' : `; of them, ${parts.join(' and ')}`;
 }
 
 /** Text safe inside a markdown table cell: no pipes, no line breaks. */
@@ -154,7 +178,8 @@ export function renderReport(results: TargetResult[], opts: ReportOptions): stri
     `Generated ${opts.date}, ${opts.mode} runs. **${n.checksPassed} of ${n.checks} checks ` +
       `passed, ${n.checks - n.checksPassed} failed; ${n.targetsPassed} of ${n.targets} ` +
       `targets passed every check.** ${n.notCounted} more check${n.notCounted === 1 ? '' : 's'} ` +
-      'of fits and illustrations, not counted (targets of fits and illustrations only are not counted either).',
+      'of fits and illustrations, not counted (targets of fits and illustrations only are not ' +
+      `counted either)${missedText(n)}.`,
   );
   out.push('');
   if (opts.inputs !== undefined) {

@@ -50,6 +50,8 @@ describe('renderReport', () => {
       checks: 5,
       checksPassed: 3,
       notCounted: 0,
+      fitsMissed: 0,
+      illustrationsMissed: 0,
     });
     expect(page).toContain(
       '**3 of 5 checks passed, 2 failed; 1 of 4 targets passed every check.**',
@@ -73,10 +75,12 @@ describe('renderReport', () => {
       checks: 1,
       checksPassed: 1,
       notCounted: 2,
+      fitsMissed: 1,
+      illustrationsMissed: 0,
     });
     const text = renderReport(more, { date: '2025-01-31', mode: 'full' });
     expect(text).toContain(
-      '**1 of 1 checks passed, 0 failed; 1 of 1 targets passed every check.** 2 more checks of fits and illustrations, not counted (targets of fits and illustrations only are not counted either).',
+      '**1 of 1 checks passed, 0 failed; 1 of 1 targets passed every check.** 2 more checks of fits and illustrations, not counted (targets of fits and illustrations only are not counted either); of them, 1 fit misses the figure it was fitted to.',
     );
     expect(text).toMatch(/\| `fit-miss` \|.*\| \*\*FAIL\*\* \(fit, not counted\) \|/);
     expect(text).toMatch(/\| `shown` \|.*\| pass \(illustration, not counted\) \|/);
@@ -114,6 +118,9 @@ describe('renderReport', () => {
       { date: 'd', mode: 'full' },
     );
     expect(empty).toMatch(/\| 7 \| .* \| 0 \/ 0 \| no checks \|/);
+    // what misses among the checks not counted is said beside their count
+    expect(both).toContain('not counted either); of them, 1 illustration misses.');
+    expect(empty).toContain('not counted either).');
     expect(both).toMatch(
       /\| 5 \| .* \| 0 \/ 0 \| illustrations only \(1 \/ 2 hold\), not counted \|/,
     );
