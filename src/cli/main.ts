@@ -5,7 +5,7 @@
 // stdout in one write, and the exit status is set rather than process.exit() called, so a large
 // output piped to another program is never cut short.
 import os from 'node:os';
-import { ScenarioError, formatIssue } from '../scenario/index.ts';
+import { ScenarioError } from '../scenario/index.ts';
 import { parseArgs, USAGE, type CommandName, type Invocation } from './args.ts';
 import { fwqCommand } from './commands/fwq.ts';
 import { mergeCommand } from './commands/merge.ts';
@@ -14,6 +14,7 @@ import { runCommand } from './commands/run.ts';
 import { sweepCommand } from './commands/sweep.ts';
 import { validateCommand } from './commands/validate.ts';
 import { CliError, messageOf } from './errors.ts';
+import { issueLines } from './issue-lines.ts';
 import { capThreads } from './threads.ts';
 
 // A command returns its whole output, or a promise of it (sweep waits for its worker threads).
@@ -39,6 +40,8 @@ export async function main(argv: string[], out: Output): Promise<number> {
     out.stderr(USAGE);
     return 2;
   }
+  // kept for the error lines: which file and options an invalid scenario came from
+  let inv: Invocation | undefined;
   try {
     const parsed = parseArgs(argv);
     if (parsed.command === 'help') {
@@ -48,7 +51,7 @@ export async function main(argv: string[], out: Output): Promise<number> {
     // --threads above the machine's cores: lowered to them, with a line that says so.
     const { threads, note } = capThreads(parsed.threads, os.availableParallelism());
     if (note) out.stderr(`noiselab: ${note}\n`);
-    const inv: Invocation = { ...parsed, threads };
+    inv = { ...parsed, threads };
     out.stdout(withNewline(await COMMANDS[inv.command](inv)));
     return 0;
   } catch (err) {
@@ -57,8 +60,12 @@ export async function main(argv: string[], out: Output): Promise<number> {
       return 2;
     }
     if (err instanceof ScenarioError) {
-      // Issue lines start with their JSON path, e.g. `job.nodes: 0 is ...`.
-      out.stderr(err.issues.map((issue) => `${formatIssue(issue)}\n`).join(''));
+      // `noiselab: <file>: <JSON path>: …`, e.g. `noiselab: a.json: job.nodes: 0 is …`
+      out.stderr(
+        issueLines(err.issues, inv)
+          .map((line) => `noiselab: ${line}\n`)
+          .join(''),
+      );
       return 2;
     }
     const first = messageOf(err).split('\n')[0];

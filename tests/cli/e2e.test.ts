@@ -338,8 +338,12 @@ describe('noiselab validate', () => {
     expect(stdout).toBe('');
     const lines = stderr.trimEnd().split('\n');
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(/^job\.nodes: 0 /);
-    expect(lines[1]).toMatch(/^noise\[0\]\.periodUs: -5 /);
+    expect(lines[0]).toMatch(
+      /^noiselab: .*example-asci-q\.json: job\.nodes: 0 .* \(from --set job\.nodes=0\)$/,
+    );
+    expect(lines[1]).toMatch(
+      /^noiselab: .*: noise\[0\]\.periodUs: -5 .* \(from --set noise\.0\.periodUs=-5\)$/,
+    );
   });
 });
 
@@ -357,7 +361,9 @@ describe('scenarios that validated once and never ended', () => {
       'noise.0.duration={"dist":"normal","meanUs":0,"sdUs":2000000}',
     );
     expect(status).toBe(2);
-    expect(stderr).toMatch(/^noise: the enabled noise would keep core 0 busy 160% of the time/);
+    expect(stderr).toMatch(
+      /^noiselab: .*: noise: the enabled noise would keep core 0 busy 160% of the time/,
+    );
   });
 
   it('refuses a Pareto tail of shape 0.5 on the rank cores: no mean, no bound', () => {
@@ -368,7 +374,9 @@ describe('scenarios that validated once and never ended', () => {
       'noise.0.duration={"dist":"pareto","scaleUs":0.01,"shape":0.5}',
     );
     expect(status).toBe(2);
-    expect(stderr).toMatch(/^noise\[0\]\.duration\.shape: 0\.5 gives events without a finite mean/);
+    expect(stderr).toMatch(
+      /^noiselab: .*: noise\[0\]\.duration\.shape: 0\.5 gives events without a finite mean.* \(from --set noise\.0\.duration=/,
+    );
   });
 });
 
@@ -380,7 +388,11 @@ describe('bad input', () => {
   writeFileSync(badJson, '{"format": "noiselab-scenario",');
 
   it.each([
-    ['an unknown field', ['run', unknownField], /^colour: unknown field/],
+    [
+      'an unknown field',
+      ['run', unknownField],
+      /^noiselab: .*unknown-field\.json: colour: unknown field/,
+    ],
     ['invalid JSON', ['run', badJson], /^noiselab: .*bad\.json: is not valid JSON: /],
     [
       'a missing file',
