@@ -8,7 +8,7 @@
 import type { RunResult } from '../engine/result.ts';
 import type { Scenario } from '../scenario/types.ts';
 import { forbiddenChanges } from './diff.ts';
-import { count, duration, ratio } from './format.ts';
+import { count, duration, ratio, RESTART_LINE } from './format.ts';
 import type { Challenge, CheckPlan, Verdict } from './types.ts';
 
 /**
@@ -71,10 +71,11 @@ function plan(student: Scenario, start: Scenario): CheckPlan {
     return {
       verdict: {
         pass: false,
-        summary: `Not checked: your scenario changes ${shown}${more}, which this challenge keeps as at the start.`,
+        refused: true,
+        summary: `Your scenario changes ${shown}${more}, which this challenge keeps as at the start.`,
         lines: [
           'Only each noise source’s phase and phase offset may change: co-scheduling moves the noise in time, it does not remove it. No source may be switched off, deleted, added or edited otherwise, and the machine, job, workload and seed stay as they are.',
-          'Reset (in the scenario bar) or “Restart this challenge” restores the starting state.',
+          RESTART_LINE,
         ],
       },
     };

@@ -5,7 +5,7 @@
 import type { RunResult } from '../engine/result.ts';
 import type { Scenario } from '../scenario/types.ts';
 import { forbiddenChanges } from './diff.ts';
-import { count, duration, ratio } from './format.ts';
+import { compared, count, duration, RESTART_LINE } from './format.ts';
 import type { Challenge, CheckPlan, Verdict } from './types.ts';
 
 const TARGET = 2;
@@ -28,10 +28,11 @@ function plan(student: Scenario, start: Scenario): CheckPlan {
     return {
       verdict: {
         pass: false,
-        summary: `Not checked: your scenario changes ${wrong.slice(0, 4).join(', ')}${wrong.length > 4 ? ` and ${wrong.length - 4} more` : ''}, which this challenge keeps as at the start.`,
+        refused: true,
+        summary: `Your scenario changes ${wrong.slice(0, 4).join(', ')}${wrong.length > 4 ? ` and ${wrong.length - 4} more` : ''}, which this challenge keeps as at the start.`,
         lines: [
           'Only switching noise sources off counts here: no source may be edited, added or deleted, and the machine, job, workload and seed stay as they are.',
-          'Reset (in the scenario bar) or “Restart this challenge” restores the starting state.',
+          RESTART_LINE,
         ],
       },
     };
@@ -51,7 +52,7 @@ function judge(student: Scenario, _start: Scenario, results: readonly RunResult[
   const pass = speedup >= TARGET;
   const n = removed.length;
   const what = `${count(n)} source${n === 1 ? '' : 's'} switched off`;
-  const measured = `mean iteration ${duration(after)} is ${ratio(speedup)} faster than the start’s ${duration(before)}, with ${what}`;
+  const measured = `mean iteration ${duration(after)} is ${compared(speedup)} the start’s ${duration(before)}, with ${what}`;
   const best =
     n < BEST_KNOWN_OFF
       ? `better than the best known, ${BEST_KNOWN_OFF}!`
@@ -71,7 +72,7 @@ function judge(student: Scenario, _start: Scenario, results: readonly RunResult[
 export const fewestSources: Challenge = {
   id: 'fewest-sources',
   title: 'Halve the barrier loop on ASCI Q by switching off the fewest noise sources',
-  goal: 'ASCI Q as it was in 2002 runs the barrier loop (1,024 nodes × 4, 1 ms of work per barrier) at about 8 ms per iteration. Make it at least twice as fast by switching off as few noise sources as you can; switching sources off is the only change allowed (this is what the administrators did in January 2003).',
+  goal: 'ASCI Q as it was in 2002 runs the barrier loop (1,024 nodes × 4, 1 ms of work per barrier) several times slower than its 1 ms of work (the headline’s iteration mean says how much). Make it at least twice as fast by switching off as few noise sources as you can; switching sources off is the only change allowed (this is what the administrators did in January 2003).',
   hints: [
     'Run it and look at the share of the lost time beside each noise source in the Controls.',
     'Finding #4 (000 Fig 18): at 1 ms the RMS daemons are the largest single cause.',

@@ -12,3 +12,15 @@ export function duration(us: number): string {
 
 /** "2.35×" */
 export const ratio = (x: number) => `${x.toFixed(2)}×`;
+
+/** A time against the start's: "2.35× faster than", "1.20× slower than", or "as fast as" within
+ * half a percent (a check of the unchanged start said "1.00× faster"). */
+export function compared(speedup: number): string {
+  if (speedup >= 1.005) return `${ratio(speedup)} faster than`;
+  if (speedup <= 1 / 1.005) return `${ratio(1 / speedup)} slower than`;
+  return 'as fast as';
+}
+
+/** How to get the start back. The scenario bar's Reset loads the preset's own defaults, which
+ * are not a challenge's start (its node count, its iterations): it is not offered. */
+export const RESTART_LINE = '“Restart this challenge” (above) restores the starting state.';

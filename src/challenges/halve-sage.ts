@@ -1,11 +1,11 @@
 // "Halve the cycle time on ASCI Q at the smallest loss of processors": SAGE on all
-// 8,192 processors of ASCI Q as of 2002 runs at about twice its model (000 sec 2, Fig 1); the
+// 8,192 processors of ASCI Q as of 2002 runs far slower than its model (000 Table 3); the
 // student may give processors up (fewer nodes, processes per node, reserved cores, excluded
 // cluster offsets) but not touch the noise, the machine, the workload or the seed.
 import type { RunResult } from '../engine/result.ts';
 import type { Scenario } from '../scenario/types.ts';
 import { forbiddenChanges } from './diff.ts';
-import { count, duration, ratio } from './format.ts';
+import { compared, count, duration, RESTART_LINE } from './format.ts';
 import type { Challenge, CheckPlan, Verdict } from './types.ts';
 
 /** The job fields that trade processors for noise; every other field must stay as at the start. */
@@ -31,10 +31,11 @@ function plan(student: Scenario, start: Scenario): CheckPlan {
     return {
       verdict: {
         pass: false,
-        summary: `Not checked: your scenario changes ${shown}${more}, which this challenge keeps as at the start.`,
+        refused: true,
+        summary: `Your scenario changes ${shown}${more}, which this challenge keeps as at the start.`,
         lines: [
           'Only the job’s nodes, processes per node, reserved cores and excluded cluster offsets may change: the noise sources are the machine’s (none may be switched off or edited), and the workload, machine and seed stay as they are.',
-          'Reset (in the scenario bar) or “Restart this challenge” restores the starting state.',
+          RESTART_LINE,
         ],
       },
     };
@@ -57,7 +58,7 @@ function judge(student: Scenario, start: Scenario, results: readonly RunResult[]
     used > BEST_KNOWN_PROCESSORS
       ? `better than the best known, which uses ${count(BEST_KNOWN_PROCESSORS)}!`
       : `the best known uses ${count(BEST_KNOWN_PROCESSORS)}.`;
-  const measured = `cycle time ${duration(after)} is ${ratio(speedup)} faster than the start’s ${duration(before)}, using ${count(used)} of ${count(all)} processors`;
+  const measured = `cycle time ${duration(after)} is ${compared(speedup)} the start’s ${duration(before)}, using ${count(used)} of ${count(all)} processors`;
   return {
     pass,
     summary: pass ? `${measured}: passes; ${best}` : `${measured}: not yet, the goal is 2×.`,
@@ -79,7 +80,7 @@ function judge(student: Scenario, start: Scenario, results: readonly RunResult[]
 export const halveSage: Challenge = {
   id: 'halve-sage',
   title: 'Halve SAGE’s cycle on ASCI Q, giving up as few processors as you can',
-  goal: 'SAGE runs on all 8,192 processors of ASCI Q as it was in 2002, at about twice its model’s cycle time. Make the cycle at least twice as fast while keeping as many processors as you can: you may change only the job (nodes, processes per node, reserved cores, excluded cluster offsets); the noise, the machine, the workload and the seed stay as they are.',
+  goal: 'SAGE runs on all 8,192 processors of ASCI Q as it was in 2002, far slower than its model (the paper: 1.60 s a cycle against the model’s 0.63 s, 000 Table 3). Make the cycle at least twice as fast while keeping as many processors as you can: you may change only the job (nodes, processes per node, reserved cores, excluded cluster offsets); the noise, the machine, the workload and the seed stay as they are.',
   hints: [
     'The paper’s first clue (000 Fig 2): with 1, 2 or 3 processes per node SAGE matches its model; only with 4 does it fall behind.',
     'Taking whole nodes out (Machine & job: exclude cluster offsets 0, 1 and 31) removes the worst daemons but not the noise every node has.',

@@ -37,27 +37,27 @@ function testBed(start: Scenario, source: Scenario['noise'][number], run: (typeo
 }
 
 function refuse(summary: string, line: string): CheckPlan {
-  return { verdict: { pass: false, summary, lines: [line] } };
+  return { verdict: { pass: false, refused: true, summary, lines: [line] } };
 }
 
 function plan(student: Scenario, start: Scenario): CheckPlan {
   const on = enabled(student);
   if (on.length === 0) {
     return refuse(
-      'Not checked: no noise source is switched on.',
+      'No noise source is switched on.',
       'No noise hurts nothing: switch on exactly one source (the one you designed or chose) and check again.',
     );
   }
   if (on.length > 1) {
     return refuse(
-      `Not checked: ${on.length} noise sources are switched on; the checker judges one source alone.`,
-      `Switch off all but one (on now: ${on.map((s) => s.id).join(', ')}).`,
+      `${on.length} noise sources are switched on; the checker judges one source alone.`,
+      `Switch off all but one (on now: ${on.map((s) => s.label).join('; ')}).`,
     );
   }
   const [source] = on;
   if (source.phase === 'aligned') {
     return refuse(
-      `Not checked: “${source.id}” is aligned across nodes.`,
+      `“${source.label}” is aligned across nodes.`,
       'An aligned source could simply start after the short g = 0 run has ended: give it a random phase, as real daemons have.',
     );
   }
@@ -69,7 +69,7 @@ function plan(student: Scenario, start: Scenario): CheckPlan {
       })),
     };
   } catch (e) {
-    return refuse(`Not checked: “${source.id}” cannot run on the test bed.`, (e as Error).message);
+    return refuse(`“${source.label}” cannot run on the test bed.`, (e as Error).message);
   }
 }
 

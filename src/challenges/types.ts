@@ -8,6 +8,8 @@ import type { Scenario } from '../scenario/types.ts';
 /** What a check concludes; `lines` say why, with the numbers. */
 export interface Verdict {
   pass: boolean;
+  /** not judged: the scenario breaks the challenge's rules (the summary says which) */
+  refused?: boolean;
   /** one sentence: the measure, the goal, pass or not */
   summary: string;
   lines: readonly string[];

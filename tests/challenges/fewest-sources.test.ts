@@ -51,7 +51,9 @@ describe('fewest-sources: halve the barrier loop by switching off the fewest sou
     for (const gamed of [shorter, deleted]) {
       const { verdict, runs } = await checkInNode(fewestSources, gamed);
       expect(runs).toBe(0);
-      expect(verdict.summary).toMatch(/^Not checked: your scenario changes noise/);
+      expect(verdict.refused).toBe(true);
+      expect(verdict.summary).toMatch(/^Your scenario changes noise/);
+      expect(verdict.lines.at(-1)).toMatch(/^“Restart this challenge”/);
     }
   });
 });

@@ -73,14 +73,17 @@ describe('resonant-noise: a noise source that hurts g = 5 ms but not g = 0', () 
       { kind: 'sources', ids: ['cluster-manager-3'], enabled: true, phase: 'aligned' },
     ]);
     for (const [student, reason] of [
-      [none, /no noise source is switched on/],
+      [none, /No noise source is switched on/],
       [two, /2 noise sources are switched on/],
       [aligned, /aligned across nodes/],
     ] as const) {
       const { verdict, runs } = await checkInNode(resonantNoise, student);
       expect(runs).toBe(0);
       expect(verdict.pass).toBe(false);
+      expect(verdict.refused).toBe(true);
       expect(verdict.summary).toMatch(reason);
+      // sources are named as the panel names them, not by their ids
+      expect(verdict.lines.join(' ')).not.toMatch(/cluster-manager-3/);
     }
   });
 });
