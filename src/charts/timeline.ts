@@ -171,18 +171,33 @@ export function iterationRows(
   }));
 }
 
-/** The live summary: the mean iteration of the window, random against aligned. */
+/**
+ * The phases of the run on show, in words: "with random phases" as the presets have them, but
+ * not once the student has aligned sources (a co-scheduling challenge aligned every one and the
+ * caption still said "random"); '' when the scenario has no periodic source to have a phase.
+ */
+export function phasesText(s: Scenario): string {
+  const periodic = s.noise.filter((n) => n.enabled && n.arrival === 'periodic');
+  if (periodic.length === 0) return '';
+  const aligned = periodic.filter((n) => n.phase === 'aligned').length;
+  if (aligned === 0) return 'with random phases';
+  if (aligned === periodic.length) return 'with every periodic source aligned, as set';
+  return `with the phases as set (${aligned} of ${periodic.length} periodic sources aligned)`;
+}
+
+/** The live summary: the mean iteration of the window, as set (`phases`) against aligned. */
 export function timelineSummary(
   random: Trace,
   aligned: Trace | null,
   format: (us: number) => string,
+  phases = 'with random phases',
 ): string {
+  const as = phases === '' ? '' : ` ${phases}`;
   const first = random.firstIteration;
   const range = `iterations ${first}–${first + random.iterations - 1}`;
   const noiseless = format(random.granularityUs + random.collectiveUs);
   const r = meanIterationUs(random);
-  if (!aligned)
-    return `Mean iteration over ${range}: ${format(r)} with random phases (noiseless ${noiseless}).`;
+  if (!aligned) return `Mean iteration over ${range}: ${format(r)}${as} (noiseless ${noiseless}).`;
   const a = meanIterationUs(aligned);
   const ratio = a > 0 ? r / a : Infinity;
   const verdict =
@@ -191,7 +206,7 @@ export function timelineSummary(
       : ratio > 1
         ? `aligned is ${ratio.toFixed(2)} times faster`
         : `aligned is ${(1 / ratio).toFixed(2)} times slower`;
-  return `Mean iteration over ${range}: ${format(r)} with random phases, ${format(a)} with aligned phases (${verdict}; noiseless ${noiseless}).`;
+  return `Mean iteration over ${range}: ${format(r)}${as}, ${format(a)} with aligned phases (${verdict}; noiseless ${noiseless}).`;
 }
 
 /**

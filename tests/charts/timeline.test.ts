@@ -1,6 +1,7 @@
 // The data of the timeline view (Figure 14) from traces of hand-computable scenarios.
 import { describe, expect, it } from 'vitest';
 import {
+  phasesText,
   alignedScenario,
   clampFirst,
   defaultFirstIteration,
@@ -120,6 +121,30 @@ describe('timeline', () => {
     expect(timelineSummary(trace, null, formatTimeUs)).toBe(
       'Mean iteration over iterations 1–3: 1.15 ms with random phases (noiseless 1.05 ms).',
     );
+  });
+
+  it('names the phases of the run on show as they are set, not always "random"', () => {
+    const tick = (id: string, phase: 'random' | 'aligned') =>
+      source({ id, periodUs: 4000, phase, duration: { dist: 'fixed', valueUs: 5 } });
+    const withNoise = (...noise: ReturnType<typeof source>[]) => scenario({ nodes: 4, noise });
+    expect(phasesText(withNoise(tick('a', 'random'), tick('b', 'random')))).toBe(
+      'with random phases',
+    );
+    expect(phasesText(withNoise(tick('a', 'aligned'), tick('b', 'aligned')))).toBe(
+      'with every periodic source aligned, as set',
+    );
+    expect(phasesText(withNoise(tick('a', 'aligned'), tick('b', 'random')))).toBe(
+      'with the phases as set (1 of 2 periodic sources aligned)',
+    );
+    // Poisson noise has no phase to name
+    const poisson = source({ id: 'p', periodUs: 4000, arrival: 'poisson' });
+    expect(phasesText(withNoise(poisson))).toBe('');
+    expect(timelineSummary(trace, null, formatTimeUs, '')).toBe(
+      'Mean iteration over iterations 1–3: 1.15 ms (noiseless 1.05 ms).',
+    );
+    expect(
+      timelineSummary(trace, null, formatTimeUs, 'with every periodic source aligned, as set'),
+    ).toContain('1.15 ms with every periodic source aligned, as set (noiseless');
   });
 
   it('writes every bar and release as CSV, µs from the first release', () => {
