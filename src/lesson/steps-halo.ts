@@ -47,12 +47,14 @@ export const ripple: LessonStep = {
   question: {
     kind: 'choice',
     prompt:
-      'One process is held up by 1 ms while it computes an update. Which processes of the halo exchange finish that update late?',
+      // Not "while it computes": the ripple's exchange has no compute between messages (g = 0),
+      // so the hold-up finds the process waiting, and a barrier shows it an update later.
+      'One process is held up by 1 ms. Which processes of the halo exchange finish the update it delays late?',
     options: [
       { id: 'a', label: 'Only the one that was held up' },
       {
         id: 'b',
-        label: 'It and its four neighbours; with a barrier, every process would be',
+        label: 'It and its four neighbours (with a barrier, every process would be)',
       },
       { id: 'c', label: 'Every process, as with a barrier' },
       { id: 'd', label: 'None: the others wait for nobody' },
