@@ -143,7 +143,11 @@ export function findLessonStep(key: string): Found {
     }
   }
   const others = LESSONS.slice(1)
-    .map((l) => `for the lesson "${l.title}", ${l.id}.1 to ${l.id}.${l.steps.length}`)
+    .map(
+      (l) =>
+        `for the lesson "${l.title}", ${l.id}.1 to ${l.id}.${l.steps.length} or one of: ` +
+        l.steps.map((s) => s.id).join(', '),
+    )
     .join('; ');
   return {
     ok: false,

@@ -57,6 +57,8 @@ describe('the lessons', () => {
       expect(found(bad), bad).toMatch(/^lesson=/);
     }
     expect(found('99')).toContain('run-to-run.1 to run-to-run.6');
+    // the second lesson's steps by name too, as the first's are
+    expect(found('99')).toContain('run-to-run.6 or one of: same-job, one-node, two-humps');
   });
 
   it('make a link problem of it, and count the answers another lesson’s steps cannot take', () => {
