@@ -226,10 +226,22 @@ export const twoHumps: LessonStep = {
     // without; the one that met two, two freezes longer
     const met = moved.filter((t, k) => t - still[k] > freezeUs / 2).length;
     const twice = moved.filter((t, k) => t - still[k] > 1.5 * freezeUs).length;
+    // Runs that take T or T + F: whatever share p of them is moved once, the CoV is
+    // F·√(p(1 − p))/(T + pF) at most; a CoV above that needs runs moved twice or more.
+    const oneMoveMost = Math.max(
+      ...Array.from({ length: 999 }, (_, k) => {
+        const p = (k + 1) / 1000;
+        return (freezeUs * Math.sqrt(p * (1 - p))) / (b.minUs + p * freezeUs);
+      }),
+    );
+    const bound =
+      twice === 0
+        ? `. A single move per run, whatever the share of runs it hits, gives a CoV of ${covText(oneMoveMost)} at most; the fit’s 6.11% counts on the few runs moved twice, and none of these ${STOP_RUNS} was`
+        : '';
     return {
       ok: true,
       value: `CoV ${covText(a.cov)} with the migration, ${covText(b.cov)} without`,
-      detail: `${met} of ${STOP_RUNS} runs were moved at least once (${twice} twice or more) and form the second hump: ${seconds(a.minUs)} without a move, ${seconds(a.minUs + freezeUs)} with one; without the migration every run takes ${b.minUs === b.maxUs ? seconds(b.minUs) : `${seconds(b.minUs)} to ${seconds(b.maxUs)}`}`,
+      detail: `${met} of ${STOP_RUNS} runs were moved at least once (${twice} twice or more) and form the second hump: ${seconds(a.minUs)} without a move, ${seconds(a.minUs + freezeUs)} with one; without the migration every run takes ${b.minUs === b.maxUs ? seconds(b.minUs) : `${seconds(b.minUs)} to ${seconds(b.maxUs)}`}${bound}`,
     };
   },
   explanation:

@@ -215,6 +215,21 @@ describe('the reveals state what the runs give', () => {
       `CoV ${covText(a.cov)} with the migration, ${covText(b.cov)} without`,
     );
     expect(figure.detail).toContain(`${met} of 50 runs were moved at least once (${twice} twice`);
+    // With no run moved twice, the CoV is below what one move per run can give at most (the
+    // closed form F·√(p(1 − p))/(T + pF), at its peak), and the detail says that bound.
+    if (twice === 0) {
+      const T = still[0];
+      const p = met / 50;
+      const population = (D * Math.sqrt(p * (1 - p))) / (T + p * D);
+      // the sample's CoV (n − 1) against the population's of the same share
+      expect(a.cov).toBeCloseTo(population * Math.sqrt(50 / 49), 6);
+      const peak = Math.max(
+        ...[0.3, 0.4, 0.45, 0.48, 0.5].map((q) => (D * Math.sqrt(q * (1 - q))) / (T + q * D)),
+      );
+      const said = Number(/gives a CoV of ([\d.]+)% at most/.exec(figure.detail)![1]) / 100;
+      expect(said).toBeGreaterThanOrEqual(a.cov - 5e-4);
+      expect(Math.abs(said - peak)).toBeLessThan(5e-4);
+    }
   });
 
   it('step 4: one delay reaches 5, 13 and 25 ranks of the halo, all of the barrier’s at once', () => {
