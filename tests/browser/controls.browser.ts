@@ -146,6 +146,12 @@ describe('the controls', { timeout: 120_000 }, () => {
       );
     expect(tails.map((t) => t.tail)).toEqual([0, 1, 2, 3, 4, 5, 6, 7].map((c) => `, core ${c}`));
     expect(tails.every((t) => t.whole)).toBe(true);
+    // and the toggle's name is the source's, whole (no space read between the drawn parts)
+    expect(
+      await controls(page)
+        .getByRole('checkbox', { name: 'Timer interrupt (scheduler tick), core 7', exact: true })
+        .count(),
+    ).toBe(1);
 
     const reserve = controls(page).getByRole('checkbox', { name: 'Reserve core 0 for the OS' });
     await reserve.check();
