@@ -25,7 +25,7 @@ import { unknownViewLine, VIEWS } from './classroom-params.ts';
 import { DISMISSABLE, pageProblems, type PageProblem, type ProblemKey } from './page-problems.ts';
 import { findPreset, loadRelease, presetOf, STARTUP_PRESET_ID, versionOf } from './presets.ts';
 import { releasesOf } from './preset-releases.ts';
-import { ScenarioState } from './scenario.svelte.ts';
+import { ScenarioState, type KeptScenario } from './scenario.svelte.ts';
 import {
   LINK_NAME,
   pinnedOf,
@@ -394,34 +394,27 @@ export class PageController {
     if (this.scenario.redo()) this.rerun();
   }
 
-  /** the set-up on show when the lesson was chosen, to come back to when it is left */
+  /** the set-up on show when a lesson or the challenges were chosen, to come back to after */
   #beforeLesson: {
-    scenario: Scenario;
-    presetId: string | null;
-    fileName: string | null;
-    base: Scenario;
+    /** the scenario, what Reset goes back to, and the undo history */
+    scenario: KeptScenario;
     /** the run-to-run view's run count, which a step sets to its own */
     runs: number;
   } | null = null;
 
   /**
-   * The lesson is chosen from the page: keep the set-up on show (its steps replace it) to bring
-   * it back when the lesson is left. Kept once: choosing another lesson keeps the first set-up.
+   * A lesson or the challenges are chosen from the page: keep the set-up on show (their steps and
+   * starts replace it) to bring it back when they are left. Kept once: choosing another lesson,
+   * or the challenges from a lesson, keeps the first set-up.
    */
   keepSetup(): void {
-    this.#beforeLesson ??= {
-      scenario: this.scenario.current,
-      presetId: this.scenario.presetId,
-      fileName: this.scenario.fileName,
-      base: this.scenario.loaded,
-      runs: this.views.variabilityRuns,
-    };
+    this.#beforeLesson ??= { scenario: this.scenario.keep(), runs: this.views.variabilityRuns };
   }
 
   /**
-   * The lesson is left: the set-up kept when it was chosen comes back (the scenario and the
-   * run-to-run view's run count), and runs. A lesson opened
-   * by a link kept none: its step's state stays.
+   * The lesson or the challenges are left: the set-up kept when they were chosen comes back (the
+   * scenario with its undo history, and the run-to-run view's run count), and runs. Opened by a
+   * link, they kept none: the step's or the challenge's state stays.
    */
   restoreSetup(): void {
     const kept = this.#beforeLesson;
@@ -431,11 +424,7 @@ export class PageController {
     // before the scenario changes its default view: a step's view that is the step scenario's
     // default goes with the lesson (App unpins too, for the ways out that keep the scenario)
     this.classroom.unpin();
-    this.scenario.open(kept.scenario, {
-      presetId: kept.presetId,
-      fileName: kept.fileName,
-      base: kept.base,
-    });
+    this.scenario.restore(kept.scenario);
     this.rerun();
   }
 

@@ -222,6 +222,27 @@ export class ScenarioState {
     this.#revision++;
   }
 
+  /** Everything a student had on show (the scenario, what Reset goes back to, the undo
+   * history), kept while a challenge borrows the simulator. */
+  keep(): KeptScenario {
+    return {
+      current: this.#current,
+      loaded: this.#loaded,
+      presetId: this.#presetId,
+      fileName: this.#fileName,
+      undo: this.#undo,
+      redo: this.#redo,
+    };
+  }
+
+  /** Puts back what `keep` took: the scenario, its source and its undo history. */
+  restore(kept: KeptScenario): void {
+    this.#request++; // a preset still loading must not replace it
+    this.#replace(kept.current, kept.presetId, kept.fileName, kept.loaded);
+    this.#undo = kept.undo;
+    this.#redo = kept.redo;
+  }
+
   #replace(
     scenario: Scenario,
     presetId: string | null,
@@ -237,6 +258,16 @@ export class ScenarioState {
     this.#failure = null;
     this.#revision++;
   }
+}
+
+/** What ScenarioState.keep takes and restore puts back. */
+export interface KeptScenario {
+  readonly current: Scenario;
+  readonly loaded: Scenario;
+  readonly presetId: string | null;
+  readonly fileName: string | null;
+  readonly undo: Scenario[];
+  readonly redo: Scenario[];
 }
 
 /** Why `seed` is no seed (an integer, 0 ≤ seed < 2^32), or null if it is one. */

@@ -105,6 +105,24 @@ describe('the challenges', () => {
     await page.context().close();
   }, 300_000);
 
+  it('gives back the scenario the student had, Undo and all, on leaving', async () => {
+    const { page, problems } = await openApp(site, undefined, undefined, '/?preset=asci-q-2003');
+    const seed = page.getByLabel('Seed', { exact: true });
+    await seed.fill('77', SOON);
+    await seed.press('Enter');
+    await expect.poll(() => page.url(), SOON).toMatch(/seed=77|#s=/);
+    await page.getByRole('button', { name: 'Challenges' }).click();
+    await expect.poll(() => panel(page).isVisible(), SOON).toBe(true);
+    // the challenge's own start is on show meanwhile
+    await expect.poll(() => seed.inputValue(), SOON).not.toBe('77');
+    await panel(page).getByRole('button', { name: 'Leave challenges' }).click();
+    await expect.poll(() => seed.inputValue(), SOON).toBe('77');
+    expect(await page.getByLabel('Preset').inputValue()).toBe('asci-q-2003');
+    expect(await page.getByRole('button', { name: 'Undo' }).isEnabled()).toBe(true);
+    expectQuiet(problems);
+    await page.context().close();
+  }, 120_000);
+
   it('is solved by keyboard alone: the two RMS daemon runs off halve the barrier loop', async () => {
     const { page, problems } = await openApp(site);
     const open = page.getByRole('button', { name: 'Challenges' });
