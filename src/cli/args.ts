@@ -112,7 +112,12 @@ export const USAGE = `Usage: noiselab <command> <scenario.json> [options]
 
 Commands:
   run <scenario.json>       run the workload; print summary, attribution (barrier) or the root's view (trees) and engine as JSON
-    --detail                  also print loss by event duration and per job node
+                            (times in µs where a key ends in Us, in ms where it ends in Ms;
+                            a source's share is a fraction of totalLostUs: 0.25 = 25%)
+    --detail                  also print loss by event duration and per job node:
+                              byDurationUs[i] is the µs lost to events of duration
+                              [durationBinEdgesUs[i], durationBinEdgesUs[i+1]) µs, the
+                              last bin open above
     --exact                   visit every rank every iteration: the same bits however the
                               run is split; without it, ranks whose only noise is one
                               periodic tick per core are counted (model.md in
@@ -139,7 +144,8 @@ Commands:
     --precision P             run each point until its mean iteration time is known to P
                               (e.g. 0.5% or 0.005: the standard error by batch means) and
                               its rarest source has had time to show; the scenario's
-                              iterations are the cap; adds the columns precision (reached)
+                              iterations are the cap; adds the columns precision (the
+                              relative standard error reached, a fraction: 0.005 = 0.5%)
                               and precisionMet
   repeat <scenario.json>    the run-to-run spread of the run time: the scenario run once per
                             seed (the phases and placements each draws), on worker threads;
@@ -164,7 +170,8 @@ Commands:
 Options of every command that reads a scenario:
   --set <path>=<value>      change a field before validation (repeatable, applied in order);
                             path: dots and numeric indexes (noise.0.enabled);
-                            value: JSON (512, false, "text") or else bare text (any, block)
+                            value: JSON (512, false, "text") or else bare text (any, block);
+                            in a sweep, a --vary of the same path wins at every point
   --seed N                  override the seed (an integer 0..${SEED_LIMIT - 1})
 
 Examples:

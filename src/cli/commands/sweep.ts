@@ -61,7 +61,35 @@ export function defaultThreads(points: number): number {
   return Math.max(1, Math.min(2, os.availableParallelism(), points));
 }
 
+/**
+ * Command lines a sweep would run without doing what they say: a value given twice in one
+ * --vary (each point's seed comes from its values, so the two rows are the same run, not two
+ * samples: `repeat` makes replicates). One line each. (A --set of a path a --vary also sets
+ * is not one: a script's usual shrink, `--set job.nodes=16`, then a sweep over nodes; the
+ * usage says that --vary wins.)
+ */
+export function sweepLineProblems(inv: Pick<Invocation, 'varies'>): string[] {
+  const lines: string[] = [];
+  for (const v of inv.varies) {
+    const seen = new Set<string>();
+    for (const value of v.values) {
+      const key = JSON.stringify(value);
+      if (seen.has(key)) {
+        lines.push(
+          `--vary ${v.path}: ${key} is given twice; each point's seed comes from its values, ` +
+            'so both would be the same run (for replicates over seeds: noiselab repeat)',
+        );
+        break;
+      }
+      seen.add(key);
+    }
+  }
+  return lines;
+}
+
 export async function sweepCommand(inv: Invocation): Promise<string> {
+  const problems = sweepLineProblems(inv);
+  if (problems.length > 0) throw new CliError(problems);
   const base = loadScenario(inv.file, inv);
   let points: SweepPoint[];
   try {
