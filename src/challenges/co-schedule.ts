@@ -133,7 +133,8 @@ export const coSchedule: Challenge = {
     'Only periodic sources can be aligned: the heartbeats, the RMS daemons and cluster monitor, the TruCluster activities and the daemons. Leave the offsets at 0: events that share an offset overlap.',
   ],
   /** the timeline: as phases are aligned, the noise lines up across the nodes (its
-   * co-scheduled comparison stays off: it would show the answer) */
+   * co-scheduled comparison opens off, not to show the answer at once; a student may tick it,
+   * as the first hint's way to see what aligning does) */
   view: 'timeline',
   start: {
     preset: 'asci-q-2002',
