@@ -72,7 +72,7 @@ function plan(student: Scenario, start: Scenario): CheckPlan {
       verdict: {
         pass: false,
         refused: true,
-        summary: `Your scenario changes ${shown}${more}, which this challenge keeps as at the start.`,
+        summary: `your scenario changes ${shown}${more}, which this challenge keeps as at the start.`,
         lines: [
           'Only each noise source’s phase and phase offset may change: co-scheduling moves the noise in time, it does not remove it. No source may be switched off, deleted, added or edited otherwise, and the machine, job, workload and seed stay as they are.',
           RESTART_LINE,

@@ -29,7 +29,7 @@ function plan(student: Scenario, start: Scenario): CheckPlan {
       verdict: {
         pass: false,
         refused: true,
-        summary: `Your scenario changes ${wrong.slice(0, 4).join(', ')}${wrong.length > 4 ? ` and ${wrong.length - 4} more` : ''}, which this challenge keeps as at the start.`,
+        summary: `your scenario changes ${wrong.slice(0, 4).join(', ')}${wrong.length > 4 ? ` and ${wrong.length - 4} more` : ''}, which this challenge keeps as at the start.`,
         lines: [
           'Only switching noise sources off counts here: no source may be edited, added or deleted, and the machine, job, workload and seed stay as they are.',
           RESTART_LINE,

@@ -32,7 +32,7 @@ function plan(student: Scenario, start: Scenario): CheckPlan {
       verdict: {
         pass: false,
         refused: true,
-        summary: `Your scenario changes ${shown}${more}, which this challenge keeps as at the start.`,
+        summary: `your scenario changes ${shown}${more}, which this challenge keeps as at the start.`,
         lines: [
           'Only the job’s nodes, processes per node, reserved cores and excluded cluster offsets may change: the noise sources are the machine’s (none may be switched off or edited), and the workload, machine and seed stay as they are.',
           RESTART_LINE,

@@ -44,7 +44,7 @@ function plan(student: Scenario, start: Scenario): CheckPlan {
   const on = enabled(student);
   if (on.length === 0) {
     return refuse(
-      'No noise source is switched on.',
+      'no noise source is switched on.',
       'No noise hurts nothing: switch on exactly one source (the one you designed or chose) and check again.',
     );
   }

@@ -52,7 +52,7 @@ describe('fewest-sources: halve the barrier loop by switching off the fewest sou
       const { verdict, runs } = await checkInNode(fewestSources, gamed);
       expect(runs).toBe(0);
       expect(verdict.refused).toBe(true);
-      expect(verdict.summary).toMatch(/^Your scenario changes noise/);
+      expect(verdict.summary).toMatch(/^your scenario changes noise/);
       expect(verdict.lines.at(-1)).toMatch(/^“Restart this challenge”/);
     }
   });

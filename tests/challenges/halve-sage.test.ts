@@ -59,7 +59,7 @@ describe('halve-sage: halve SAGE’s cycle on ASCI Q at the smallest loss of pro
     expect(runs).toBe(0);
     expect(verdict.pass).toBe(false);
     expect(verdict.refused).toBe(true);
-    expect(verdict.summary).toMatch(/^Your scenario changes noise\.0\.enabled/);
+    expect(verdict.summary).toMatch(/^your scenario changes noise\.0\.enabled/);
   });
 
   it('refuses a lucky seed, fewer cycles or a faster collective', async () => {

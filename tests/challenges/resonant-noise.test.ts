@@ -73,7 +73,7 @@ describe('resonant-noise: a noise source that hurts g = 5 ms but not g = 0', () 
       { kind: 'sources', ids: ['cluster-manager-3'], enabled: true, phase: 'aligned' },
     ]);
     for (const [student, reason] of [
-      [none, /No noise source is switched on/],
+      [none, /^no noise source is switched on/],
       [two, /2 noise sources are switched on/],
       [aligned, /aligned across nodes/],
     ] as const) {
