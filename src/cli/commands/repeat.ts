@@ -12,6 +12,7 @@ import { toCsv } from '../../format/csv.ts';
 import type { Invocation } from '../args.ts';
 import { loadScenario } from '../io.ts';
 import { formatJson } from '../json.ts';
+import { roundTimes } from '../round-times.ts';
 import { runPoints } from '../sweep-pool.ts';
 import { defaultThreads } from './sweep.ts';
 
@@ -48,15 +49,18 @@ export async function repeatCommand(inv: Invocation): Promise<string> {
   const points = planSweep(base, [{ path: 'seed', values: seeds }]);
   const results = await runPoints(points, inv.threads ?? defaultThreads(points.length));
   const rows = results.map(({ result }, k) => rowOf(seeds[k], result));
-  if (inv.format === 'csv') return toCsv([...REPEAT_COLUMNS], rows);
+  if (inv.format === 'csv') return toCsv([...REPEAT_COLUMNS], roundTimes(rows));
   const times = rows.map((r) => r.runTimeUs as number);
-  return formatJson({
-    title: base.title,
-    workload: base.workload.kind,
-    runs,
-    seeds: { first: seeds[0], last: seeds[runs - 1] },
-    runTimeUs: spreadOf(times),
-    histogram: histogramOf(times),
-    rows,
-  });
+  // the statistics from the times as run, then everything printed to the picosecond
+  return formatJson(
+    roundTimes({
+      title: base.title,
+      workload: base.workload.kind,
+      runs,
+      seeds: { first: seeds[0], last: seeds[runs - 1] },
+      runTimeUs: spreadOf(times),
+      histogram: histogramOf(times),
+      rows,
+    }),
+  );
 }

@@ -11,6 +11,7 @@ import type { Scenario } from '../../scenario/index.ts';
 import type { Invocation } from '../args.ts';
 import { loadScenario } from '../io.ts';
 import { formatJson } from '../json.ts';
+import { roundTimes } from '../round-times.ts';
 import { runSplit } from '../split-run.ts';
 
 /** The summary fields every report shows, in this order (the documented CLI output). */
@@ -118,8 +119,8 @@ export async function runCommand(inv: Invocation): Promise<string> {
   const parts = partsForSize(scenario, inv.threads ?? os.availableParallelism());
   if (parts < 2) {
     const { result, wallMs } = timedRun(scenario, inv.exact);
-    return formatJson(runReport(result, wallMs, inv.detail));
+    return formatJson(roundTimes(runReport(result, wallMs, inv.detail)));
   }
   const { result, wallMs, threads } = await runSplit(scenario, parts, inv.exact);
-  return formatJson(runReport(result, roundMs(wallMs), inv.detail, threads));
+  return formatJson(roundTimes(runReport(result, roundMs(wallMs), inv.detail, threads)));
 }

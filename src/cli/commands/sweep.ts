@@ -18,6 +18,7 @@ import { toCsv } from '../../format/csv.ts';
 import { CliError, messageOf } from '../errors.ts';
 import { loadScenario } from '../io.ts';
 import { formatJson } from '../json.ts';
+import { roundTimes } from '../round-times.ts';
 import { shardCsv, shardJson, shardPoints, sweepId } from '../shards.ts';
 import { runPoints } from '../sweep-pool.ts';
 import { pickSummary, roundMs, SUMMARY_KEYS } from './run.ts';
@@ -45,14 +46,17 @@ export function sweepRow(
 ): SweepRow {
   const row: SweepRow = {};
   for (const a of point.assignments) row[a.path] = a.value;
+  // times to the picosecond (round-times.ts); a varied path's value is the user's, not rounded
   return {
     ...row,
-    seed: point.scenario.seed,
-    ...pickSummary(result.summary),
-    // three significant digits: the standard error is itself an estimate, to about ±20 %
-    ...(reach ? { precision: Number(reach.relSe.toPrecision(3)), precisionMet: reach.met } : {}),
-    noiseEvents: result.engine.noiseEvents,
-    ...(wallMs === undefined ? {} : { wallMs }),
+    ...roundTimes({
+      seed: point.scenario.seed,
+      ...pickSummary(result.summary),
+      // three significant digits: the standard error is itself an estimate, to about ±20 %
+      ...(reach ? { precision: Number(reach.relSe.toPrecision(3)), precisionMet: reach.met } : {}),
+      noiseEvents: result.engine.noiseEvents,
+      ...(wallMs === undefined ? {} : { wallMs }),
+    }),
   };
 }
 
