@@ -333,6 +333,30 @@ describe('a lesson on a tall tablet (820 × 1180)', () => {
   }, 120_000);
 });
 
+describe('a long step in projector type (1280 × 720)', () => {
+  it('brings Reveal into sight in the panel once a choice is made', async () => {
+    const { page, problems } = await openApp(
+      site,
+      PROJECTOR,
+      undefined,
+      '/?lesson=ripple&projector=1',
+    );
+    const lesson = page.getByRole('region', { name: /^Lesson:/ });
+    await lesson.getByRole('heading', { level: 3, name: /^4\. / }).waitFor();
+    const reveal = lesson.getByRole('button', { name: 'Reveal' });
+    const pagerTop = () =>
+      page.evaluate(() => document.querySelector('.lesson nav.pager')!.getBoundingClientRect().top);
+    const revealBottom = async () =>
+      (await reveal.boundingBox())!.y + (await reveal.boundingBox())!.height;
+    // the step is longer than the panel: its Reveal starts out of sight (else this tests nothing)
+    expect(await revealBottom()).toBeGreaterThan(await pagerTop());
+    await lesson.getByRole('radio').nth(1).check();
+    await expect.poll(async () => (await revealBottom()) <= (await pagerTop()) + 0.5).toBe(true);
+    expectQuiet(problems);
+    await page.context().close();
+  }, 120_000);
+});
+
 describe('a lesson on a phone (390 × 844)', () => {
   it('scrolls the page to the answer on Reveal, above the pager stuck to the window', async () => {
     const { page, problems } = await openApp(
