@@ -223,7 +223,7 @@ export class ScenarioState {
   }
 
   /** Everything a student had on show (the scenario, what Reset goes back to, the undo
-   * history), kept while a challenge borrows the simulator. */
+   * history), kept while a lesson or the challenges borrow the simulator. */
   keep(): KeptScenario {
     return {
       current: this.#current,

@@ -46,22 +46,20 @@ const PAGE_MARGIN = 8;
  * Where no box scrolls `el` and the page does (a phone: the panel is part of the page), brings
  * `el` into sight by scrolling the page: as little as needed when it fits between the window's
  * top and `cover`'s top (a pager stuck to the window's bottom), else its top to the window's top.
- * Returns whether it scrolled. A Reveal on a phone left the answer under the pager, 1 px of it
+ * A Reveal on a phone left the answer under the pager, 1 px of it
  * in sight, with nothing to say it had come.
  */
-export function scrollPageTo(el: HTMLElement, cover?: HTMLElement): boolean {
-  if (scroller(el)) return false;
+export function scrollPageTo(el: HTMLElement, cover?: HTMLElement): void {
+  if (scroller(el)) return;
   const page = document.scrollingElement;
-  if (!page || page.scrollHeight <= page.clientHeight) return false;
+  if (!page || page.scrollHeight <= page.clientHeight) return;
   const r = el.getBoundingClientRect();
   const bottom = Math.min(window.innerHeight, cover?.getBoundingClientRect().top ?? Infinity);
   const room = bottom - PAGE_MARGIN;
   let by = 0;
   if (r.top < PAGE_MARGIN || r.height > room - PAGE_MARGIN) by = r.top - PAGE_MARGIN;
   else if (r.bottom > room) by = r.bottom - room;
-  if (Math.abs(by) < 1) return false;
-  window.scrollBy({ top: by, behavior: 'instant' });
-  return true;
+  if (Math.abs(by) >= 1) window.scrollBy({ top: by, behavior: 'instant' });
 }
 
 /**
