@@ -355,6 +355,38 @@ describe('a long step in projector type (1280 × 720)', () => {
     expectQuiet(problems);
     await page.context().close();
   }, 120_000);
+
+  it('brings Reveal into sight once the marker is let go, not while it is dragged', async () => {
+    const { page, problems } = await openApp(
+      site,
+      PROJECTOR,
+      undefined,
+      '/?lesson=same-job&projector=1',
+    );
+    const lesson = page.getByRole('region', { name: /^Lesson:/ });
+    await lesson.getByRole('heading', { level: 3, name: /^1\. / }).waitFor();
+    await page.waitForTimeout(300); // the panel scrolls the question into sight once drawn
+    const reveal = lesson.getByRole('button', { name: 'Reveal' });
+    const pagerTop = () =>
+      page.evaluate(() => document.querySelector('.lesson nav.pager')!.getBoundingClientRect().top);
+    const revealBottom = async () => {
+      const b = (await reveal.boundingBox())!;
+      return b.y + b.height;
+    };
+    expect(await revealBottom()).toBeGreaterThan(await pagerTop());
+    const axis = (await lesson.locator('.marker-chart svg').boundingBox())!;
+    const y = axis.y + axis.height * 0.55;
+    await page.mouse.move(axis.x + axis.width * 0.3, y);
+    await page.mouse.down();
+    await page.mouse.move(axis.x + axis.width * 0.6, y, { steps: 5 });
+    await page.waitForTimeout(200);
+    // held: the panel has not moved under the pointer
+    expect(await revealBottom()).toBeGreaterThan(await pagerTop());
+    await page.mouse.up();
+    await expect.poll(async () => (await revealBottom()) <= (await pagerTop()) + 0.5).toBe(true);
+    expectQuiet(problems);
+    await page.context().close();
+  }, 120_000);
 });
 
 describe('a lesson on a phone (390 × 844)', () => {
