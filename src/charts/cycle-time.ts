@@ -25,6 +25,7 @@ import { readableCite } from '../published/cite.ts';
 import type { SweepPointResult } from '../state/sweep.svelte.ts';
 import { pointTrust, type PointTrust } from './point-trust.ts';
 import { popWorkloadOnTree, sageWorkload } from '../validation/workloads.ts';
+import { roundUs, usCell } from '../format/round-us.ts';
 
 /** The software tree POP's work was solved for (scenarios/jaguar-xt5-stock.json machine.tree:
  * fanout 2, 5 µs per hop; the test checks it is the preset's). */
@@ -465,15 +466,15 @@ export function cycleCsv(data: CycleData, kind: AppKind): string {
         p.ranksPerNode,
         p.nodes,
         p.processors,
-        p.meanUs,
-        p.minUs,
-        p.modelUs,
+        roundUs(p.meanUs),
+        roundUs(p.minUs),
+        roundUs(p.modelUs),
         p.modelUs > 0 ? p.meanUs / p.modelUs : null,
         p.cycles,
-        p.spreadUs ?? null,
-        p.exchange?.min ?? null,
-        p.exchange?.mean ?? null,
-        p.exchange?.max ?? null,
+        usCell(p.spreadUs),
+        usCell(p.exchange?.min),
+        usCell(p.exchange?.mean),
+        usCell(p.exchange?.max),
       ]);
     }
   }

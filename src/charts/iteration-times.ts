@@ -5,6 +5,7 @@
 import { tickStep } from 'd3-array';
 import type { RunResult } from '../engine/result.ts';
 import { csvLine, csvNumber } from '../format/csv.ts';
+import { roundUs } from '../format/round-us.ts';
 
 /** Series buckets at most: about one per pixel column of the chart (640 wide, margins off). */
 export const SERIES_BUCKETS = 600;
@@ -206,7 +207,7 @@ export function iterationCsvRows(durationsUs: ArrayLike<number>, from: number, t
   // join, not +=: one flat string, not a rope of a row per leaf that a Blob must walk later.
   const rows = new Array<string>(Math.max(0, to - from) + 1);
   // Numbers only: the writer's number rule, without a cell array per row (10⁶ rows).
-  for (let i = from; i < to; i++) rows[i - from] = `${i + 1},${csvNumber(durationsUs[i])}`;
+  for (let i = from; i < to; i++) rows[i - from] = `${i + 1},${csvNumber(roundUs(durationsUs[i]))}`;
   rows[rows.length - 1] = '';
   return rows.join('\n');
 }

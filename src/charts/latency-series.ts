@@ -10,6 +10,7 @@ import type { Scenario } from '../scenario/types.ts';
 import type { SweepPointResult } from '../state/sweep.svelte.ts';
 import { pointTrust, type PointTrust } from './point-trust.ts';
 import { quickIndices } from './quick-pass.ts';
+import { roundUs, usCell } from '../format/round-us.ts';
 
 /** iterations per point of the first pass at most (each stops sooner: SWEEP_QUICK): the curve
  * on screen at once, with its spread */
@@ -137,7 +138,14 @@ export function latencyCsv(series: readonly LatencySeries[]): string {
   ];
   for (const s of series) {
     for (const p of s.points) {
-      rows.push([s.granularityUs, p.nodes, p.latencyUs, p.p90Us, p.spreadUs ?? null, p.iterations]);
+      rows.push([
+        roundUs(s.granularityUs),
+        p.nodes,
+        roundUs(p.latencyUs),
+        roundUs(p.p90Us),
+        usCell(p.spreadUs),
+        p.iterations,
+      ]);
     }
   }
   return csvLines(rows);

@@ -5,6 +5,7 @@ import type { AttributionSnapshot } from '../engine/attribution.ts';
 import { csvLines } from '../format/csv.ts';
 import { categoryColour } from './category-colour.ts';
 import { cue } from './palette.ts';
+import { roundUs } from '../format/round-us.ts';
 
 export interface LossLayer {
   category: string;
@@ -90,7 +91,7 @@ export function lossCsv(d: LossByDuration): string {
   const head = ['event_duration_up_to_us', ...d.layers.map((l) => `${l.category}_us`), 'total_us'];
   const rows = d.upperUs.map((u, k) => {
     const values = d.layers.map((l) => l.cumulativeUs[k]);
-    return [u, ...values, values.reduce((s, v) => s + v, 0)];
+    return [roundUs(u), ...values.map(roundUs), roundUs(values.reduce((s, v) => s + v, 0))];
   });
   return csvLines([head, ...rows]);
 }

@@ -3,6 +3,7 @@
 // the special nodes of every cluster (0, 1 and 31 on ASCI Q) line up in columns.
 import { standingOut, type AttributionSnapshot } from '../engine/attribution.ts';
 import { csvLines } from '../format/csv.ts';
+import { roundUs } from '../format/round-us.ts';
 
 /** Cells drawn at most: bigger jobs are drawn in blocks of consecutive job nodes. */
 export const MAX_CELLS = 4096;
@@ -161,7 +162,7 @@ export function rowStarts(m: NodeMap): NodeCell[] {
 export function nodeMapCsv(m: NodeMap): string {
   return csvLines([
     ['node_id', 'last_node_id', 'cluster', 'offset', 'delay_us'],
-    ...m.cells.map((c) => [c.nodeId, c.lastNodeId, c.cluster, c.offset, c.delayUs]),
+    ...m.cells.map((c) => [c.nodeId, c.lastNodeId, c.cluster, c.offset, roundUs(c.delayUs)]),
   ]);
 }
 

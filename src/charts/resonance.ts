@@ -14,6 +14,7 @@ import { categoryColour } from './category-colour.ts';
 import { coveredJobNodes } from '../scenario/cost.ts';
 import { cue } from './palette.ts';
 import { pointTrust, type PointTrust } from './point-trust.ts';
+import { roundUs } from '../format/round-us.ts';
 
 export const RESONANCE_GRANULARITIES_US = [0, 10, 100, 1000, 10_000, 100_000, 1_000_000];
 /** iterations a point may run at most; each stops sooner, once its sources are known */
@@ -202,7 +203,14 @@ export function resonanceCsv(series: readonly ResonanceSeries[]): string {
     for (const p of s.points) {
       const band = p.spreadUs === null ? null : p.spreadUs * p.perUs;
       // The curve's name, from the sources' labels: free text, always quoted.
-      rows.push([quoted(s.label), p.granularityUs, p.slowdown, p.latencyUs, p.iterations, band]);
+      rows.push([
+        quoted(s.label),
+        roundUs(p.granularityUs),
+        p.slowdown,
+        roundUs(p.latencyUs),
+        p.iterations,
+        band,
+      ]);
     }
   }
   return csvLines(rows);

@@ -5,6 +5,7 @@ import type { Ripple, RippleRun } from '../engine/ripple.ts';
 import { formatCount, formatTimeUs } from '../format/numbers.ts';
 import { gridCoords } from '../scenario/grid.ts';
 import { firstLateIteration, ON_TIME_US } from '../state/ripple-late.ts';
+import { roundUs } from '../format/round-us.ts';
 
 export interface RippleFrame {
   /** ranks released later than a noiseless run releases them */
@@ -103,7 +104,7 @@ export function rippleCsv(ripple: Ripple): string {
     for (let r = 0; r < R; r++) {
       const k = i * R + r;
       rows.push(
-        `${i},${r},${Math.floor(r / cols)},${r % cols},${ripple.halo.lateUs[k]},${ripple.barrier.lateUs[k]}`,
+        `${i},${r},${Math.floor(r / cols)},${r % cols},${roundUs(ripple.halo.lateUs[k])},${roundUs(ripple.barrier.lateUs[k])}`,
       );
     }
   }

@@ -15,6 +15,7 @@ import type { Vary } from '../engine/sweep.ts';
 import { formatTimeUs } from '../format/numbers.ts';
 import type { Scenario } from '../scenario/types.ts';
 import type { SweepPointResult } from '../state/sweep.svelte.ts';
+import { roundUs } from '../format/round-us.ts';
 
 export { RUN_CHOICES, DEFAULT_RUNS } from '../state/view-settings.svelte.ts';
 
@@ -138,7 +139,9 @@ export function variabilitySummary(v: Variability): string {
 
 /** The runs as CSV: seed and run time, µs. */
 export function variabilityCsv(runs: readonly RunTime[]): string {
-  return ['seed,run_time_us', ...runs.map((r) => `${r.seed},${r.runTimeUs}`)].join('\n') + '\n';
+  return (
+    ['seed,run_time_us', ...runs.map((r) => `${r.seed},${roundUs(r.runTimeUs)}`)].join('\n') + '\n'
+  );
 }
 
 /**
