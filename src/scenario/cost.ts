@@ -338,14 +338,22 @@ export function boundNoiseEvents(s: Scenario): number {
 
 /** Noise events expected on job nodes over `horizon` µs. */
 function eventsOver(s: Scenario, horizon: number): number {
-  let events = 0;
-  for (const source of s.noise) {
-    if (!source.enabled) continue;
+  return eventsBySource(s, horizon).reduce((sum, n) => sum + n, 0);
+}
+
+/** Per source, in scenario order, the noise events estimateNoiseEvents counts (0 when off). */
+export function estimateEventsBySource(s: Scenario): number[] {
+  return eventsBySource(s, estimateHorizonUs(s));
+}
+
+/** Per source, noise events expected on job nodes over `horizon` µs. */
+function eventsBySource(s: Scenario, horizon: number): number[] {
+  return s.noise.map((source) => {
+    if (!source.enabled) return 0;
     const nodes = coveredJobNodes(source.placement, s);
     // 0 × Infinity would be NaN: a source that covers no job node adds no events.
-    if (nodes > 0) events += (nodes * horizon) / meanGapUs(source);
-  }
-  return events;
+    return nodes > 0 ? (nodes * horizon) / meanGapUs(source) : 0;
+  });
 }
 
 /** Phases of the whole run: phases per iteration × iterations. */

@@ -40,6 +40,7 @@ import {
 } from './check.ts';
 import {
   coreLoads,
+  estimateEventsBySource,
   estimateNoiseEvents,
   estimatePhaseIterations,
   estimateRankIterations,
@@ -259,12 +260,21 @@ function checkCost(c: Checker, s: Scenario): void {
   }
   const events = estimateNoiseEvents(s);
   if (events <= MAX_NOISE_EVENTS) return;
+  // The fields that make the count: the job's size and length, and the source that gives the
+  // most events (a period typed in ms where µs are meant is the usual cause).
+  const bySource = estimateEventsBySource(s);
+  const top = bySource.indexOf(Math.max(...bySource));
+  const source = s.noise[top];
+  const count = (n: number) => n.toLocaleString('en-US');
   c.add(
     ROOT,
     undefined,
-    `this run would simulate about ${sci(events)} noise events on job nodes; ` +
+    `this run would simulate about ${sci(events)} noise events on job nodes ` +
+      `(job.nodes ${count(s.job.nodes)}, workload.iterations ${count(s.workload.iterations)}; ` +
+      `${Math.round((100 * bySource[top]) / events)}% of them from noise[${top}] ` +
+      `"${source.label}", periodUs ${count(source.periodUs)}); ` +
       `allowed: at most ${sci(MAX_NOISE_EVENTS)}. ` +
-      'Use fewer iterations or job nodes, or longer noise periods',
+      `Use fewer iterations or job nodes, or a longer noise[${top}].periodUs`,
     'length',
   );
 }
