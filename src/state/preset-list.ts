@@ -55,6 +55,11 @@ export const PRESET_TABLE: readonly PresetEntry[] = [
     group: 'Application workloads',
   },
   {
+    id: 'pop-jaguar-xt5-rn',
+    label: 'POP on Jaguar XT5, RN kernel, 7 cores',
+    group: 'Application workloads',
+  },
+  {
     id: 'ep-asci-q-2002',
     label: 'NPB EP, 128 tasks, ASCI Q noise (Compaq SC stand-in)',
     group: 'Application workloads',

@@ -131,6 +131,24 @@ export const derivations: Derivation[] = [
     job: { nodes: 4096, ranksPerNode: 6, reservedCores: [0, 1] },
     workload: (s: Scenario) => popWorkload(s, 12, 2),
   })),
+  {
+    // 003 Table 2 (Cray's Shark, an XT5 like Jaguar): the same 1,024 nodes, 8 processes per
+    // node on the stock kernel (-N 8) against 7 on the RN kernel (-N 7 -cc 1-7), the production
+    // kernel whose core-1 interrupts were fixed (003 sec 4, footnote 1). The stock side is
+    // pop-jaguar-xt5-stock on 1,024 nodes × 8 with no core reserved.
+    file: 'pop-jaguar-xt5-rn',
+    parent: 'jaguar-xt5-rn',
+    title: 'POP on Jaguar XT5 (RN kernel): 7,168 processes on 1,024 nodes, -N 7 -cc 1-7',
+    about:
+      POP_ABOUT +
+      " Run as on Cray's Shark (003 Table 2): 1,024 nodes, the application on cores 1–7 and " +
+      "the OS on core 0; Shark's mesh (3,584 × 2,240) and its step times are not modelled: the " +
+      "work is Jaguar's. Against the stock kernel on all 8 cores (pop-jaguar-xt5-stock with " +
+      'job.nodes 1024, ranksPerNode 8 and no reserved core), Table 2 gives 24% less time.',
+    references: ['003_7c0ecb5f887884c8.txt Table 2, sec 3'],
+    job: { nodes: 1024, ranksPerNode: 7, reservedCores: [0] },
+    workload: (s: Scenario) => popWorkload(s, 12, 2),
+  },
 ];
 
 /** 001 Table 2: the mean run time of NPB EP class C on 128 tasks of the Compaq SC, s. */

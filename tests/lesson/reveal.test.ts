@@ -129,6 +129,13 @@ describe('at the lesson’s size, the simulation points the way the paper does',
     expect(run.summary.meanLatencyUs / compare!.summary.meanLatencyUs).toBeGreaterThan(3);
   });
 
+  it('step 11: POP on 7 cores with the RN kernel takes less time than on 8 with the stock kernel (003 Table 2)', () => {
+    const { run, compare, scenario } = full('jaguar-xt5');
+    expect(scenario.workload.kind).toBe('pop');
+    expect(scenario.job.ranksPerNode).toBe(7);
+    expect(compare!.summary.meanIterationUs).toBeGreaterThan(run.summary.meanIterationUs);
+  });
+
   it('step 12: BG/P’s barrier on 40,960 nodes costs within a few µs of 1 node’s', () => {
     const { run, compare } = full('bgp');
     expect(run.summary.meanLatencyUs - compare!.summary.meanLatencyUs).toBeLessThan(5); // µs
