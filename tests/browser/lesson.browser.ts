@@ -135,6 +135,30 @@ describe('the guided lesson', () => {
     await page.context().close();
   });
 
+  it('shows a step’s comparison run on the stage once revealed, and not after the lesson', async () => {
+    const { page, problems } = await openApp(site, undefined, undefined, '/?lesson=jaguar-xt5');
+    const legend = () => page.locator('#view-iterations:not([hidden])').innerText();
+    await expect
+      .poll(() => panel(page).getByRole('heading', { level: 3 }).textContent(), SOON)
+      .toMatch(/^11\. /);
+    await answer(page, 'numeric');
+    // before the reveal the stage is the step's run alone
+    expect(await legend()).not.toMatch(/pinned/);
+    expect(await reveal(page)).toMatch(/less time$/);
+    await expect
+      .poll(legend, SOON)
+      .toMatch(/pinned: stock kernel, 8 cores per node: its iterations \(light\) and mean/);
+    // left, the lesson takes its comparison with it
+    await panel(page)
+      .getByRole('button', { name: /Leave the lesson/ })
+      .click();
+    await expect.poll(() => page.url(), SOON).not.toContain('lesson=');
+    await page.getByRole('tab', { name: 'Iterations' }).click();
+    await expect.poll(legend, SOON).not.toMatch(/pinned/);
+    expectQuiet(problems);
+    await page.context().close();
+  }, 240_000);
+
   it('closes the first lesson with a way into the second', async () => {
     const { page, problems } = await openApp(site, undefined, undefined, `/?lesson=open-questions`);
     await expect
