@@ -17,6 +17,7 @@ export {
   estimatePhaseIterations,
   estimateRankIterations,
   meanDurationUs,
+  rankCores,
   treeCollectiveUs,
 } from './cost.ts';
 export {
