@@ -274,7 +274,7 @@ function checkCost(c: Checker, s: Scenario): void {
       `${Math.round((100 * bySource[top]) / events)}% of them from noise[${top}] ` +
       `"${source.label}", periodUs ${count(source.periodUs)}); ` +
       `allowed: at most ${sci(MAX_NOISE_EVENTS)}. ` +
-      `Use fewer iterations or job nodes, or a longer noise[${top}].periodUs`,
+      `Use fewer iterations or job nodes, or lengthen noise[${top}].periodUs`,
     'length',
   );
 }

@@ -611,7 +611,7 @@ describe('the noise limits, for every kind', () => {
     };
     expect(problems(running(complete[kind], { noise: [source] }))).toEqual([
       expect.stringMatching(
-        /^\(root\): this run would simulate about \S+ noise events on job nodes \(job\.nodes .*\); allowed: at most 2e9\. Use fewer iterations or job nodes, or a longer noise\[\d+\]\.periodUs$/,
+        /^\(root\): this run would simulate about \S+ noise events on job nodes \(job\.nodes .*\); allowed: at most 2e9\. Use fewer iterations or job nodes, or lengthen noise\[\d+\]\.periodUs$/,
       ),
     ]);
   });

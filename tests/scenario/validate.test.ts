@@ -733,7 +733,7 @@ describe('size and cost limits', () => {
     // H = 2000 · 1010 = 2.02e6 µs and events = 1024 nodes · 2.02e6 / 1 = 2.07e9.
     const input = variant({ 'noise.0.periodUs': 1, 'noise.0.duration': fixed(0) });
     expect(problems(input)).toEqual([
-      '(root): this run would simulate about 2.1e9 noise events on job nodes (job.nodes 1,024, workload.iterations 2,000; 100% of them from noise[0] "TruCluster kernel heartbeat", periodUs 1); allowed: at most 2e9. Use fewer iterations or job nodes, or a longer noise[0].periodUs',
+      '(root): this run would simulate about 2.1e9 noise events on job nodes (job.nodes 1,024, workload.iterations 2,000; 100% of them from noise[0] "TruCluster kernel heartbeat", periodUs 1); allowed: at most 2e9. Use fewer iterations or job nodes, or lengthen noise[0].periodUs',
     ]);
   });
 
@@ -743,7 +743,7 @@ describe('size and cost limits', () => {
     noise.push({ ...noise[0], id: 'busy', label: 'Busy', periodUs: 0.5, duration: fixed(0) });
     const [line] = problems(input);
     expect(line).toMatch(/ from noise\[1\] "Busy", periodUs 0\.5\); /);
-    expect(line).toMatch(/a longer noise\[1\]\.periodUs$/);
+    expect(line).toMatch(/lengthen noise\[1\]\.periodUs$/);
   });
 
   it('accept an unbounded tail on a reserved core: it delays no rank, so it stretches nothing', () => {

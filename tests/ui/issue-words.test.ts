@@ -67,5 +67,24 @@ describe('inPanelWords', () => {
     expect(lines.length).toBeGreaterThan(0);
     for (const line of lines) expect(line.startsWith('(root)')).toBe(false);
     expect(lines.some((l) => /^This run would simulate about/.test(l))).toBe(true);
+    // the fields the count comes from, by the panel's words
+    const events = lines.find((l) => /^This run would simulate about \S+ noise events/.test(l))!;
+    expect(events).toMatch(/\(Job nodes 64, Iterations 1,000; /);
+    expect(events).toMatch(/lengthen the period \(µs\) of noise source 1$/);
+  });
+
+  it('names the fields a line speaks of in the panel’s words too', () => {
+    const base = scenario({ nodes: 64, clusterSize: 32, cores: 4, ranksPerNode: 4 });
+    const lines = refused({ ...base, job: { ...base.job, excludeOffsets: [0, 0] } });
+    expect(lines.map(inPanelWords)).toEqual([
+      'Excluded cluster offsets: 0 is a duplicate of value 1; values must be distinct',
+    ]);
+    // a path the panel has no word for stays as the validator wrote it
+    expect(inPanelWords('job.ranksPerNode: 4 with job.excludeOffsets[2]')).toBe(
+      'Ranks per node: 4 with value 3 of Excluded cluster offsets',
+    );
+    expect(inPanelWords('job.nodes: 3 is more than machine.tree.fanout')).toBe(
+      'Job nodes: 3 is more than machine.tree.fanout',
+    );
   });
 });

@@ -8,16 +8,45 @@ import { PANEL_LABELS, SOURCE_LABELS } from './field-labels.ts';
 
 const LINE = /^([A-Za-z][\w.[\]]*): (.*)$/s;
 
-/** `line` with its leading path named as the panel names it, when the panel has a label. */
+/** A field's path inside a line: `job.excludeOffsets[0]`, `workload.iterations`, `noise[3].periodUs`. */
+const INNER_PATH =
+  /\b(?:job|machine|workload)\.[A-Za-z.]*[A-Za-z](?:\[\d+\])?|\bnoise\[\d+\]\.[A-Za-z]+/g;
+
+/**
+ * The paths the validator names inside a line (the value a duplicate repeats, the fields a
+ * refused run's count comes from) in the panel's words where it has them: "job.excludeOffsets[0]"
+ * is "value 1 of Excluded cluster offsets" ("value 1" in a line about that field), and
+ * "noise[0].periodUs" "the period (µs) of noise source 1". A path the panel has no word for stays.
+ */
+function innerWords(text: string, own = ''): string {
+  return text.replace(INNER_PATH, (path) => {
+    const source = /^noise\[(\d+)\]\.(\w+)$/.exec(path);
+    if (source) {
+      const field = (SOURCE_LABELS as Record<string, string>)[source[2]];
+      return field
+        ? `the ${field[0].toLowerCase()}${field.slice(1)} of noise source ${Number(source[1]) + 1}`
+        : path;
+    }
+    const at = /^(.*)\[(\d+)\]$/.exec(path);
+    const label = (PANEL_LABELS as Record<string, string>)[at ? at[1] : path];
+    if (!label) return path;
+    if (!at) return label;
+    // the line's own field: "Excluded cluster offsets: 0 is a duplicate of value 1"
+    return at[1] === own ? `value ${Number(at[2]) + 1}` : `value ${Number(at[2]) + 1} of ${label}`;
+  });
+}
+
+/** `line` with its paths named as the panel names them, where the panel has a label. */
 export function inPanelWords(line: string): string {
   // A line about the whole scenario (its cost, say) names no field: say it as a sentence.
   if (line.startsWith(`${ROOT}: `)) {
-    const rest = line.slice(ROOT.length + 2);
+    const rest = innerWords(line.slice(ROOT.length + 2));
     return `${rest[0].toUpperCase()}${rest.slice(1)}`;
   }
   const m = LINE.exec(line);
   if (!m) return line;
-  const [, path, rest] = m;
+  const [, path, whole] = m;
+  const rest = innerWords(whole, path.replace(/\[\d+\]$/, ''));
   const label = (PANEL_LABELS as Record<string, string>)[path.replace(/\[\d+\]$/, '')];
   if (label) return `${label}: ${rest}`;
   const source = /^noise\[(\d+)\]\.(\w+)/.exec(path);
