@@ -64,6 +64,14 @@ export interface MachineFacts {
   clusterSize?: number;
 }
 
+/** Why a cluster offset must be below the cluster's size, in words: a machine that is one
+ * cluster (Jaguar XT5, BG/P) has no clusters to speak of. */
+export function clusterWhy(m: MachineFacts): string {
+  return m.nodes !== undefined && m.nodes === m.clusterSize
+    ? `the machine is one cluster of ${m.clusterSize} nodes`
+    : `a cluster has ${m.clusterSize} nodes`;
+}
+
 /** All fields of `T`, each possibly undefined until every check has passed. */
 export type Draft<T> = { [K in keyof T]: T[K] | undefined };
 
@@ -117,7 +125,10 @@ export function maybeNumber(
 ): number | undefined {
   const noun = o.integer ? 'an integer' : 'a number';
   if (absent(c, path, value, o, `${noun} ${rangeText(o)}`)) return o.default;
-  if (typeof value !== 'number') c.add(path, value, `is not ${noun}`);
+  // A field cleared in a form (or "" in a file): said as empty, with what it takes.
+  if (typeof value === 'string' && value.trim() === '')
+    c.add(path, undefined, `is empty; allowed: ${noun} ${rangeText(o)}`);
+  else if (typeof value !== 'number') c.add(path, value, `is not ${noun}`);
   else if (!Number.isFinite(value)) c.add(path, value, 'is not a finite number');
   else if (o.integer && !Number.isInteger(value)) c.add(path, value, 'is not an integer');
   else if (!inRange(value, o)) c.add(path, value, `is out of range; allowed: ${rangeText(o)}`);

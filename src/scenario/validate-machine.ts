@@ -4,6 +4,7 @@
 // warm-up vs iterations.
 
 import {
+  clusterWhy,
   type Checker,
   complete,
   type Draft,
@@ -194,7 +195,7 @@ export function maybeJob(c: Checker, value: unknown, m: MachineFacts): Job | und
   const excludeOffsets = maybeIndexList(c, at('excludeOffsets'), rec.excludeOffsets, {
     ...field(JOB, 'excludeOffsets', 'indexList'),
     below: m.clusterSize,
-    why: `a cluster has ${m.clusterSize} nodes`,
+    why: clusterWhy(m),
   });
   if (nodes !== undefined && m.nodes !== undefined && m.clusterSize !== undefined) {
     if (excludeOffsets) {

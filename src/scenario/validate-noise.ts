@@ -3,6 +3,7 @@
 // and (format 2, docs/scenario-format-2.md) where each value comes from: the provenance.
 
 import {
+  clusterWhy,
   type Checker,
   complete,
   type Draft,
@@ -362,7 +363,7 @@ export function maybePlacement(c: Checker, path: string, value: unknown, m: Mach
         offsets: maybeIndexList(c, join(path, 'offsets'), rec.offsets, {
           ...field(fields, 'offsets', 'indexList'),
           below: m.clusterSize,
-          why: `a cluster has ${m.clusterSize} nodes`,
+          why: clusterWhy(m),
         }),
       };
       break;

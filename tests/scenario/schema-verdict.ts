@@ -61,7 +61,7 @@ const CROSS_FIELD: readonly (readonly [RegExp, string])[] = [
   [/is more than the \d+ (nodes|cores|free cores)/, 'job size against the machine'],
   [/leaves no (node|core)/, 'exclusion or reservation against the machine'],
   [
-    /\((a node has \d+ cores|a cluster has \d+ nodes|the machine has \d+ nodes)\)/,
+    /\((a node has \d+ cores|a cluster has \d+ nodes|the machine has \d+ nodes|the machine is one cluster of \d+ nodes)\)/,
     'an index against a size',
   ],
   [/is not less than (iterations|periodUs)/, 'two fields compared'],

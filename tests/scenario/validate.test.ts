@@ -252,6 +252,9 @@ describe('wrong types', () => {
     ['job.nodes', '12', 'job.nodes: "12" is not an integer'],
     ['job.nodes', 12.5, 'job.nodes: 12.5 is not an integer'],
     ['job.nodes', null, 'job.nodes: null is not an integer'],
+    // a field a form left empty: said as empty, with what it takes
+    ['job.nodes', '', 'job.nodes: is empty; allowed: an integer 1..1048576'],
+    ['workload.granularityUs', ' ', 'workload.granularityUs: is empty; allowed: a number 0..1e12'],
     ['seed', 1.5, 'seed: 1.5 is not an integer'],
     ['workload.granularityUs', '1000', 'workload.granularityUs: "1000" is not a number'],
     ['workload.granularityUs', Infinity, 'workload.granularityUs: Infinity is not a finite number'],
@@ -412,6 +415,16 @@ describe('values out of range', () => {
     expect(problems(variant({ 'machine.nodes': 1_048_576, 'machine.coresPerNode': 8 }))).toEqual([
       'machine: 1048576 nodes × 8 cores is 8388608 cores; allowed: at most 4194304 in total',
     ]);
+  });
+});
+
+describe('a machine that is one cluster', () => {
+  it('says so, not "a cluster has", when an offset is out of range', () => {
+    const nodes = (example().machine as { nodes: number }).nodes;
+    const input = variant({ 'machine.clusterSize': nodes, 'job.excludeOffsets': [nodes] });
+    expect(problems(input)).toContain(
+      `job.excludeOffsets[0]: ${nodes} is out of range; allowed: 0..${nodes - 1} (the machine is one cluster of ${nodes} nodes)`,
+    );
   });
 });
 
