@@ -40,7 +40,10 @@ export function formatRatio(
   let digits = quantityDigits(Math.abs(value));
   if (spread !== null && spread > 0 && Number.isFinite(spread)) {
     digits = Math.min(5, Math.max(digits, -Math.floor(Math.log10(spread))));
-    return { value: fixed(value, digits), spread: fixed(spread, digits) };
+    // below the last decimal shown (5 at most), "0.00000" would say the runs do not vary at all
+    const least = 10 ** -digits;
+    const said = spread < least / 2 ? `<${fixed(least, digits)}` : fixed(spread, digits);
+    return { value: fixed(value, digits), spread: said };
   }
   if (value !== 1 && Math.abs(value - 1) < 0.01) digits = Math.max(digits, 3);
   return { value: format(value, digits), spread: null };

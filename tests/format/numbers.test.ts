@@ -54,7 +54,10 @@ describe('formatRatio', () => {
     expect(formatRatio(3.5712, 0.0594)).toEqual({ value: '3.57', spread: '0.06' });
     // BG/P: a slowdown barely over 1 is not "1× ±0"
     expect(formatRatio(1.00123, 0.00031)).toEqual({ value: '1.0012', spread: '0.0003' });
-    expect(formatRatio(1.0000001, 1e-9)).toEqual({ value: '1.00000', spread: '0.00000' });
+    // a spread below the fifth decimal is said to be below it, not zero (Jaguar XT5 RN prototype)
+    expect(formatRatio(1.0000001, 1e-9)).toEqual({ value: '1.00000', spread: '<0.00001' });
+    expect(formatRatio(1.0033, 0.000004)).toEqual({ value: '1.00330', spread: '<0.00001' });
+    expect(formatRatio(1.0033, 0.000006)).toEqual({ value: '1.00330', spread: '0.00001' });
   });
 
   it('keeps at least a quantity’s decimals, and three near 1 without a spread', () => {
