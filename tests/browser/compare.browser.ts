@@ -42,17 +42,21 @@ describe('compare runs', () => {
     // Until the edited run is done, the headline says "this run so far".
     await expect
       .poll(() => panel.locator('.headline').textContent(), { timeout: 30_000 })
-      .toMatch(/^\s*[\d.]+× (faster|slower) than the pinned run\./);
+      .toMatch(/^\s*[\d.]+× (faster|slower) than the pinned run: \d+% (less|more) time\./);
     await runDone(page);
     const pinnedMean = await meanIn(table, 1);
     const liveMean = await meanIn(table, 2);
     // The headline says which is faster, by the ratio of the two means (rounded as shown).
     const headline = (await panel.locator('.headline').textContent()) ?? '';
-    const m = /^\s*([\d.]+)× (faster|slower) than the pinned run\./.exec(headline);
+    const m = /^\s*([\d.]+)× (faster|slower) than the pinned run: (\d+)% (less|more) time\./.exec(
+      headline,
+    );
     expect(m, headline).not.toBeNull();
     expect(m![2]).toBe(liveMean < pinnedMean ? 'faster' : 'slower');
     const ratio = liveMean < pinnedMean ? pinnedMean / liveMean : liveMean / pinnedMean;
     expect(Number(m![1])).toBeCloseTo(ratio, 1);
+    // and as a paper says it: the time saved (or added), in percent of the pinned run's
+    expect(Math.abs(Number(m![3]) - 100 * Math.abs(1 - liveMean / pinnedMean))).toBeLessThan(1);
     expect(headline).toMatch(/Pinned: ASCI Q, November 2002/);
 
     // Side by side: one title for both (they share it), then what differs — the daemon only.

@@ -33,13 +33,13 @@ describe('compareRuns', () => {
   it('says "faster" when the live run\'s mean iteration is shorter', () => {
     const c = compareRuns(run(1000), true, pinned(2100));
     expect(c.kind).toBe('ratio');
-    expect(c.text).toBe('2.1× faster than the pinned run.');
+    expect(c.text).toBe('2.1× faster than the pinned run: 52% less time.');
     expect(c.liveOverPinned).toBeCloseTo(1000 / 2100, 12);
   });
 
   it('says "slower" when it is longer', () => {
     expect(compareRuns(run(1300), true, pinned(1000)).text).toBe(
-      '1.3× slower than the pinned run.',
+      '1.3× slower than the pinned run: 30% more time.',
     );
   });
 
@@ -49,10 +49,10 @@ describe('compareRuns', () => {
 
   it('says when either run is partial', () => {
     expect(compareRuns(run(500), false, pinned(1000)).text).toBe(
-      '2.0× faster than the pinned run (this run so far).',
+      '2.0× faster than the pinned run: 50% less time (this run so far).',
     );
     expect(compareRuns(run(500), true, pinned(1000, false)).text).toBe(
-      '2.0× faster than the pinned run (the pinned run was not finished).',
+      '2.0× faster than the pinned run: 50% less time (the pinned run was not finished).',
     );
   });
 
@@ -63,25 +63,27 @@ describe('compareRuns', () => {
       scenario({ nodes: 1024, cores: 8, ranksPerNode, g: 1000, iterations: 400 });
     const eight: PinnedRun = { ...pinned(8550), scenario: loop(8) };
     expect(compareRuns(run(8240), true, eight, loop(7)).text).toBe(
-      '1.04× faster than the pinned run. Per unit of work 1.1× slower: 7,168 ranks compute g each iteration here, 8,192 in the pinned run.',
+      '1.04× faster than the pinned run: 4% less time. Per unit of work 1.1× slower: 7,168 ranks compute g each iteration here, 8,192 in the pinned run.',
     );
     // the same ranks, another granularity, or no scenario known: the plain ratio
     expect(compareRuns(run(8240), true, eight, loop(8)).text).toBe(
-      '1.04× faster than the pinned run.',
+      '1.04× faster than the pinned run: 4% less time.',
     );
     const coarse = { ...loop(7), workload: { ...loop(7).workload, granularityUs: 5000 } };
     expect(compareRuns(run(8240), true, eight, coarse as Scenario).text).toBe(
-      '1.04× faster than the pinned run.',
+      '1.04× faster than the pinned run: 4% less time.',
     );
-    expect(compareRuns(run(8240), true, eight).text).toBe('1.04× faster than the pinned run.');
+    expect(compareRuns(run(8240), true, eight).text).toBe(
+      '1.04× faster than the pinned run: 4% less time.',
+    );
     // another machine size: not a rate of work (1 node against 1,024 is noise amplified)
     const small = { ...loop(8), job: { ...loop(8).job, nodes: 1 } };
     expect(compareRuns(run(8240), true, { ...eight, scenario: small }, loop(7)).text).toBe(
-      '1.04× faster than the pinned run.',
+      '1.04× faster than the pinned run: 4% less time.',
     );
     // a run still going: its result may be the last scenario's
     expect(compareRuns(run(8240), false, eight, loop(7)).text).toBe(
-      '1.04× faster than the pinned run (this run so far).',
+      '1.04× faster than the pinned run: 4% less time (this run so far).',
     );
   });
 
