@@ -15,6 +15,7 @@ import type { Vary } from '../engine/sweep.ts';
 import { formatTimeUs } from '../format/numbers.ts';
 import type { Scenario } from '../scenario/types.ts';
 import type { SweepPointResult } from '../state/sweep.svelte.ts';
+import { LONG_RUN_S } from '../state/simulation.svelte.ts';
 import { roundUs } from '../format/round-us.ts';
 
 export { RUN_CHOICES, DEFAULT_RUNS } from '../state/view-settings.svelte.ts';
@@ -153,4 +154,14 @@ export function countAxis(counts: readonly number[]): { domain: [number, number]
   const ticks = Math.min(5, tallest);
   const [lo, hi] = scaleLinear().domain([0, tallest]).nice(ticks).domain();
   return { domain: [lo, hi], ticks };
+}
+
+/**
+ * Whether `runs` runs of `eachS` seconds each (on one thread) wait for a click before they
+ * start: when they are longer in all than a long run (LONG_RUN_S, which waits for Run) on each
+ * of two cores. Twenty runs of Jaguar XT5 stock at its default size are minutes of both cores,
+ * and a class would wait for them without knowing it.
+ */
+export function runsWait(runs: number, eachS: number): boolean {
+  return runs * eachS > 2 * LONG_RUN_S;
 }

@@ -12,7 +12,9 @@ import {
   variabilityOf,
   variabilityPlan,
   variabilitySummary,
+  runsWait,
 } from '../../src/charts/variability.ts';
+import { LONG_RUN_S } from '../../src/state/simulation.svelte.ts';
 import { PUBLISHED_COVS } from '../../src/published/variability.ts';
 import { scenario } from '../helpers/scenario.ts';
 
@@ -94,5 +96,18 @@ describe('the histogram count axis', () => {
     }
     // 13 runs in a bar: a plain nice() gave [0, 13], ticks 0, 2, …, 12 and the bar above them
     expect(countAxis([]).domain).toEqual([0, 1]);
+  });
+});
+
+describe('runsWait', () => {
+  it('holds runs longer in all than a long run on each of two cores, not shorter ones', () => {
+    // Jaguar XT5 stock at its default size: about 40 s a run on one thread
+    expect(runsWait(20, 40)).toBe(true);
+    expect(runsWait(10, 40)).toBe(true);
+    // Jaguar XT5 RN (counted lanes): about 1.4 s a run; a hundred of them wait
+    expect(runsWait(50, 1.4)).toBe(false);
+    expect(runsWait(100, 1.4)).toBe(true);
+    // at the bound itself they start
+    expect(runsWait(10, (2 * LONG_RUN_S) / 10)).toBe(false);
   });
 });
