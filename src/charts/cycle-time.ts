@@ -22,6 +22,7 @@ import type { Job, PopWorkload, SageWorkload, Scenario, Workload } from '../scen
 import { nodesLeftAfterExclusion } from '../scenario/index.ts';
 import { csvLines } from '../format/csv.ts';
 import { readableCite } from '../published/cite.ts';
+import type { PublishedValue } from '../published/types.ts';
 import type { SweepPointResult } from '../state/sweep.svelte.ts';
 import { pointTrust, type PointTrust } from './point-trust.ts';
 import { popWorkloadOnTree, sageWorkload } from '../validation/workloads.ts';
@@ -479,4 +480,23 @@ export function cycleCsv(data: CycleData, kind: AppKind): string {
     }
   }
   return csvLines(rows);
+}
+
+/**
+ * The published points that lie below the model's cycle without noise at their processor count
+ * (`exact` values only; a bound says nothing here): no noise can bring a simulated point down to
+ * them, so the gap is the workload model's, not the noise's. Their processor counts, ascending.
+ * POP on Jaguar XT5 (003 Table 1): the work is solved from the end rows (384 and 24,576
+ * processes), and the middle rows' times lie below that curve.
+ */
+export function belowModel(data: CycleData, published: readonly PublishedValue[]): number[] {
+  const model = new Map(data.model.map((m) => [m.processors, m.modelUs]));
+  const out = new Set<number>();
+  for (const v of published) {
+    if (v.bound !== 'exact' || v.unit !== 'µs' || v.config.ranksPerNode === undefined) continue;
+    const processors = v.config.nodes * v.config.ranksPerNode;
+    const m = model.get(processors);
+    if (m !== undefined && v.value < m) out.add(processors);
+  }
+  return [...out].sort((a, b) => a - b);
 }

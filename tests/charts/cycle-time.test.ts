@@ -21,7 +21,10 @@ import {
   sageFor,
   skippedList,
   XT5_TREE,
+  belowModel,
+  type CycleData,
 } from '../../src/charts/cycle-time.ts';
+import type { PublishedValue } from '../../src/published/types.ts';
 import { runScenario } from '../../src/engine/index.ts';
 import type { RunResult } from '../../src/engine/result.ts';
 import { planSweep } from '../../src/engine/sweep.ts';
@@ -338,5 +341,43 @@ describe('every sweep the view plans', () => {
       }
     }
     expect(checked).toBeGreaterThan(names.length);
+  });
+});
+
+describe('belowModel', () => {
+  const mark = (processors: number, value: number, bound: PublishedValue['bound'] = 'exact') =>
+    ({
+      id: `p${processors}`,
+      chart: 'cycle-time',
+      kind: 'table',
+      value,
+      unit: 'µs',
+      bound,
+      label: '',
+      printed: '',
+      config: { workload: 'pop', nodes: processors / 6, ranksPerNode: 6 },
+      cite: '003 Table 1',
+      note: '',
+    }) as unknown as PublishedValue;
+  const data: CycleData = {
+    series: [],
+    model: [
+      { processors: 384, modelUs: 660_000 },
+      { processors: 1536, modelUs: 180_000 },
+      { processors: 6144, modelUs: 110_000 },
+    ],
+  };
+
+  it('names the processor counts whose published time lies below the noiseless model', () => {
+    // 003 Table 1's middle rows against a model solved from its end rows
+    expect(belowModel(data, [mark(384, 663_130), mark(1536, 173_980), mark(6144, 90_890)])).toEqual(
+      [1536, 6144],
+    );
+  });
+
+  it('leaves out bounds, marks where no model is drawn, and points above the model', () => {
+    expect(
+      belowModel(data, [mark(1536, 1000, 'under'), mark(24_576, 1), mark(384, 700_000)]),
+    ).toEqual([]);
   });
 });
