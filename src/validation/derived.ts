@@ -103,8 +103,9 @@ export const derivations: Derivation[] = [
     title: 'Allreduce benchmark on ASCI Q, 2002: 1,024 nodes × 4 (Fig 6)',
     about:
       'Back-to-back allreduces (g = 0) over the software tree, the benchmark of 000 Figs 6 ' +
-      'and 7. Try ranksPerNode 3 (a spare CPU per node) and waitMode "block" (the "poll, then ' +
-      'block" fix of 000 sec 3.1).',
+      'and 7. Try 3 ranks per node (a spare CPU per node) and waiting ranks that block (the ' +
+      '"poll, then block" fix of 000 sec 3.1): in a file, job.ranksPerNode 3 and job.waitMode ' +
+      '"block".',
     references: ['000_3ad34a653051bbf2.txt sec 3.1, Figs 6-7'],
     job: { nodes: 1024, ranksPerNode: 4 },
     workload: () => allreduceWorkload(0, 400, 20),
