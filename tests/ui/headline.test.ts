@@ -5,6 +5,7 @@ import {
   costliest,
   headline,
   headlineSentence,
+  pinnedItem,
   slowdownSpread,
 } from '../../src/ui/instrument/headline.ts';
 import { batchMeansSe } from '../../src/engine/batch-means.ts';
@@ -105,5 +106,31 @@ describe('headline', () => {
     expect(headlineSentence(tree)).toContain(`run time ${formatTimeUs(total)}`);
     // before the run, a dash
     expect(headline(null).find((i) => i.key === 'costliest')!.value).toBe('—');
+  });
+});
+
+describe('pinnedItem', () => {
+  const live = runScenario(noisy);
+  const quiet = runScenario({ ...noisy, noise: [] });
+  const pin = (result: typeof live) => ({ result, title: 'Pinned title', complete: true });
+
+  it('says the time this run takes against the pinned run, in percent, a paper’s way', () => {
+    const item = pinnedItem(quiet, true, pin(live))!;
+    const change = Math.round(
+      (quiet.summary.meanIterationUs / live.summary.meanIterationUs - 1) * 100,
+    );
+    expect(change).toBeLessThan(0); // else this tests nothing
+    expect(item.key).toBe('pinned');
+    expect(item.value).toBe(`−${-change}%`);
+    expect(item.title).toMatch(
+      /faster than the pinned run: \d+% less time\. Pinned: Pinned title\.$/,
+    );
+    expect(pinnedItem(live, true, pin(quiet))!.value).toMatch(/^\+\d+%$/);
+    expect(pinnedItem(live, true, pin(live))!.value).toBe('±0%');
+  });
+
+  it('is absent without a pinned run, and waits for a measured iteration', () => {
+    expect(pinnedItem(live, true, null)).toBeNull();
+    expect(pinnedItem(null, false, pin(live))!.value).toBe('—');
   });
 });

@@ -3,6 +3,7 @@
 // iteration, and the noise source that cost the most — or, for the workloads that charge no
 // source (software trees, halo exchanges, the NPB programs), the run's time, the number their
 // papers give (001 Table 2). Pure: the page and its tests share it.
+import { compareRuns, type PinnedRun } from '../../state/baseline.svelte.ts';
 import type { RunResult } from '../../engine/result.ts';
 import type { RunStatus } from '../../state/simulation.svelte.ts';
 import { BATCH_MEANS_FROM, twoStandardErrors } from '../../charts/point-trust.ts';
@@ -30,7 +31,7 @@ export interface RunView {
 
 export interface HeadlineItem {
   /** stable key, also the element's data-headline attribute */
-  key: 'slowdown' | 'latency' | 'p99' | 'iteration' | 'costliest' | 'runtime';
+  key: 'slowdown' | 'latency' | 'p99' | 'iteration' | 'costliest' | 'runtime' | 'pinned';
   label: string;
   value: string;
   /** how precisely the run pins `value`: '±0.4' (two standard errors of its mean); absent when
@@ -145,4 +146,29 @@ export function headlineSentence(result: RunResult): string {
       ? `; ${worst.label} costs the most, ${formatPercent(worst.share)}% of the lost time.`
       : '.')
   );
+}
+
+/**
+ * The run against the pinned one (Compare runs, or a lesson step's comparison), as the strip's
+ * last number: the time it takes more or less than the pinned run, in percent (a paper's "24%
+ * less time" is "−24%"), with the ratio and the pinned run's title in the tooltip. The full
+ * comparison sits under the instrument; this keeps its answer on the one screen. Null when
+ * nothing is pinned.
+ */
+export function pinnedItem(
+  result: RunResult | null,
+  complete: boolean,
+  pinned: PinnedRun | null,
+): HeadlineItem | null {
+  if (!pinned) return null;
+  const c = compareRuns(result, complete, pinned);
+  const label = 'Time vs pinned';
+  if (c.kind !== 'ratio') return { key: 'pinned', label, value: '—', title: c.text };
+  const change = Math.round((c.liveOverPinned - 1) * 100);
+  return {
+    key: 'pinned',
+    label,
+    value: change === 0 ? '±0%' : `${change > 0 ? '+' : '−'}${Math.abs(change)}%`,
+    title: `${c.text} Pinned: ${pinned.title}.`,
+  };
 }
