@@ -57,6 +57,11 @@ describe('compare runs', () => {
     expect(Number(m![1])).toBeCloseTo(ratio, 1);
     // and as a paper says it: the time saved (or added), in percent of the pinned run's
     expect(Math.abs(Number(m![3]) - 100 * Math.abs(1 - liveMean / pinnedMean))).toBeLessThan(1);
+    // and on the one screen, in the headline strip over the stage
+    const strip = page.locator('[data-headline="pinned"] dd');
+    expect(await strip.textContent()).toMatch(
+      new RegExp(`^\\s*${liveMean < pinnedMean ? '−' : '\\+'}${m![3]}%\\s*$`),
+    );
     expect(headline).toMatch(/Pinned: ASCI Q, November 2002/);
 
     // Side by side: one title for both (they share it), then what differs — the daemon only.

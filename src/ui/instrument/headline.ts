@@ -164,11 +164,13 @@ export function pinnedItem(
   const c = compareRuns(result, complete, pinned);
   const label = 'Time vs pinned';
   if (c.kind !== 'ratio') return { key: 'pinned', label, value: '—', title: c.text };
-  const change = Math.round((c.liveOverPinned - 1) * 100);
+  // rounded as the comparison's sentence rounds it (its magnitude), so the two agree
+  const q = c.liveOverPinned;
+  const change = Math.round(Math.abs(q - 1) * 100);
   return {
     key: 'pinned',
     label,
-    value: change === 0 ? '±0%' : `${change > 0 ? '+' : '−'}${Math.abs(change)}%`,
+    value: change === 0 ? '±0%' : `${q > 1 ? '+' : '−'}${change}%`,
     title: `${c.text} Pinned: ${pinned.title}.`,
   };
 }
