@@ -334,46 +334,37 @@ describe('a lesson on a tall tablet (820 × 1180)', () => {
 });
 
 describe('a long step in projector type (1280 × 720)', () => {
-  it('brings Reveal into sight in the panel once a choice is made', async () => {
-    const { page, problems } = await openApp(
-      site,
-      PROJECTOR,
-      undefined,
-      '/?lesson=ripple&projector=1',
-    );
+  /** The step `id` (number `n`) opened in projector type, and whether its Reveal is in sight:
+   * above the pager stuck to the panel's bottom. */
+  async function openLong(id: string, n: number) {
+    const opened = await openApp(site, PROJECTOR, undefined, `/?lesson=${id}&projector=1`);
+    const { page } = opened;
     const lesson = page.getByRole('region', { name: /^Lesson:/ });
-    await lesson.getByRole('heading', { level: 3, name: /^4\. / }).waitFor();
+    await lesson.getByRole('heading', { level: 3, name: new RegExp(`^${n}\\. `) }).waitFor();
+    await page.waitForTimeout(300); // the panel scrolls the question into sight once drawn
     const reveal = lesson.getByRole('button', { name: 'Reveal' });
-    const pagerTop = () =>
-      page.evaluate(() => document.querySelector('.lesson nav.pager')!.getBoundingClientRect().top);
-    const revealBottom = async () =>
-      (await reveal.boundingBox())!.y + (await reveal.boundingBox())!.height;
+    const inSight = async () => {
+      const b = (await reveal.boundingBox())!;
+      const pager = await page.evaluate(
+        () => document.querySelector('.lesson nav.pager')!.getBoundingClientRect().top,
+      );
+      return b.y + b.height <= pager + 0.5;
+    };
     // the step is longer than the panel: its Reveal starts out of sight (else this tests nothing)
-    expect(await revealBottom()).toBeGreaterThan(await pagerTop());
+    expect(await inSight()).toBe(false);
+    return { ...opened, lesson, inSight };
+  }
+
+  it('brings Reveal into sight in the panel once a choice is made', async () => {
+    const { page, problems, lesson, inSight } = await openLong('ripple', 4);
     await lesson.getByRole('radio').nth(1).check();
-    await expect.poll(async () => (await revealBottom()) <= (await pagerTop()) + 0.5).toBe(true);
+    await expect.poll(inSight).toBe(true);
     expectQuiet(problems);
     await page.context().close();
   }, 120_000);
 
   it('brings Reveal into sight once the marker is let go, not while it is dragged', async () => {
-    const { page, problems } = await openApp(
-      site,
-      PROJECTOR,
-      undefined,
-      '/?lesson=same-job&projector=1',
-    );
-    const lesson = page.getByRole('region', { name: /^Lesson:/ });
-    await lesson.getByRole('heading', { level: 3, name: /^1\. / }).waitFor();
-    await page.waitForTimeout(300); // the panel scrolls the question into sight once drawn
-    const reveal = lesson.getByRole('button', { name: 'Reveal' });
-    const pagerTop = () =>
-      page.evaluate(() => document.querySelector('.lesson nav.pager')!.getBoundingClientRect().top);
-    const revealBottom = async () => {
-      const b = (await reveal.boundingBox())!;
-      return b.y + b.height;
-    };
-    expect(await revealBottom()).toBeGreaterThan(await pagerTop());
+    const { page, problems, lesson, inSight } = await openLong('same-job', 1);
     const axis = (await lesson.locator('.marker-chart svg').boundingBox())!;
     const y = axis.y + axis.height * 0.55;
     await page.mouse.move(axis.x + axis.width * 0.3, y);
@@ -381,9 +372,9 @@ describe('a long step in projector type (1280 × 720)', () => {
     await page.mouse.move(axis.x + axis.width * 0.6, y, { steps: 5 });
     await page.waitForTimeout(200);
     // held: the panel has not moved under the pointer
-    expect(await revealBottom()).toBeGreaterThan(await pagerTop());
+    expect(await inSight()).toBe(false);
     await page.mouse.up();
-    await expect.poll(async () => (await revealBottom()) <= (await pagerTop()) + 0.5).toBe(true);
+    await expect.poll(inSight).toBe(true);
     expectQuiet(problems);
     await page.context().close();
   }, 120_000);
