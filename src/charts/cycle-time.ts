@@ -470,7 +470,8 @@ export function cycleCsv(data: CycleData, kind: AppKind): string {
         roundUs(p.meanUs),
         roundUs(p.minUs),
         roundUs(p.modelUs),
-        p.modelUs > 0 ? p.meanUs / p.modelUs : null,
+        // from the columns as written, so that a reader's mean / model is this column
+        p.modelUs > 0 ? roundUs(p.meanUs) / roundUs(p.modelUs) : null,
         p.cycles,
         usCell(p.spreadUs),
         usCell(p.exchange?.min),
