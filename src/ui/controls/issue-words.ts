@@ -12,6 +12,23 @@ const LINE = /^([A-Za-z][\w.[\]]*): (.*)$/s;
 const INNER_PATH =
   /\b(?:job|machine|workload)\.[A-Za-z.]*[A-Za-z](?:\[\d+\])?|\bnoise\[\d+\]\.[A-Za-z]+/g;
 
+/** A path without its last index: `job.excludeOffsets[1]` → `job.excludeOffsets`. */
+const field = (path: string) => path.replace(/\[\d+\]$/, '');
+
+/** The panel's label of a scenario path (its index dropped); undefined when it has none. */
+const panelLabel = (path: string): string | undefined =>
+  (PANEL_LABELS as Record<string, string>)[field(path)];
+
+/** A noise source's field in a path (`noise[5].phaseOffsetUs…`): the source's place in the list
+ * (from 1) and the editor's label for the field, mid-sentence; null when either is not there. */
+function sourceField(path: string): { place: number; name: string } | null {
+  const source = /^noise\[(\d+)\]\.(\w+)/.exec(path);
+  const label = source && (SOURCE_LABELS as Record<string, string>)[source[2]];
+  return label
+    ? { place: Number(source[1]) + 1, name: `${label[0].toLowerCase()}${label.slice(1)}` }
+    : null;
+}
+
 /**
  * The paths the validator names inside a line (the value a duplicate repeats, the fields a
  * refused run's count comes from) in the panel's words where it has them: "job.excludeOffsets[0]"
@@ -20,19 +37,14 @@ const INNER_PATH =
  */
 function innerWords(text: string, own = ''): string {
   return text.replace(INNER_PATH, (path) => {
-    const source = /^noise\[(\d+)\]\.(\w+)$/.exec(path);
-    if (source) {
-      const field = (SOURCE_LABELS as Record<string, string>)[source[2]];
-      return field
-        ? `the ${field[0].toLowerCase()}${field.slice(1)} of noise source ${Number(source[1]) + 1}`
-        : path;
-    }
-    const at = /^(.*)\[(\d+)\]$/.exec(path);
-    const label = (PANEL_LABELS as Record<string, string>)[at ? at[1] : path];
-    if (!label) return path;
-    if (!at) return label;
+    const source = sourceField(path);
+    if (source) return `the ${source.name} of noise source ${source.place}`;
+    const label = panelLabel(path);
+    const at = /\[(\d+)\]$/.exec(path);
+    if (!label || !at) return label ?? path;
     // the line's own field: "Excluded cluster offsets: 0 is a duplicate of value 1"
-    return at[1] === own ? `value ${Number(at[2]) + 1}` : `value ${Number(at[2]) + 1} of ${label}`;
+    const value = `value ${Number(at[1]) + 1}`;
+    return field(path) === own ? value : `${value} of ${label}`;
   });
 }
 
@@ -46,16 +58,10 @@ export function inPanelWords(line: string): string {
   const m = LINE.exec(line);
   if (!m) return line;
   const [, path, whole] = m;
-  const rest = innerWords(whole, path.replace(/\[\d+\]$/, ''));
-  const label = (PANEL_LABELS as Record<string, string>)[path.replace(/\[\d+\]$/, '')];
+  const rest = innerWords(whole, field(path));
+  const label = panelLabel(path);
   if (label) return `${label}: ${rest}`;
-  const source = /^noise\[(\d+)\]\.(\w+)/.exec(path);
-  if (source) {
-    const field = (SOURCE_LABELS as Record<string, string>)[source[2]];
-    // mid-sentence: "Noise source 6, phase offset (µs): …"
-    if (field) {
-      return `Noise source ${Number(source[1]) + 1}, ${field[0].toLowerCase()}${field.slice(1)}: ${rest}`;
-    }
-  }
-  return line;
+  // mid-sentence: "Noise source 6, phase offset (µs): …"
+  const source = sourceField(path);
+  return source ? `Noise source ${source.place}, ${source.name}: ${rest}` : line;
 }
