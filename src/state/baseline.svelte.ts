@@ -73,6 +73,12 @@ export function formatRatio(r: number): string {
   return `${r.toFixed(1)}×`;
 }
 
+/** How much more or less time the live run takes than the pinned one, in whole percent, from
+ * live / pinned (`q`): 0.69 → 31. Every place that says it rounds it so. */
+export function percentChange(q: number): number {
+  return Math.round(Math.abs(1 - q) * 100);
+}
+
 /** Ranks of a barrier loop (each computes g an iteration: the loop's work is their number). */
 function barrierRanks(s: Scenario | null | undefined): number | null {
   return s && s.workload.kind === 'barrier' ? jobRanks(s) : null;
@@ -128,7 +134,7 @@ export function compareRuns(
   const q = live.summary.meanIterationUs / pinned.result.summary.meanIterationUs;
   let head: string;
   // and as the papers say it ("24% less time", 003 Table 2), from the same two means
-  const change = `${Math.round(Math.abs(1 - q) * 100)}% ${q < 1 ? 'less' : 'more'} time`;
+  const change = `${percentChange(q)}% ${q < 1 ? 'less' : 'more'} time`;
   if (Math.abs(q - 1) < SAME) head = 'As fast as the pinned run (within 0.5%)';
   else if (q < 1) head = `${formatRatio(1 / q)} faster than the pinned run: ${change}`;
   else head = `${formatRatio(q)} slower than the pinned run: ${change}`;

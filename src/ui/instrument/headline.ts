@@ -3,7 +3,7 @@
 // iteration, and the noise source that cost the most — or, for the workloads that charge no
 // source (software trees, halo exchanges, the NPB programs), the run's time, the number their
 // papers give (001 Table 2). Pure: the page and its tests share it.
-import { compareRuns, type PinnedRun } from '../../state/baseline.svelte.ts';
+import { compareRuns, percentChange, type PinnedRun } from '../../state/baseline.svelte.ts';
 import type { RunResult } from '../../engine/result.ts';
 import type { RunStatus } from '../../state/simulation.svelte.ts';
 import { BATCH_MEANS_FROM, twoStandardErrors } from '../../charts/point-trust.ts';
@@ -164,9 +164,8 @@ export function pinnedItem(
   const c = compareRuns(result, complete, pinned);
   const label = 'Time vs pinned';
   if (c.kind !== 'ratio') return { key: 'pinned', label, value: '—', title: c.text };
-  // rounded as the comparison's sentence rounds it (its magnitude), so the two agree
   const q = c.liveOverPinned;
-  const change = Math.round(Math.abs(q - 1) * 100);
+  const change = percentChange(q); // as the comparison's sentence says it
   return {
     key: 'pinned',
     label,
