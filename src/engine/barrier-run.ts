@@ -257,6 +257,11 @@ export class BarrierRun {
     return this.ns.noiseEvents;
   }
 
+  /** Of noiseEvents, those a visit did not draw: no result reads their durations (visit-merged.ts). */
+  get unseenEvents(): number {
+    return this.ns.unseenEvents;
+  }
+
   get done(): boolean {
     return this.iteration >= this.totalIterations;
   }

@@ -80,6 +80,8 @@ export class NodeState {
    * of a run (settle), every event that starts before its node's last arrival, on every path
    */
   noiseEvents = 0;
+  /** of those, events whose duration no one could read, so it was not drawn (visit-merged.ts) */
+  unseenEvents = 0;
   /**
    * The noise table's rows are heaps (NoiseTable.heapifyRows): a visit takes a node's next event
    * from its row's start instead of scanning the row (29 entries a node on Jaguar XT5). Only for

@@ -270,11 +270,65 @@ export class NoiseTable {
    * Not for runs that find a lane's entry by its place (dense-loop.ts, idle-leap.ts).
    */
   heapifyRows(): void {
+    const C = this.lanes - 1;
+    const heapEnd = new Int32Array(this.rowStart.length - 1);
+    const ent = this.ent;
+    const row: number[] = [];
+    const ticks: number[] = [];
     for (let x = 0; x + 1 < this.rowStart.length; x++) {
       const rs = this.rowStart[x];
-      const n = this.rowStart[x + 1] - rs;
-      for (let i = (n >> 1) - 1; i >= 0; i--) siftRow(this.ent, rs, n, i);
+      const re = this.rowStart[x + 1];
+      // Each core's tick (its most frequent, if it has several) goes to the row's end, out of
+      // the heap; every other entry keeps its order before it.
+      row.length = 0;
+      ticks.length = 0;
+      for (let c = 0; c <= C; c++) {
+        const ls = this.laneStart[x * (C + 1) + c];
+        const le = this.laneStart[x * (C + 1) + c + 1];
+        let pick = -1;
+        for (let e = ls; c < C && e < le; e++) {
+          const j = ent[e * ENTRY_STRIDE + E_SOURCE];
+          if (!this.isTick(j)) continue;
+          if (pick < 0 || this.periodUs[j] < this.periodUs[ent[pick * ENTRY_STRIDE + E_SOURCE]]) {
+            pick = e;
+          }
+        }
+        for (let e = ls; e < le; e++) (e === pick ? ticks : row).push(e);
+      }
+      const order = row.concat(ticks);
+      const copy = ent.slice(rs * ENTRY_STRIDE, re * ENTRY_STRIDE);
+      order.forEach((e, q) => {
+        for (let f = 0; f < ENTRY_STRIDE; f++) {
+          ent[(rs + q) * ENTRY_STRIDE + f] = copy[(e - rs) * ENTRY_STRIDE + f];
+        }
+      });
+      heapEnd[x] = rs + row.length;
+      const n = row.length;
+      for (let i = (n >> 1) - 1; i >= 0; i--) siftRow(ent, rs, n, i);
     }
+    this.heapEnd = heapEnd;
+  }
+
+  /**
+   * Set by heapifyRows: per job node x, its row's heap is [rowStart[x], heapEnd[x]); the entries
+   * after it are ticks, at most one per core (`isTick`), which a visit reads apart from the heap
+   * (visit-merged.ts): an arrived rank's ticks are counted in one step instead of one by one.
+   */
+  heapEnd: Int32Array | null = null;
+
+  /**
+   * Whether source j is a tick a visit may count apart: pinned to a core, periodic with an event
+   * every period, and every event over before the next (durMax < period). One tick then never
+   * queues behind its predecessor, and once the core's queue is empty when one starts, it is
+   * empty when each of the following ones starts.
+   */
+  isTick(j: number): boolean {
+    return (
+      this.pinnedCore[j] >= 0 &&
+      this.periodic[j] === 1 &&
+      this.occurP[j] === 1 &&
+      this.durMax[j] < this.periodUs[j]
+    );
   }
 
   /**

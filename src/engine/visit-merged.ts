@@ -19,6 +19,7 @@ const C_FREEZE_DUR = 3;
 const CORE_STRIDE = 4;
 const E_TIME = 0;
 const E_COUNT = 1;
+const E_PHASE = 2;
 const E_SOURCE = 3;
 const ENTRY_STRIDE = 4;
 const FIXED = 0;
@@ -84,6 +85,17 @@ function startRank(ns: NodeState, x: number, c: number): void {
 }
 
 /**
+ * Whether an event of an arrived rank's node that ends by `end` (µs) at the latest is unseen:
+ * it ends before the node's next event starts (`next`) and by the release (`release`). Its rank
+ * can only be frozen by it, and the freeze is over when the rank starts; every later event finds
+ * its core's queue empty, whether it ended at `end` or sooner; it logs nothing. So how long it
+ * lasted is never read (model.md §3's results do not depend on it), and it need not be drawn.
+ */
+function unseenEnd(end: number, next: number, release: number): boolean {
+  return end < next && end <= release;
+}
+
+/**
  * Node x: its events merged across its cores in start order (ties: scenario
  * order). One function on purpose: V8 boxes a double passed to or returned
  * from a call it does not inline, and this is the hot loop.
@@ -101,8 +113,14 @@ export function visitMerged(ns: NodeState, x: number, i: number): void {
   const rs = noise.rowStart[x];
   const re = noise.rowStart[x + 1];
   const heap = ns.rowHeap;
+  // With heaps: [rs, he) is the heap, [he, re) the node's ticks, one per core at most
+  // (NoiseTable.heapifyRows, isTick), read by a scan.
+  const he = heap ? noise.heapEnd![x] : re;
   const gEnd = ns.nodeGEnd(x);
   const nodeId = noise.nodeId(x);
+  const durMax = noise.durMax;
+  // An event longer than this stops the run when drawn (run-limit.ts): such a one is drawn.
+  const longest = noise.limit === null ? Infinity : noise.limit.maxTimeUs;
   let nodeMax = gEnd;
 
   // Pass 0: events left from the previous iteration (start < t_i): every
@@ -134,22 +152,20 @@ export function visitMerged(ns: NodeState, x: number, i: number): void {
         stale = false;
         e = -1;
         s = Infinity;
-        if (heap) {
-          // The row is a heap on (start, scenario order): its top is the next event.
-          if (rs < re) {
-            e = rs;
-            s = ent[rs * ENTRY_STRIDE + E_TIME];
-          }
-        } else {
-          for (let q = rs; q < re; q++) {
-            const tq = ent[q * ENTRY_STRIDE + E_TIME];
-            if (
-              tq < s ||
-              (tq === s && ent[q * ENTRY_STRIDE + E_SOURCE] < ent[e * ENTRY_STRIDE + E_SOURCE])
-            ) {
-              s = tq;
-              e = q;
-            }
+        // The heap's top, or the first of the row (a scan), then the ticks (ties: the source
+        // first in scenario order).
+        if (heap && rs < he) {
+          e = rs;
+          s = ent[rs * ENTRY_STRIDE + E_TIME];
+        }
+        for (let q = heap ? he : rs; q < re; q++) {
+          const tq = ent[q * ENTRY_STRIDE + E_TIME];
+          if (
+            tq < s ||
+            (tq === s && ent[q * ENTRY_STRIDE + E_SOURCE] < ent[e * ENTRY_STRIDE + E_SOURCE])
+          ) {
+            s = tq;
+            e = q;
           }
         }
       }
@@ -159,10 +175,44 @@ export function visitMerged(ns: NodeState, x: number, i: number): void {
         break;
       }
       stale = true;
+      if (arrived && e >= he) {
+        // A tick comes first while the node's ranks wait. Until the heap's next event, each
+        // core's tick is the only event that reads or sets that core's queue, so every core's
+        // ticks that end before it (and before the release) are counted at once: they start on
+        // an empty queue and freeze an arrived rank until before anything looks
+        // (`unseenEnd`). A tick that may still run then is applied below as any event.
+        const top = rs < he ? ent[rs * ENTRY_STRIDE + E_TIME] : Infinity;
+        let counted = 0;
+        for (let q = he; q < re; q++) {
+          const qo = q * ENTRY_STRIDE;
+          const jq = ent[qo + E_SOURCE];
+          const co = oc + noise.pinnedCore[jq] * CORE_STRIDE;
+          let t = ent[qo + E_TIME];
+          const dm = durMax[jq];
+          if (state[co + C_BUSY] > t || dm > longest) continue;
+          let k = ent[qo + E_COUNT];
+          let last = -Infinity;
+          // As NoiseTable.advance steps a periodic entry: phase + k·T, from the count.
+          while (t < ns.iterT && unseenEnd(t + dm, top, ns.iterT)) {
+            last = t;
+            k++;
+            t = ent[qo + E_PHASE] + k * noise.periodUs[jq];
+          }
+          if (last === -Infinity) continue;
+          counted += k - ent[qo + E_COUNT];
+          ent[qo + E_COUNT] = k;
+          ent[qo + E_TIME] = t;
+          state[co + C_BUSY] = last; // a lower bound of its end, read only by later starts
+        }
+        if (counted > 0) {
+          ns.noiseEvents += counted;
+          ns.unseenEvents += counted;
+          continue;
+        }
+      }
       const eo = e * ENTRY_STRIDE;
       const j = ent[eo + E_SOURCE];
       const ev = ent[eo + E_COUNT];
-      const d = noise.durKind[j] === FIXED ? noise.durP1[j] : noise.durationOf(j, nodeId, ev);
       // Which core (§3, event-rule.ts): pinned, else the choice for cpu "any".
       let core = noise.pinnedCore[j];
       if (core < 0) {
@@ -191,11 +241,29 @@ export function visitMerged(ns: NodeState, x: number, i: number): void {
       }
       const co = oc + core * CORE_STRIDE;
       const a = queueStart(state[co + C_BUSY], s);
-      const b = a + d;
-      state[co + C_BUSY] = b;
       ns.noiseEvents++;
       noise.advance(e, x);
-      if (heap) siftRow(ent, rs, re - rs, 0); // the moved entry sinks to its place
+      if (heap) {
+        if (e < he) siftRow(ent, rs, he - rs, 0); // the moved entry sinks to its place
+        if (arrived && durMax[j] <= longest) {
+          // An event left from the last iteration that surely ends before the node's next
+          // event and the release: its duration is not drawn (`unseenEnd`; draws are
+          // counter-based, so no other draw moves) and its core's queue is left to end at its
+          // start, a lower bound of the true end that every later read treats alike.
+          let next = rs < he ? ent[rs * ENTRY_STRIDE + E_TIME] : Infinity;
+          for (let q = he; q < re; q++) {
+            if (ent[q * ENTRY_STRIDE + E_TIME] < next) next = ent[q * ENTRY_STRIDE + E_TIME];
+          }
+          if (unseenEnd(a + durMax[j], next, ns.iterT)) {
+            state[co + C_BUSY] = a;
+            ns.unseenEvents++;
+            continue;
+          }
+        }
+      }
+      const d = noise.durKind[j] === FIXED ? noise.durP1[j] : noise.durationOf(j, nodeId, ev);
+      const b = a + d;
+      state[co + C_BUSY] = b;
       if (coreSlot[core] < 0) continue; // an idle core absorbs it
       const src = noise.scenarioIndex[j];
       if (!arrived && pauses(a, finish[core])) {
