@@ -31,6 +31,11 @@ export class ScenarioError extends Error {
   }
 }
 
+/** A count in a message, with thousands separators: 18688 → "18,688". */
+export function countText(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
 export function formatIssue(issue: ScenarioIssue): string {
   if (issue.value === undefined) return `${issue.path}: ${issue.message}`;
   return `${issue.path}: ${renderValue(issue.value)} ${issue.message}`;

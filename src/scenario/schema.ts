@@ -17,6 +17,7 @@ import {
   type Fields,
   type Spec,
 } from './spec.ts';
+import { countText as count } from './errors.ts';
 import { SCENARIO_VERSION } from './types.ts';
 
 type Json = Record<string, unknown>;
@@ -24,8 +25,6 @@ type Json = Record<string, unknown>;
 /** Where the site serves the schema of format `version`, relative to its base address. */
 export const SCENARIO_SCHEMA_PATH = (version: number = SCENARIO_VERSION) =>
   `schema/scenario-v${version}.json`;
-
-const count = (n: number) => n.toLocaleString('en-US');
 
 /** What NoiseLab checks beyond the schema: rules that compare two values, and run sizes. */
 export const CROSS_FIELD_RULES: readonly string[] = [

@@ -46,7 +46,7 @@ import {
   estimateRankIterations,
   rankCores,
 } from './cost.ts';
-import { ScenarioError } from './errors.ts';
+import { countText as count, ScenarioError } from './errors.ts';
 import {
   MAX_DEPTH,
   MAX_NOISE_EVENTS,
@@ -71,8 +71,8 @@ function refuse(path: string, value: unknown, message: string): never {
 export function parseScenarioText(text: string): Scenario {
   if (typeof text !== 'string') refuse(ROOT, text, 'is not text');
   if (text.length > MAX_TEXT_LENGTH) {
-    const size = `${text.length.toLocaleString('en-US')} characters`;
-    const limit = `${MAX_TEXT_LENGTH.toLocaleString('en-US')} characters`;
+    const size = `${count(text.length)} characters`;
+    const limit = `${count(MAX_TEXT_LENGTH)} characters`;
     refuse(ROOT, undefined, `the text is ${size} long; allowed: at most ${limit}`);
   }
   // Editors on Windows may save a byte-order mark, which JSON.parse refuses.
@@ -177,7 +177,6 @@ function checkCost(c: Checker, s: Scenario): void {
   const phaseIterations = estimatePhaseIterations(s);
   if (phaseIterations > MAX_PHASE_ITERATIONS) {
     const { iterations } = s.workload;
-    const count = (n: number) => n.toLocaleString('en-US');
     const product = `${count(iterations)} × ${count(phaseIterations / iterations)}`;
     c.add(
       'workload',
@@ -265,7 +264,6 @@ function checkCost(c: Checker, s: Scenario): void {
   const bySource = estimateEventsBySource(s);
   const top = bySource.indexOf(Math.max(...bySource));
   const source = s.noise[top];
-  const count = (n: number) => n.toLocaleString('en-US');
   c.add(
     ROOT,
     undefined,
