@@ -81,6 +81,33 @@ async function open(url: string, viewport = { width: 1280, height: 900 }) {
 }
 
 describe('projector mode', () => {
+  it("shows the preset's whole name, wrapped, and the menu over it still takes the click and the choice", async () => {
+    const long = 'SAGE on ASCI Q, 2003, without 0 and 31';
+    const { page, problems } = await open(
+      '?preset=sage-asci-q-2003-without-0-31&nodes=64&projector=1',
+      { width: 1280, height: 720 },
+    );
+    const box = page.locator('.panel .preset .shown');
+    await expect.poll(() => box.textContent()).toBe(long);
+    const fit = await box.evaluate((el) => ({
+      whole: el.scrollWidth <= el.clientWidth,
+      lines: Math.round(el.clientHeight / parseFloat(getComputedStyle(el).lineHeight)),
+    }));
+    expect(fit.whole).toBe(true);
+    expect(fit.lines).toBeGreaterThanOrEqual(2); // wrapped, not cut
+    // What is under a click on the name is the menu itself.
+    const hit = await box.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)?.id;
+    });
+    expect(hit).toBe('scenario-preset');
+    await page.locator('#scenario-preset').selectOption('bgp-intrepid');
+    await expect.poll(() => box.textContent()).toBe('Blue Gene/P (Intrepid)');
+    await expect.poll(() => page.url()).toMatch(/preset=bgp-intrepid/);
+    expectQuiet(problems);
+    await page.context().close();
+  });
+
   it('from ?projector=1: light page, black text, large type, chart text ≥ 18 px and lines ≥ 3 px on screen', async () => {
     const { page, problems } = await open(`?${SMALL}&projector=1`);
     await runDone(page);
