@@ -63,6 +63,17 @@ describe('compare runs', () => {
       new RegExp(`^\\s*${liveMean < pinnedMean ? '−' : '\\+'}${m![3]}%\\s*$`),
     );
     expect(headline).toMatch(/Pinned: ASCI Q, November 2002/);
+    // on the costliest source's line, not a row of its own that the picture would give up
+    const line = await page.evaluate(() => {
+      const box = (k: string) => {
+        const r = document.querySelector(`[data-headline="${k}"]`)!.getBoundingClientRect();
+        return { top: r.top, bottom: r.bottom };
+      };
+      return { pinned: box('pinned'), costliest: box('costliest'), slowdown: box('slowdown') };
+    });
+    expect(line.pinned.top).toBeLessThan(line.costliest.bottom);
+    expect(line.pinned.bottom).toBeGreaterThan(line.costliest.top);
+    expect(line.costliest.top).toBeGreaterThanOrEqual(line.slowdown.bottom - 1);
 
     // Side by side: one title for both (they share it), then what differs — the daemon only.
     const compare = panel.getByRole('region', { name: /^Pinned run and this run/ });
