@@ -117,7 +117,8 @@ export function resonancePlan(s: Scenario): ResonancePlan | null {
   return {
     groups,
     varies: [
-      { path: 'noise', values: noiseValues },
+      // one seed for every curve at a granularity: they differ by their sources alone
+      { path: 'noise', values: noiseValues, sharedSeed: true },
       { path: 'workload', values: workloads },
     ],
     total: groups.length * RESONANCE_GRANULARITIES_US.length,

@@ -14,11 +14,26 @@ export interface Vary {
   /** dotted path with numeric indexes, e.g. "job.nodes" or "noise.2.enabled" */
   path: string;
   values: unknown[];
+  /**
+   * Points that differ only in this path share their child seed (common random numbers): each
+   * curve of the resonance view is a set of sources, and a source's events depend on the seed
+   * and its own id alone (noise-table.ts), so at one granularity "all sources" meets the very
+   * events "kernel alone" meets, and more. The curves then differ by their sources, not by
+   * their draws. Still a child of the base seed, and still the point's own (model.md §7).
+   */
+  sharedSeed?: boolean;
+}
+
+/** One varied path's value at a point (`sharedSeed`: as its Vary). */
+export interface Assignment {
+  path: string;
+  value: unknown;
+  sharedSeed?: boolean;
 }
 
 export interface SweepPoint {
   /** the point's assignments, one per varied path, in the order given */
-  assignments: { path: string; value: unknown }[];
+  assignments: Assignment[];
   scenario: Scenario;
 }
 
@@ -26,16 +41,17 @@ export interface SweepPoint {
 export const MAX_SWEEP_POINTS = 10_000;
 
 /** The canonical text of a point's assignments: what its child seed is derived from. */
-export function pointKey(assignments: { path: string; value: unknown }[]): string {
+export function pointKey(assignments: Assignment[]): string {
   return assignments.map((a) => `${a.path}=${JSON.stringify(a.value)}`).join('&');
 }
 
-/** Child seed of a point: depends on the base seed and the point's own assignments only. */
-export function childSeed(
-  baseSeed: number,
-  assignments: { path: string; value: unknown }[],
-): number {
-  return deriveSeed(baseSeed, hashString(pointKey(assignments)));
+/**
+ * Child seed of a point: depends on the base seed and the point's own assignments only, those of
+ * a `sharedSeed` path left out.
+ */
+export function childSeed(baseSeed: number, assignments: Assignment[]): number {
+  const own = assignments.filter((a) => a.sharedSeed !== true);
+  return deriveSeed(baseSeed, hashString(pointKey(own)));
 }
 
 export interface PlanOptions {
@@ -93,12 +109,18 @@ export function planSweep(base: Scenario, varies: Vary[], options: PlanOptions =
 }
 
 /** Every point's assignments, in point order: the last varied path changes fastest. */
-export function sweepAssignments(varies: Vary[]): { path: string; value: unknown }[][] {
+export function sweepAssignments(varies: Vary[]): Assignment[][] {
   const total = varies.reduce((n, v) => n * v.values.length, 1);
-  const all: { path: string; value: unknown }[][] = [];
+  const all: Assignment[][] = [];
   const index = new Array<number>(varies.length).fill(0);
   for (let p = 0; p < total; p++) {
-    all.push(varies.map((v, k) => ({ path: v.path, value: v.values[index[k]] })));
+    all.push(
+      varies.map((v, k) => ({
+        path: v.path,
+        value: v.values[index[k]],
+        ...(v.sharedSeed === true ? { sharedSeed: true } : {}),
+      })),
+    );
     // Odometer: the last varied path changes fastest.
     for (let k = varies.length - 1; k >= 0; k--) {
       if (++index[k] < varies[k].values.length) break;
@@ -112,7 +134,7 @@ export function sweepAssignments(varies: Vary[]): { path: string; value: unknown
  * A point's scenario before validation: the base with the point's assignments, and a varied
  * seed taken literally (replicas) or else a child seed. What a point runs follows from it alone.
  */
-export function rawPoint(base: Scenario, assignments: { path: string; value: unknown }[]): unknown {
+export function rawPoint(base: Scenario, assignments: Assignment[]): unknown {
   // a copy even without assignments: the child seed is set on it, never on the base
   let raw: unknown = { ...base };
   for (const a of assignments) raw = setPath(raw, a.path, a.value);
@@ -123,7 +145,7 @@ export function rawPoint(base: Scenario, assignments: { path: string; value: unk
 /** A point's seed: a varied seed taken literally (replicas), or else a child of the base's. */
 export function pointSeed(
   base: Scenario,
-  assignments: { path: string; value: unknown }[],
+  assignments: Assignment[],
 ): unknown {
   const varied = assignments.findLast((a) => a.path === 'seed');
   return varied ? varied.value : childSeed(base.seed, assignments);

@@ -67,6 +67,18 @@ describe('resonancePlan', () => {
     expect(quick.map((p) => p.scenario.seed)).toEqual(final.map((p) => p.scenario.seed));
   });
 
+  it('gives every curve the same seed at a granularity, and each granularity its own', () => {
+    // Common random numbers: "all sources" meets the very events of each source alone (a
+    // source's events follow from the seed and its id), so the curves differ by their sources.
+    const points = planSweep(base, resonancePlan(base)!.varies);
+    const G = RESONANCE_GRANULARITIES_US.length;
+    const seeds = points.map((p) => p.scenario.seed);
+    for (let k = 0; k < G; k++) {
+      expect(new Set([seeds[k], seeds[G + k], seeds[2 * G + k]]).size).toBe(1);
+    }
+    expect(new Set(seeds.slice(0, G)).size).toBe(G);
+  });
+
   it('groups by category when there are many sources, and has nothing for no noise', () => {
     const many = scenario({
       noise: Array.from({ length: MAX_SOURCE_CURVES + 1 }, (_, k) =>
