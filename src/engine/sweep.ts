@@ -143,10 +143,7 @@ export function rawPoint(base: Scenario, assignments: Assignment[]): unknown {
 }
 
 /** A point's seed: a varied seed taken literally (replicas), or else a child of the base's. */
-export function pointSeed(
-  base: Scenario,
-  assignments: Assignment[],
-): unknown {
+export function pointSeed(base: Scenario, assignments: Assignment[]): unknown {
   const varied = assignments.findLast((a) => a.path === 'seed');
   return varied ? varied.value : childSeed(base.seed, assignments);
 }
