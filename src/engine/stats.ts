@@ -72,3 +72,67 @@ export function describe(x: ArrayLike<number>): Distribution {
     p99: percentileSorted(sorted, 99),
   };
 }
+
+/** ln Γ(x) for x > 0 (Lanczos, g = 7, 9 terms: about 15 significant digits). */
+export function logGamma(x: number): number {
+  if (x < 0.5) return Math.log(Math.PI / Math.sin(Math.PI * x)) - logGamma(1 - x);
+  const c = [
+    0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313,
+    -176.61502916214059, 12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6,
+    1.5056327351493116e-7,
+  ];
+  const z = x - 1;
+  let a = c[0];
+  const t = z + 7.5;
+  for (let i = 1; i < 9; i++) a += c[i] / (z + i);
+  return 0.5 * Math.log(2 * Math.PI) + (z + 0.5) * Math.log(t) - t + Math.log(a);
+}
+
+/**
+ * P(a, x), the regularized lower incomplete gamma function: the series below a + 1, the
+ * continued fraction (Lentz) above (Numerical Recipes' split), to about 1e-14.
+ */
+export function gammaP(a: number, x: number): number {
+  if (x <= 0) return 0;
+  const front = Math.exp(a * Math.log(x) - x - logGamma(a));
+  if (x < a + 1) {
+    let term = 1 / a;
+    let sum = term;
+    for (let n = 1; n < 500 && Math.abs(term) > 1e-16 * Math.abs(sum); n++) {
+      term *= x / (a + n);
+      sum += term;
+    }
+    return front * sum;
+  }
+  const tiny = 1e-300;
+  let b = x + 1 - a;
+  let c = 1 / tiny;
+  let d = 1 / b;
+  let h = d;
+  for (let i = 1; i < 500; i++) {
+    const an = -i * (i - a);
+    b += 2;
+    d = an * d + b;
+    if (Math.abs(d) < tiny) d = tiny;
+    c = b + an / c;
+    if (Math.abs(c) < tiny) c = tiny;
+    d = 1 / d;
+    const step = d * c;
+    h *= step;
+    if (Math.abs(step - 1) < 1e-16) break;
+  }
+  return 1 - front * h;
+}
+
+/** The p-quantile of the χ² law with k degrees of freedom (k > 0, 0 < p < 1), by bisection. */
+export function chiSquareQuantile(p: number, k: number): number {
+  let lo = 0;
+  let hi = Math.max(1, k);
+  while (gammaP(k / 2, hi / 2) < p) hi *= 2;
+  for (let i = 0; i < 200 && hi - lo > 1e-12 * hi; i++) {
+    const mid = (lo + hi) / 2;
+    if (gammaP(k / 2, mid / 2) < p) lo = mid;
+    else hi = mid;
+  }
+  return (lo + hi) / 2;
+}

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../src/engine/random.ts';
 import { covInterval, spreadOf } from '../../src/engine/run-spread.ts';
+import { chiSquareQuantile } from '../../src/engine/stats.ts';
 
 /** n draws of mean 10 s and sd 0.1 s (CoV 1%), from a normal law (Box–Muller). */
 function normalRuns(n: number, seed: number): number[] {
@@ -35,6 +36,35 @@ describe('the CoV interval', () => {
     expect(hi - lo).toBeLessThan(Math.min(...widths));
     expect(lo).toBeLessThan(0.01);
     expect(hi).toBeGreaterThan(0.01);
+  });
+
+  it('with a few runs is at least as wide as the normal law allows (a bootstrap alone was not)', () => {
+    // 3 runs of the T3E's LU showed "1.28% (likely 0.0–1.48%)": the bootstrap sees only them.
+    const runs = [176.0e6, 178.3e6, 173.9e6];
+    const cov = spreadOf(runs).cov;
+    const [lo, hi] = covInterval(runs)!;
+    expect(hi).toBeGreaterThanOrEqual(cov * Math.sqrt(2 / 0.1026) * 0.999); // χ²₀.₀₅(2) = 0.1026
+    expect(lo).toBeLessThanOrEqual(cov * Math.sqrt(2 / 5.991) * 1.001); // χ²₀.₉₅(2) = 5.991
+    // and covers a normal law's CoV at about its level from 5 runs on
+    for (const n of [5, 20]) {
+      let covered = 0;
+      for (let seed = 1; seed <= 300; seed++) {
+        const [a, b] = covInterval(normalRuns(n, 500 + seed))!;
+        if (a <= 0.01 && 0.01 <= b) covered++;
+      }
+      expect(covered / 300, `${n} runs`).toBeGreaterThanOrEqual(0.88);
+      expect(covered / 300, `${n} runs`).toBeLessThanOrEqual(0.995);
+    }
+  });
+
+  it('takes the χ² law’s points from a table’s values', () => {
+    // 5% and 95% points at 1, 2, 19 and 999 degrees of freedom (any χ² table)
+    expect(chiSquareQuantile(0.95, 1)).toBeCloseTo(3.8415, 3);
+    expect(chiSquareQuantile(0.05, 2)).toBeCloseTo(0.10259, 4);
+    expect(chiSquareQuantile(0.95, 2)).toBeCloseTo(5.9915, 3);
+    expect(chiSquareQuantile(0.05, 19)).toBeCloseTo(10.117, 2);
+    expect(chiSquareQuantile(0.95, 19)).toBeCloseTo(30.144, 2);
+    expect(chiSquareQuantile(0.05, 999)).toBeCloseTo(926.63, 1);
   });
 
   it('is wide when one run of twenty met a rare long event, and includes the CoV without it', () => {
