@@ -38,8 +38,9 @@ describe('the variability view', () => {
     expect(v.spread.sdUs).toBeCloseTo(Math.sqrt(20) * 1e6, 3);
     expect(v.histogram.counts.reduce((a, b) => a + b, 0)).toBe(5);
     expect(variabilitySummary(v)).toBe(
+      // the range's top is the normal law's for 5 runs: 37.3% × √(4 / χ²₀.₀₅(4) = 0.711)
       '5 runs: mean 12 s, standard deviation 4.47 s, coefficient of variation 37.3 % (from ' +
-        'these runs, the CoV of many more could be 0.0–39.1 %); fastest 10 s, slowest 20 s; a ' +
+        'these runs, the CoV of many more could be 0.0–88.4 %); fastest 10 s, slowest 20 s; a ' +
         'long right tail (a few runs much slower), skewness 2.24.',
     );
     expect(variabilityCsv(runs.slice(0, 2))).toBe('seed,run_time_us\n1,10000000\n2,10000000\n');
