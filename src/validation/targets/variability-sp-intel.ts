@@ -8,7 +8,14 @@ import { spreadOf } from '../../engine/run-spread.ts';
 import { loadPreset } from '../presets.ts';
 import { fmtPct } from '../report.ts';
 import type { Check, Target } from '../types.ts';
-import { COV_FACTOR, covCheck, FT_SHAPE, LU_SHAPE, timesOverSeeds } from './variability.ts';
+import {
+  COV_FACTOR,
+  covCheck,
+  epFitText,
+  FT_SHAPE,
+  LU_SHAPE,
+  timesOverSeeds,
+} from './variability.ts';
 
 interface Machine {
   /** the presets' prefix: `${key}-ep`, `${key}-lu`, `${key}-ft` */
@@ -19,8 +26,6 @@ interface Machine {
   ep: { cov: number; runs: number; meanS: number };
   lu: { cov: number; runs: number; meanS: number };
   ft: { cov: number; runs: number; meanS: number };
-  /** the fit, from the EP preset's provenance */
-  fit: string;
 }
 
 const MACHINES: Machine[] = [
@@ -31,7 +36,6 @@ const MACHINES: Machine[] = [
     ep: { cov: 0.0052, runs: 424, meanS: 17.4 },
     lu: { cov: 0.0458, runs: 165, meanS: 74.6 },
     ft: { cov: 0.057, runs: 210, meanS: 41.5 },
-    fit: 'a median of 11.6 ms and a compute of 17.36 s, 0.517% over seeds 1001–2000',
   },
   {
     key: 'alvarez',
@@ -40,12 +44,12 @@ const MACHINES: Machine[] = [
     ep: { cov: 0.0017, runs: 112, meanS: 17.6 },
     lu: { cov: 0.0262, runs: 71, meanS: 408.7 },
     ft: { cov: 0.0107, runs: 119, meanS: 90.7 },
-    fit: 'a median of 2.3 ms and a compute of 17.57 s, 0.171% over seeds 1001–2000',
   },
 ];
 
 function machineChecks(m: Machine, runs: number, luRuns: number): Check[] {
-  const ep = spreadOf(timesOverSeeds(loadPreset(`${m.key}-ep`), runs));
+  const epPreset = loadPreset(`${m.key}-ep`);
+  const ep = spreadOf(timesOverSeeds(epPreset, runs));
   const run = (code: string, shape: string, n: number) =>
     `scenarios/${m.key}-${code}.json (the node activity fitted to EP), ${m.layout}, ${shape}; ` +
     `${n} runs, seeds 1–${n}`;
@@ -74,7 +78,7 @@ function machineChecks(m: Machine, runs: number, luRuns: number): Check[] {
       run: run('ep', 'EP as one compute and one allreduce', runs),
       note:
         `A fit: the node activity’s median length and EP’s compute were solved for this mean ` +
-        `and CoV (${m.fit}); these are seeds 1–${runs}. The lengths are lognormal, so a CoV ` +
+        `and CoV (${epFitText(epPreset, 'node-activity')}); these are seeds 1–${runs}. The lengths are lognormal, so a CoV ` +
         'over a hundred runs depends on how many long events they meet.',
     },
     covCheck({

@@ -164,6 +164,26 @@ const epVariability: Target = {
 export const LU_SHAPE = 'a wavefront over the 16 × 8 grid, 250 iterations of two 160-stage sweeps';
 export const FT_SHAPE = '20 computes each ending in an all-to-all';
 
+/** EP's compute in a preset, s: its one compute before the allreduce. */
+export function epComputeS(ep: Scenario): number {
+  return ep.workload.kind === 'allreduce' ? ep.workload.granularityUs / 1e6 : NaN;
+}
+
+/**
+ * The fitted node activity of an EP preset, in words, from the preset itself: "a median of
+ * 60.1 ms and a compute of 4.718 s, solved over seeds 1001–2000 (npm run solve:ep;
+ * docs/ep-fit.md)".
+ */
+export function epFitText(ep: Scenario, sourceId: string): string {
+  const src = ep.noise.find((n) => n.id === sourceId);
+  const median = src?.duration.dist === 'lognormal' ? src.duration.medianUs / 1000 : NaN;
+  return (
+    `a median of ${median.toPrecision(3)} ms and a compute of ${epComputeS(ep).toFixed(3)} s, ` +
+    'solved over seeds 1001–2000 (npm run solve:ep; docs/ep-fit.md gives the mean and CoV ' +
+    'reached there)'
+  );
+}
+
 /**
  * The Lemieux preset: ASCI Q 2002's noise and one node activity fitted, with EP's compute, to
  * Table 2's EP row on seeds 1001–2000 (its provenance). EP's checks are the fit's; LU's and
@@ -175,7 +195,7 @@ function lemieuxChecks(runs: number, luRuns: number): Check[] {
   const one = spreadOf(timesOverSeeds(ep, runs, (d) => (d.job.nodes = 1)));
   const epRun = (nodes: number) =>
     `scenarios/lemieux-ep.json, ${nodes} node${nodes === 1 ? '' : 's'} × 4 ranks, EP as one ` +
-    `compute of 4.76 s and one allreduce; ${runs} runs, seeds 1–${runs}`;
+    `compute of ${epComputeS(ep).toFixed(2)} s and one allreduce; ${runs} runs, seeds 1–${runs}`;
   const predicted = (name: string) => (pass: boolean) =>
     `A prediction${pass ? '' : ', missed'}: the noise was fitted to EP alone. ${name}’s ` +
     'spread comes from the same node activity: a run meets some tens of its events, and a ' +
@@ -195,7 +215,7 @@ function lemieuxChecks(runs: number, luRuns: number): Check[] {
       run: epRun(32),
       note:
         'A fit: the node activity’s median length and EP’s compute were solved for this mean ' +
-        'and CoV over seeds 1001–2000 (7.11% there); these are seeds 1–100. The lengths are ' +
+        `and CoV (${epFitText(ep, 'node-hiccup')}); these are seeds 1–100. The lengths are ` +
         'lognormal, so a CoV over 100 runs depends on how many long events they meet.',
     },
     {
