@@ -28,3 +28,25 @@ export const PUBLISHED_COVS: readonly PublishedCov[] = Object.entries(TABLE).fla
       covPercent,
     })),
 );
+
+/**
+ * The row of Table 2 a scenario runs, if it is one: its machine by name (the 001 presets name
+ * theirs: "Lemieux (Compaq SC)", "Cray T3E (mcurie, NERSC)", "Seaborg (IBM SP, NERSC)", "Alvarez
+ * (Intel cluster, LBNL)") and its code by workload (EP: one compute and one allreduce; LU: a
+ * wavefront; FT: all-to-all). Null for any other scenario, ASCI Q's stand-ins included.
+ */
+export function tableRowOf(machineName: string, workload: string): PublishedCov | null {
+  const machine = (
+    [
+      ['Compaq SC', 'Compaq SC (ES45, Quadrics)'],
+      ['T3E', 'Cray T3E'],
+      ['IBM SP', 'IBM SP'],
+      ['Intel cluster', 'Intel cluster'],
+    ] as const
+  ).find(([word]) => machineName.includes(word))?.[1];
+  const code = ({ allreduce: 'EP', wavefront: 'LU', alltoall: 'FT' } as const)[
+    workload as 'allreduce' | 'wavefront' | 'alltoall'
+  ];
+  if (machine === undefined || code === undefined) return null;
+  return PUBLISHED_COVS.find((p) => p.machine === machine && p.code === code) ?? null;
+}
