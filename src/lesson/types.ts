@@ -91,8 +91,13 @@ export type Question =
       kind: 'choice';
       prompt: string;
       options: readonly ChoiceOption[];
-      /** the option the paper supports */
+      /** the option the paper supports (or, with answerFrom 'model', the model's rules give) */
       answer: string;
+      /**
+       * 'model' when no paper shows the answer and the simulator's rules give it (the ripple of
+       * a halo exchange): the verdict then says so instead of crediting a paper. Default 'paper'.
+       */
+      answerFrom?: 'paper' | 'model';
     }
   | {
       kind: 'numeric';

@@ -153,6 +153,13 @@ describe('the run-to-run lesson', () => {
     await answer(page, 'choice');
     const first = await reveal(page);
     await expect.poll(() => page.url(), SOON).toMatch(/lesson=ripple.*answers=4b/);
+    // no paper measured how a delay spreads: the verdict credits the model's rules, not a paper
+    expect(
+      await panel(page)
+        .getByText(/The model’s rules/)
+        .first()
+        .textContent(),
+    ).toMatch(/no paper measured this/);
     const link = page.url();
 
     const other = await page.context().newPage();

@@ -301,6 +301,10 @@ describe('the reveals state what the runs give', () => {
         change < 0.8 ? `the least falls ${pct}%` : `the least stays about the same (down ${pct}%)`,
       );
       expect(figure.detail).toContain('one update timed on every process from a barrier');
+      // the most against the least, beside Worley's 5 to 10 times, a miss named as one
+      const spread = most[4] / least[4];
+      expect(figure.detail).toContain(`the most is ${spread.toFixed(0)} times the least`);
+      if (spread > 10) expect(figure.detail).toMatch(/more than Worley’s 5 to 10 times .*a miss/);
       const curve = q.curve(input);
       if (!curve.ok) throw new Error(curve.reason);
       expect(curve.ys).toEqual(most);
