@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseArgs, type Invocation } from '../../src/cli/args.ts';
 import { repeatCommand } from '../../src/cli/commands/repeat.ts';
-import { histogramOf, spreadOf } from '../../src/engine/run-spread.ts';
+import { histogramOf, MAX_BINS, spreadOf } from '../../src/engine/run-spread.ts';
 import { refusal } from '../helpers/cli.ts';
 
 const BASE = [
@@ -83,6 +83,16 @@ describe('noiselab repeat', () => {
   });
 });
 
+/** What the bins were before: Sturges' count over the whole range, the counts only. */
+function histogramOfSturges(xs: number[]): number[] {
+  const lo = Math.min(...xs);
+  const hi = Math.max(...xs);
+  const bins = Math.ceil(Math.log2(xs.length)) + 1;
+  const counts = new Array<number>(bins).fill(0);
+  for (const x of xs) counts[Math.min(bins - 1, Math.floor(((x - lo) / (hi - lo)) * bins))]++;
+  return counts;
+}
+
 describe('the spread of run times', () => {
   it('is the textbook sample statistics, skewness positive for a long right tail', () => {
     const s = spreadOf([10, 10, 10, 10, 30]);
@@ -98,5 +108,21 @@ describe('the spread of run times', () => {
       edgesUs: [0, 1.6, 3.2, 4.800000000000001, 6.4, 8],
       counts: [2, 2, 1, 2, 2],
     });
+  });
+
+  it('keeps a bell under a long right tail in bins of its own (Freedman–Diaconis width)', () => {
+    // 99 runs from 4.8 to 5.2 s and one of 8.4 s, as the Compaq SC's EP: Sturges' 8 bins of
+    // 0.45 s put the 99 in one; the middle half's width gives the bell several
+    const runs = Array.from({ length: 99 }, (_, k) => 4.8e6 + 4e3 * k).concat([8.4e6]);
+    expect(Math.max(...histogramOfSturges(runs))).toBeGreaterThanOrEqual(99);
+    const h = histogramOf(runs);
+    expect(h.counts.reduce((a, b) => a + b, 0)).toBe(100);
+    expect(h.counts.filter((c) => c > 0).length).toBeGreaterThanOrEqual(5);
+    expect(Math.max(...h.counts)).toBeLessThan(50);
+    expect(h.counts.length).toBeLessThanOrEqual(MAX_BINS);
+    expect(h.counts.at(-1)).toBe(1); // the tail's run, alone at the right
+    // and no more bins than half the runs: 20 runs never get 60 one-run bins
+    const few = histogramOf(runs.slice(80));
+    expect(few.counts.length).toBeLessThanOrEqual(10);
   });
 });
