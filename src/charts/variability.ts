@@ -45,10 +45,49 @@ export function runTimes(points: readonly SweepPointResult[], seeds: readonly nu
     .sort((a, b) => a.seed - b.seed);
 }
 
+/**
+ * Runs far beyond the rest, drawn apart past a break in the axis: one run of 9.4 s among twenty
+ * of 4.8–5.6 s made the axis 4.6 s long and the bell under it a sliver; past a break the bell
+ * gets the axis and the tail keeps its count and its times. The slowest runs, at most TAIL_SHARE
+ * of them (one at least), are a far tail when a gap before them is more than twice as long as
+ * all the rest span (the largest such gap, if several). A group of runs (the T3E's migrations, a
+ * quarter of them) is no tail: it stays on the one axis.
+ */
+export interface FarTail {
+  /** µs: the slowest run of the rest, where the axis breaks */
+  cutUs: number;
+  runs: number;
+  fromUs: number;
+  toUs: number;
+}
+
+/** The largest share of the runs drawn apart as a far tail (one run at least). */
+export const TAIL_SHARE = 0.05;
+
+export function farTail(times: readonly number[]): FarTail | null {
+  const sorted = [...times].sort((a, b) => a - b);
+  const n = sorted.length;
+  if (n < 10) return null;
+  const most = Math.max(1, Math.floor(TAIL_SHARE * n));
+  let best: FarTail | null = null;
+  let bestGap = 0;
+  for (let k = 1; k <= most; k++) {
+    const cut = sorted[n - k - 1];
+    const gap = sorted[n - k] - cut;
+    if (gap > 2 * (cut - sorted[0]) && gap > bestGap) {
+      bestGap = gap;
+      best = { cutUs: cut, runs: k, fromUs: sorted[n - k], toUs: sorted[n - 1] };
+    }
+  }
+  return best;
+}
+
 export interface Variability {
   runs: RunTime[];
   spread: Spread;
+  /** the runs' histogram; with a far tail, of the rest only (the tail is drawn apart) */
   histogram: { edgesUs: number[]; counts: number[] };
+  tail: FarTail | null;
   /** where the CoV of many more such runs may lie (run-spread.ts covInterval); null: < 3 runs */
   covRange: [number, number] | null;
 }
@@ -57,10 +96,12 @@ export interface Variability {
 export function variabilityOf(runs: RunTime[]): Variability | null {
   if (runs.length < 2) return null;
   const times = runs.map((r) => r.runTimeUs);
+  const tail = farTail(times);
   return {
     runs,
     spread: spreadOf(times),
-    histogram: histogramOf(times),
+    histogram: histogramOf(tail ? times.filter((t) => t <= tail.cutUs) : times),
+    tail,
     covRange: covInterval(times),
   };
 }
@@ -117,16 +158,36 @@ export function inSeparateGroups(counts: readonly number[]): boolean {
   return false;
 }
 
+/**
+ * The runs counted in Sturges' ⌈log₂ n⌉ + 1 equal bins over all of them: what inSeparateGroups
+ * reads. Not the drawn histogram's bins (run-spread.ts histogramOf), which are narrower where a
+ * tail is long: a bell's sparse shoulder then has empty bins with a tenth of the runs beyond
+ * them (Alvarez's EP, 20 runs), which are no groups.
+ */
+export function groupCounts(times: readonly number[]): number[] {
+  const lo = Math.min(...times);
+  const hi = Math.max(...times);
+  if (!(hi > lo)) return [times.length];
+  const bins = Math.ceil(Math.log2(times.length)) + 1;
+  const counts = new Array<number>(bins).fill(0);
+  for (const t of times) counts[Math.min(bins - 1, Math.floor(((t - lo) / (hi - lo)) * bins))]++;
+  return counts;
+}
+
 /** One sentence for the live summary (and the chart's description). */
 export function variabilitySummary(v: Variability): string {
   const s = v.spread;
-  const tail = inSeparateGroups(v.histogram.counts)
+  const far = v.tail;
+  const tail = inSeparateGroups(groupCounts(v.runs.map((r) => r.runTimeUs)))
     ? 'the runs in separate groups, with gaps between them (not one bell)'
-    : s.skewness > 0.5
-      ? 'a long right tail (a few runs much slower)'
-      : s.skewness < -0.5
-        ? 'a long left tail'
-        : 'about symmetric';
+    : far
+      ? `a long right tail: ${far.runs} run${far.runs === 1 ? '' : 's'} far slower than the rest ` +
+        `(${far.runs === 1 ? formatTimeUs(far.fromUs) : `${formatTimeUs(far.fromUs)} to ${formatTimeUs(far.toUs)}`}, drawn past the break in the axis)`
+      : s.skewness > 0.5
+        ? 'a long right tail (a few runs much slower)'
+        : s.skewness < -0.5
+          ? 'a long left tail'
+          : 'about symmetric';
   const range = v.covRange
     ? ` (from these runs, the CoV of many more could be ${covRangeText(v.covRange)})`
     : '';

@@ -53,6 +53,35 @@ describe('the run-to-run view', () => {
     await page.context().close();
   });
 
+  it('draws a run far slower than the rest past a break in the axis, and rings Table 2’s row', async () => {
+    // Lemieux's EP, seeds 1–20: 19 runs of 4.8–5.6 s and one of 9.5 s (a long event)
+    const { page, problems } = await openApp(site, undefined, undefined, `/?preset=lemieux-ep`);
+    const view = await showView(page, 'Run to run', "Run to run: how different each run's time is");
+    await expect
+      .poll(() => view.locator('.progress').textContent(), { timeout: 120_000 })
+      .toMatch(/^\s*20 runs, seeds 1 to 20\s*$/);
+    const tail = view.locator('g.tail');
+    await tail.waitFor({ state: 'attached' });
+    expect(await tail.locator('rect title').textContent()).toMatch(
+      /^1 run far slower than the rest: 9\.5\d s$/,
+    );
+    expect(await tail.locator('path.break').count()).toBe(1);
+    // the rest's bins end before the break; every run is still in the rug
+    const { barsEnd, breakAt } = await view.evaluate((el) => ({
+      barsEnd: Math.max(
+        ...[...el.querySelectorAll('g.bars rect')].map((r) => r.getBoundingClientRect().right),
+      ),
+      breakAt: el.querySelector('g.tail path.break')!.getBoundingClientRect().left,
+    }));
+    expect(barsEnd).toBeLessThan(breakAt);
+    expect(await view.locator('g.rug line').count()).toBe(20);
+    // the preset's own row of 001 Table 2, ringed and named
+    expect(await view.locator('circle.published.match').count()).toBe(1);
+    expect(await view.getByText(/its own row of the table, Compaq SC/).count()).toBe(1);
+    expectQuiet(problems);
+    await page.context().close();
+  });
+
   it('draws one bar when every run takes the same time (no noise left)', async () => {
     const { page, problems } = await openApp(site, undefined, undefined, `/?preset=t3e-mcurie-ep`);
     // the T3E preset's only noise is its job migration: off, every run is its compute

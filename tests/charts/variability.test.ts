@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { scaleLinear } from 'd3-scale';
 import {
   countAxis,
+  farTail,
   covDomain,
   formatCov,
   runTimeTickFormat,
@@ -67,6 +68,34 @@ describe('the variability view', () => {
     expect(variabilitySummary(v)).toMatch(
       /; the runs in separate groups, with gaps between them \(not one bell\), skewness 0\.81\.$/,
     );
+  });
+
+  it('draws one run far slower than the rest past a break, and leaves groups and bells whole', () => {
+    const runs = (ts: number[]) => ts.map((t, k) => ({ seed: k + 1, runTimeUs: t * 1e6 }));
+    // twenty runs of the Compaq SC's EP met here: 4.8–5.6 s and one of 9.5 s
+    const ep = [
+      4.83, 4.84, 4.85, 4.86, 4.86, 4.87, 4.88, 4.9, 4.91, 4.93, 4.95, 4.97, 4.99, 5.02, 5.06, 5.08,
+      5.11, 5.45, 5.62, 9.52,
+    ];
+    const v = variabilityOf(runs(ep))!;
+    expect(farTail(ep.map((t) => t * 1e6))).toEqual({
+      cutUs: 5.62e6,
+      runs: 1,
+      fromUs: 9.52e6,
+      toUs: 9.52e6,
+    });
+    // the histogram is of the rest: its bins end at 5.62 s, the bell over several of them
+    expect(v.histogram.edgesUs.at(-1)).toBe(5.62e6);
+    expect(v.histogram.counts.reduce((a, b) => a + b, 0)).toBe(19);
+    expect(v.histogram.counts.filter((c) => c > 0).length).toBeGreaterThanOrEqual(4);
+    expect(variabilitySummary(v)).toMatch(/1 run far slower than the rest \(9\.52 s, drawn past/);
+    // the T3E's moved runs, a fifth of them, are a group, not a tail
+    const t3e = [...Array(16).fill(34.34), ...Array(4).fill(38.29)];
+    expect(farTail(t3e.map((t) => t * 1e6))).toBeNull();
+    expect(variabilitySummary(variabilityOf(runs(t3e))!)).toMatch(/separate groups/);
+    // an even spread has no far tail, and fewer than 10 runs never one
+    expect(farTail(Array.from({ length: 50 }, (_, k) => 1e6 + 1e3 * k))).toBeNull();
+    expect(farTail([1, 1, 1, 1, 1, 1, 1, 1, 9])).toBeNull();
   });
 
   it('labels ticks that differ in their fourth digit with the digits they need', () => {
