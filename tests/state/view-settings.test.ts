@@ -90,7 +90,9 @@ describe('ViewSettings', () => {
     expect(w.apply({ 'runs.n': 50 })).toEqual([]);
     expect(w.variabilityRuns).toBe(50);
     // a count the view does not offer is named, and the default kept
-    expect(w.apply({ 'runs.n': 7 })).toEqual(['runs.n: expected one of 10, 20, 50, 100, 200, 500 (runs)']);
+    expect(w.apply({ 'runs.n': 7 })).toEqual([
+      'runs.n: expected one of 10, 20, 50, 100, 200, 500 (runs)',
+    ]);
     expect(w.variabilityRuns).toBe(20);
   });
 });
