@@ -70,8 +70,21 @@ export function readScenarioJson(file: string): unknown {
   try {
     return JSON.parse(body);
   } catch (err) {
-    throw new CliError(`${file}: is not valid JSON: ${messageOf(err)}`);
+    throw new CliError(`${file}: is not valid JSON: ${withLine(messageOf(err), body)}`);
   }
+}
+
+/**
+ * A JSON error as an editor finds it: Node's parser says "at position 1924" only (Chromium's adds
+ * the line and column, so the page's message has them), so they are added from the text.
+ */
+export function withLine(message: string, text: string): string {
+  const m = /at position (\d+)/.exec(message);
+  if (m === null || /\(line \d+ column \d+\)/.test(message)) return message;
+  const before = text.slice(0, Number(m[1]));
+  const line = before.split('\n').length;
+  const column = before.length - before.lastIndexOf('\n');
+  return `${message} (line ${line} column ${column})`;
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {

@@ -33,14 +33,28 @@ export function issueSource(
   return set ? ` (from --set ${set.text})` : '';
 }
 
+/**
+ * `noise[18].periodUs: …` → `noise[18] (node-hiccup).periodUs: …`: a source named by its id as
+ * well as its place, when the file gives one (`ids`: the file's noise[k].id in order). Nobody
+ * counts to the nineteenth source of a file.
+ */
+export function withSourceId(line: string, ids: readonly (string | undefined)[]): string {
+  return line.replace(/^noise\[(\d+)\]/, (whole, k: string) => {
+    const id = ids[Number(k)];
+    return id === undefined ? whole : `${whole} (${id})`;
+  });
+}
+
 /** One line per issue: `<file>: <path>: <value> <message>[ (from --set …)]`. */
 export function issueLines(
   issues: readonly ScenarioIssue[],
   inv: Pick<Invocation, 'file' | 'sets' | 'seed' | 'varies'> | undefined,
+  ids: readonly (string | undefined)[] = [],
 ): string[] {
   return issues.map((issue) => {
-    if (!inv) return formatIssue(issue);
+    const text = withSourceId(formatIssue(issue), ids);
+    if (!inv) return text;
     const file = inv.file ? `${inv.file}: ` : '';
-    return `${file}${formatIssue(issue)}${issueSource(issue, inv)}`;
+    return `${file}${text}${issueSource(issue, inv)}`;
   });
 }

@@ -14,6 +14,7 @@ import { runCommand } from './commands/run.ts';
 import { sweepCommand } from './commands/sweep.ts';
 import { validateCommand } from './commands/validate.ts';
 import { CliError, messageOf } from './errors.ts';
+import { readScenarioJson } from './io.ts';
 import { issueLines } from './issue-lines.ts';
 import { capThreads } from './threads.ts';
 
@@ -62,7 +63,7 @@ export async function main(argv: string[], out: Output): Promise<number> {
     if (err instanceof ScenarioError) {
       // `noiselab: <file>: <JSON path>: …`, e.g. `noiselab: a.json: job.nodes: 0 is …`
       out.stderr(
-        issueLines(err.issues, inv)
+        issueLines(err.issues, inv, sourceIds(inv?.file))
           .map((line) => `noiselab: ${line}\n`)
           .join(''),
       );
@@ -71,6 +72,22 @@ export async function main(argv: string[], out: Output): Promise<number> {
     const first = messageOf(err).split('\n')[0];
     out.stderr(`noiselab: internal error: ${first}\n`);
     return 1;
+  }
+}
+
+/** The ids of a scenario file's noise sources, in order, for naming them in its issues; none
+ * when the file cannot be read or has no such list (the issues then name places alone). */
+function sourceIds(file: string | undefined): (string | undefined)[] {
+  if (file === undefined) return [];
+  try {
+    const raw = readScenarioJson(file) as { noise?: unknown };
+    if (!Array.isArray(raw?.noise)) return [];
+    return raw.noise.map((n: unknown) => {
+      const id = (n as { id?: unknown } | null)?.id;
+      return typeof id === 'string' ? id : undefined;
+    });
+  } catch {
+    return [];
   }
 }
 

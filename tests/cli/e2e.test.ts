@@ -342,7 +342,7 @@ describe('noiselab validate', () => {
       /^noiselab: .*example-asci-q\.json: job\.nodes: 0 .* \(from --set job\.nodes=0\)$/,
     );
     expect(lines[1]).toMatch(
-      /^noiselab: .*: noise\[0\]\.periodUs: -5 .* \(from --set noise\.0\.periodUs=-5\)$/,
+      /^noiselab: .*: noise\[0\] \(heartbeat-125ms\)\.periodUs: -5 .* \(from --set noise\.0\.periodUs=-5\)$/,
     );
   });
 });
@@ -375,7 +375,7 @@ describe('scenarios that validated once and never ended', () => {
     );
     expect(status).toBe(2);
     expect(stderr).toMatch(
-      /^noiselab: .*: noise\[0\]\.duration\.shape: 0\.5 gives events without a finite mean.* \(from --set noise\.0\.duration=/,
+      /^noiselab: .*: noise\[0\] \(heartbeat-125ms\)\.duration\.shape: 0\.5 gives events without a finite mean.* \(from --set noise\.0\.duration=/,
     );
   });
 });

@@ -59,6 +59,13 @@ describe('readScenarioJson', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(new RegExp(`^${path.replace(/[.\\]/g, '\\$&')}: is not valid JSON: `));
   });
+
+  it('says on which line and column the JSON goes wrong, as an editor counts them', () => {
+    const path = file('comma.json', '{\n  "format": "noiselab-scenario",\n  "version": 2,,\n}\n');
+    const [line] = refusal(() => readScenarioJson(path));
+    // the second comma of line 3 (Node's message gives only the offset, 50)
+    expect(line).toMatch(/at position 50 \(line 3 column 16\)$/);
+  });
 });
 
 describe('applyOverrides', () => {
