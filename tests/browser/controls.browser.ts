@@ -211,6 +211,28 @@ describe('the controls', { timeout: 120_000 }, () => {
     await page.context().close();
   });
 
+  it('notes a source whose events outlast their period (valid, but often a unit slip)', async () => {
+    // 200 ms every 125 ms: a period in ms where µs were meant, say. It runs, and the panel says so
+    const { page, problems } = await openApp(
+      site,
+      undefined,
+      undefined,
+      '/?preset=asci-q-2002&nodes=16&iterations=200&src.kernel-heartbeat-125ms.duration=200ms',
+    );
+    await runDone(page);
+    const row = controls(page).locator('li.row[data-source="kernel-heartbeat-125ms"]');
+    expect(await row.locator('.notice').textContent()).toMatch(
+      /^Note: its events last 200 ms on average and come every 125 ms: .*check the units \(times are in µs\)\.$/,
+    );
+    // no other row has a note, and back at 640 µs the note goes
+    expect(await controls(page).locator('li.row .notice').count()).toBe(1);
+    await page.goto(`${site.origin}/?preset=asci-q-2002&nodes=16&iterations=200`);
+    await runDone(page);
+    expect(await controls(page).locator('li.row .notice').count()).toBe(0);
+    expectQuiet(problems);
+    await page.context().close();
+  });
+
   it('adds, duplicates and deletes noise sources', async () => {
     const { page, problems } = await open();
     const rows = controls(page).locator('.sources > li');

@@ -325,6 +325,18 @@ describe('noiselab validate', () => {
     expect(stderr).toBe('');
   });
 
+  it('still says ok for a source whose events outlast their period, with a note naming it', () => {
+    // 200 ms every 125 ms on "any" core of four: a load of 40% a core, valid; a unit slip?
+    const { status, stdout } = cli('validate', EXAMPLE, '--set', 'noise.0.duration.valueUs=200000');
+    expect(status).toBe(0);
+    const [ok, note, ...rest] = stdout.trimEnd().split('\n');
+    expect(ok).toBe('ok: ASCI Q, November 2002 (before noise removal)');
+    expect(note).toMatch(
+      /^note: noise\[0\] \(heartbeat-125ms\): its events last 200 ms on average and come every 125 ms: .*check the units/,
+    );
+    expect(rest).toEqual([]);
+  });
+
   it('exits 2 and prints every issue, each starting with its path, for an invalid one', () => {
     const { status, stdout, stderr } = cli(
       'validate',
