@@ -54,6 +54,28 @@ describe('headline', () => {
     expect(value('iteration')).toBe(formatTimeUs(s.meanIterationUs));
   });
 
+  it('says why a p99 below the mean is no error: a few iterations far longer lift the mean', () => {
+    const title = (r: typeof run) => headline(r).find((i) => i.key === 'p99')!.title;
+    expect(run.summary.p99LatencyUs).toBeGreaterThan(run.summary.meanLatencyUs);
+    expect(title(run)).not.toMatch(/mean is above/);
+    // on one node, 100 ms every 200 ms: one or two of the 290 measured iterations that long,
+    // above the p99, and the mean with them
+    const rare = runScenario({
+      ...noisy,
+      noise: [
+        source({
+          id: 'rare',
+          label: 'Rare',
+          periodUs: 200_000,
+          duration: { dist: 'fixed', valueUs: 100_000 },
+          placement: { kind: 'nodes', ids: [0] },
+        }),
+      ],
+    });
+    expect(rare.summary.p99LatencyUs).toBeLessThan(rare.summary.meanLatencyUs);
+    expect(title(rare)).toMatch(/The mean is above it: fewer than 1 iteration in 100/);
+  });
+
   it('names the source charged with the largest share of the lost time', () => {
     const a = run.attribution!;
     const most = [...a.bySource].sort((x, y) => y.lostUs - x.lostUs)[0];

@@ -83,7 +83,12 @@ export function headline(result: RunResult | null): HeadlineItem[] {
       key: 'p99',
       label: tree ? 'Collectives, p99' : 'Barrier, p99',
       value: time(s?.p99LatencyUs),
-      title: `99th percentile of the ${what}: 1 iteration in 100 waits at least this long`,
+      title:
+        `99th percentile of the ${what}: 1 iteration in 100 waits at least this long` +
+        // a mean above it is right, and surprising: a few iterations far longer than the rest
+        (s && s.p99LatencyUs < s.meanLatencyUs
+          ? `. The mean is above it: fewer than 1 iteration in 100 took far longer than the rest (a rare long event, such as a job migration) and they lift the mean alone`
+          : ''),
     },
     {
       key: 'iteration',
