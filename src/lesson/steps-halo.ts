@@ -54,7 +54,7 @@ export const ripple: LessonStep = {
       { id: 'a', label: 'Only the one that was held up' },
       {
         id: 'b',
-        label: 'It and its four neighbours (with a barrier, every process would be)',
+        label: 'It and its four neighbours',
       },
       { id: 'c', label: 'Every process, as with a barrier' },
       { id: 'd', label: 'None: the others wait for nobody' },

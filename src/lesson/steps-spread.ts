@@ -97,7 +97,7 @@ export const sameJob: LessonStep = {
     };
   },
   explanation:
-    'No: the same job on the same dedicated nodes takes a different time every run, by 0.17% to 15.58% on the four machines measured (001 Table 2); for EP on the Compaq SC by 6.91%. Each run meets the operating system’s noise at other moments, and a parallel job waits for its slowest task. In NoiseLab a run is a seed: the same seed gives the same time to the last digit, a new seed is a new run on the same machine, and the histogram on the stage is this step’s runs. The simulated spread is close to the paper’s by construction: Lemieux’s noise was never published, so NoiseLab’s Lemieux has ASCI Q’s published noise, whose short, frequent events average out in 5 s on 32 nodes (a CoV of about 1.3%), and one unattributed node activity, a few events a minute of lognormal lengths, fitted to this 6.91%. What the fit predicts is checked elsewhere: step 2’s single node, and LU’s and FT’s spreads on the same noise (4.53% and 3.18% measured; docs/validation.md, target 14).',
+    'No: the same job on the same dedicated nodes takes a different time every run, by 0.17% to 15.58% on the four machines measured (001 Table 2); for EP on the Compaq SC by 6.91%. Each run meets the operating system’s noise at other moments, and a parallel job waits for its slowest task. In NoiseLab a run is a seed: the same seed gives the same time to the last digit, a new seed is a new run on the same machine, and the histogram on the stage is this step’s runs. The simulated spread was fitted to the paper’s: Lemieux’s noise was never published, so NoiseLab’s Lemieux has ASCI Q’s noise, whose short, frequent events average out in 5 s on 32 nodes (a CoV under 2%), and one unattributed node activity, once a minute per node with lognormal lengths, fitted to this 6.91% over 1,000 other runs (seeds 1001 to 2000). A hundred runs’ CoV depends on how many of the rare long events they meet: seeds 1–100 meet one of 9.5 s, and give about 10%; twenty runs can give anything from a few % to 20%. What the fit predicts is checked elsewhere: step 2’s single node, and LU’s and FT’s spreads on the same noise (4.53% and 3.18% measured; docs/validation.md, target 14).',
 };
 
 /** The one-node step: EP on 1 node (shown) and on 32, each over RUNS seeds. */
@@ -176,7 +176,10 @@ export const twoHumps: LessonStep = {
   runNote: `EP on 128 T3E processors, ${STOP_RUNS} runs, and the same seeds without the migration (as the T3E’s accounting left it out): a second or two on a laptop (the histogram on the stage makes the same runs). The scan every 5 s is the paper’s; how often it moves the job and for how long are not published, and were fitted to EP’s CoV of 6.11% (001 Table 2) with a quarter of the runs moved (the preset’s description says how).`,
   question: {
     kind: 'choice',
-    prompt: 'What did a histogram of EP’s run times on the T3E look like?',
+    // 001 describes the T3E's distribution in words (sec 11) and draws LU's (Figs 5 and 6); the
+    // simulation runs EP, whose CoV with and without migration Table 3 gives too
+    prompt:
+      'What did the run times of a benchmark on the T3E look like in a histogram (Kramer and Ryan describe them for their NPB runs and draw LU’s)? The simulation runs EP.',
     options: [
       {
         id: 'a',

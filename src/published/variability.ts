@@ -33,9 +33,16 @@ export const PUBLISHED_COVS: readonly PublishedCov[] = Object.entries(TABLE).fla
  * The row of Table 2 a scenario runs, if it is one: its machine by name (the 001 presets name
  * theirs: "Lemieux (Compaq SC)", "Cray T3E (mcurie, NERSC)", "Seaborg (IBM SP, NERSC)", "Alvarez
  * (Intel cluster, LBNL)") and its code by workload (EP: one compute and one allreduce; LU: a
- * wavefront; FT: all-to-all). Null for any other scenario, ASCI Q's stand-ins included.
+ * wavefront; FT: all-to-all), on 128 tasks as the table's. Null for any other scenario, ASCI Q's
+ * stand-ins included.
  */
-export function tableRowOf(machineName: string, workload: string): PublishedCov | null {
+export function tableRowOf(
+  machineName: string,
+  workload: string,
+  tasks: number,
+): PublishedCov | null {
+  // Table 2's rows are of 128 tasks: one node's EP (sec 9) is another measurement
+  if (tasks !== 128) return null;
   const machine = (
     [
       ['Compaq SC', 'Compaq SC (ES45, Quadrics)'],

@@ -7,7 +7,7 @@ describe('a scenario’s own row of 001 Table 2', () => {
   it('is its machine and NPB code for the 001 presets, and none for any other', () => {
     const row = (file: string) => {
       const s = loadPreset(file);
-      const r = tableRowOf(s.machine.name, s.workload.kind);
+      const r = tableRowOf(s.machine.name, s.workload.kind, s.job.nodes * s.job.ranksPerNode);
       return r && `${r.machine} ${r.code} ${r.covPercent}`;
     };
     expect(row('lemieux-ep')).toBe('Compaq SC (ES45, Quadrics) EP 6.91');
@@ -17,5 +17,8 @@ describe('a scenario’s own row of 001 Table 2', () => {
     // ASCI Q's stand-ins and the barrier presets are not rows of the table
     expect(row('ep-asci-q-2002')).toBeNull();
     expect(row('asci-q-2002')).toBeNull();
+    // one node's EP (001 sec 9: under 1.6%) is not the table's 128 tasks
+    const ep = loadPreset('lemieux-ep');
+    expect(tableRowOf(ep.machine.name, ep.workload.kind, 4)).toBeNull();
   });
 });
