@@ -11,6 +11,7 @@ import {
 import { batchMeansSe } from '../../src/engine/batch-means.ts';
 import { formatPercent, formatRatio, formatTimeUs } from '../../src/format/numbers.ts';
 import { scenario, source } from '../helpers/scenario.ts';
+import { loadPreset } from '../../src/validation/presets.ts';
 
 const noisy = scenario({
   nodes: 16,
@@ -128,6 +129,20 @@ describe('headline', () => {
     expect(headlineSentence(tree)).toContain(`run time ${formatTimeUs(total)}`);
     // before the run, a dash
     expect(headline(null).find((i) => i.key === 'costliest')!.value).toBe('—');
+  });
+
+  it('calls a halo exchange’s time beyond the compute communication, not collectives', () => {
+    const base = loadPreset('halo-jaguarcnl-xt3');
+    const halo = runScenario({
+      ...base,
+      job: { ...base.job, nodes: 8 },
+      workload: { ...base.workload, iterations: 30, warmup: 5 },
+    } as typeof base);
+    const items = headline(halo);
+    const of = (key: string) => items.find((i) => i.key === key)!;
+    expect(of('latency').label).toBe('Communication, mean');
+    expect(of('p99').label).toBe('Communication, p99');
+    expect(of('latency').title).toMatch(/communication time/);
   });
 });
 

@@ -55,7 +55,11 @@ export function headline(result: RunResult | null): HeadlineItem[] {
   const s = result?.summary;
   const measured = s !== undefined && s.iterations > 0;
   const tree = result?.tree != null;
-  const what = tree ? 'collective time' : 'barrier latency';
+  // a halo exchange or a wavefront has no collective: its time beyond the compute is messages
+  const kind = result?.tree?.workload;
+  const messages = kind === 'halo' || kind === 'wavefront';
+  const name = messages ? 'Communication' : tree ? 'Collectives' : 'Barrier';
+  const what = messages ? 'communication time' : tree ? 'collective time' : 'barrier latency';
   const time = (us: number | undefined) => (measured && us !== undefined ? formatTimeUs(us) : '—');
   const worst = result && measured ? costliest(result) : null;
   const spread = result && measured ? slowdownSpread(result) : null;
@@ -75,13 +79,13 @@ export function headline(result: RunResult | null): HeadlineItem[] {
     },
     {
       key: 'latency',
-      label: tree ? 'Collectives, mean' : 'Barrier, mean',
+      label: `${name}, mean`,
       value: time(s?.meanLatencyUs),
       title: `Mean ${what} per iteration: the iteration time minus the compute (ℓ = Δ − g)`,
     },
     {
       key: 'p99',
-      label: tree ? 'Collectives, p99' : 'Barrier, p99',
+      label: `${name}, p99`,
       value: time(s?.p99LatencyUs),
       title:
         `99th percentile of the ${what}: 1 iteration in 100 waits at least this long` +
