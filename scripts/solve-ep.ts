@@ -82,32 +82,19 @@ async function measure(s: Scenario): Promise<{ meanUs: number; cov: number }> {
   return { meanUs: spread.meanUs, cov: spread.cov };
 }
 
-/** The preset with median `m` (µs) and compute `w` (µs). */
-function withValues(base: Scenario, fit: Fit, m: number, w: number): Scenario {
-  const s = structuredClone(base);
-  const src = s.noise.find((n) => n.id === fit.source);
-  if (!src || src.duration.dist !== 'lognormal') {
-    throw new Error(`${fit.file}: no lognormal source ${fit.source}`);
-  }
-  src.duration.medianUs = m;
-  if (s.workload.kind !== 'allreduce') throw new Error(`${fit.file}: EP is an allreduce workload`);
-  s.workload.granularityUs = w;
-  return s;
-}
-
 /** For median m: the compute that gives Table 2's mean, and the CoV there. */
 async function atMedian(
-  base: Scenario,
+  raw: Raw,
   fit: Fit,
   m: number,
   w0: number,
 ): Promise<{ w: number; meanUs: number; cov: number }> {
   const target = fit.meanS * 1e6;
   let w = w0;
-  let r = await measure(withValues(base, fit, m, w));
+  let r = await measure(validateScenario(solvedFile(raw, fit, m, w)));
   for (let k = 0; k < MAX_MEAN_STEPS && Math.abs(r.meanUs / target - 1) > MEAN_TOLERANCE; k++) {
     w = Math.round(w + (target - r.meanUs));
-    r = await measure(withValues(base, fit, m, w));
+    r = await measure(validateScenario(solvedFile(raw, fit, m, w)));
   }
   return { w, ...r };
 }
@@ -122,9 +109,9 @@ interface Solved {
   seconds: number;
 }
 
-async function solve(fit: Fit, base: Scenario): Promise<Solved> {
+async function solve(fit: Fit, raw: Raw): Promise<Solved> {
   const started = performance.now();
-  const w0 = base.workload.kind === 'allreduce' ? base.workload.granularityUs : fit.meanS * 1e6;
+  const w0 = raw.workload.granularityUs ?? fit.meanS * 1e6;
   // Bisection on ln(median): the CoV grows with the median.
   let lo = Math.log(fit.lo);
   let hi = Math.log(fit.hi);
@@ -133,7 +120,7 @@ async function solve(fit: Fit, base: Scenario): Promise<Solved> {
   for (; steps < MAX_BISECTIONS; steps++) {
     // the median to 3 significant figures: what the preset prints
     const m = Number(Math.exp((lo + hi) / 2).toPrecision(3));
-    const r = await atMedian(base, fit, m, best.w);
+    const r = await atMedian(raw, fit, m, best.w);
     if (Math.abs(r.cov / fit.cov - 1) < Math.abs(best.cov / fit.cov - 1)) best = { m, ...r };
     console.error(
       `  ${fit.file}: median ${m} µs, compute ${(r.w / 1e6).toFixed(3)} s → mean ` +
@@ -172,7 +159,8 @@ function startingFile(fit: Fit): Raw {
   return { ...raw, noise: [...readRaw(fit.keeps).noise, fitted] };
 }
 
-/** The file with the solved median (µs) and compute (µs). */
+/** The file with median `m` and compute `w` (µs): what each trial runs (validated) and what the
+ * solve writes. */
 function solvedFile(raw: Raw, fit: Fit, m: number, w: number): Raw {
   const out = structuredClone(raw);
   out.noise.find((n) => n.id === fit.source)!.duration.medianUs = m;
@@ -231,7 +219,7 @@ if (args.includes('--dry-run')) {
   const solved: Solved[] = [];
   for (const fit of FITS) {
     const raw = startingFile(fit);
-    const r = await solve(fit, validateScenario(raw));
+    const r = await solve(fit, raw);
     solved.push(r);
     await write(fileOf(fit.file), solvedFile(raw, fit, r.medianUs, r.computeUs));
   }
