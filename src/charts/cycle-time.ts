@@ -180,8 +180,11 @@ function withJob(s: Scenario, j: CycleJob): Scenario {
   return { ...s, job: { ...s.job, nodes: j.nodes, ranksPerNode: j.ranksPerNode } };
 }
 
-/** The sweep of the view for scenario `s` (plain data, not a Svelte proxy). */
-export function cyclePlan(s: Scenario): CyclePlan {
+/**
+ * The sweep of the view for scenario `s` (plain data, not a Svelte proxy). `ownRanksPerNode`:
+ * the job's ranks per node only (the halo view's sweep, halo-update.ts), not every count.
+ */
+export function cyclePlan(s: Scenario, ownRanksPerNode = false): CyclePlan {
   const w = s.workload;
   let kind: AppKind;
   let note: string;
@@ -220,7 +223,9 @@ export function cyclePlan(s: Scenario): CyclePlan {
     usable,
     kind === 'pop' ? Math.min(POP_MIN_NODES, s.job.nodes) : 1,
   );
-  const ppns = ppnSteps(s.machine.coresPerNode - s.job.reservedCores.length, s.job.ranksPerNode);
+  const ppns = ownRanksPerNode
+    ? [s.job.ranksPerNode]
+    : ppnSteps(s.machine.coresPerNode - s.job.reservedCores.length, s.job.ranksPerNode);
   const points: CycleJob[] = [];
   const skipped: CycleJob[] = [];
   /** one cycle's work of each point kept */
@@ -421,24 +426,32 @@ function exchangeSentence(
   if (pts.length < 2) return '';
   const [a, b] = [pts[0], pts[pts.length - 1]];
   const e = (p: CyclePoint) => p.exchange!;
-  const why = timedUpdates
-    ? ' Each update here starts after a barrier, as Worley timed one: a rank that starts on ' +
-      'time with its neighbours takes its compute and one message; the least falls below that ' +
-      'only where, in most updates, some rank starts late (a late rank has less left to wait, ' +
-      'no wait at all if it is late by a message or more), which grows likelier with the ' +
-      'processes (validation target 13).'
-    : ' Updates here run back to back: the least falls toward its compute alone as soon as some ' +
-      'rank is late, since that rank finds its neighbours’ messages already in and taking one ' +
-      'costs nothing here. Tick “Barrier before each update” to time one update as Worley did ' +
-      '(validation target 13).';
   return (
     ` A rank's time for one halo update (its start to its release), from ${count(a.processors)} to ` +
     `${count(b.processors)} processors (per update over the ranks, averaged): the most ` +
-    `${formatUs(e(a).max)} → ${formatUs(e(b).max)} (it grows with the processes, as ` +
-    `${readableCite('004')} saw), the mean ${formatUs(e(a).mean)} → ${formatUs(e(b).mean)}, ` +
+    `${formatUs(e(a).max)} → ${formatUs(e(b).max)} (${readableCite('004')} saw it grow with ` +
+    `the processes), the mean ${formatUs(e(a).mean)} → ${formatUs(e(b).mean)}, ` +
     `the least ${formatUs(e(a).min)} → ${formatUs(e(b).min)}.` +
-    why
+    leastWhy(timedUpdates)
   );
+}
+
+/**
+ * Why a halo's least time for one update moves as it does, in the mode it was timed
+ * (docs/workloads.md §7): after a barrier, as Worley timed one, or back to back. One or two
+ * sentences, with a leading space.
+ */
+export function leastWhy(timedUpdates: boolean): string {
+  return timedUpdates
+    ? ' Each update here starts after a barrier, as Worley timed one: a rank that starts on ' +
+        'time with its neighbours takes its compute and one message; the least falls below that ' +
+        'only where, in most updates, some rank starts late (a late rank has less left to wait, ' +
+        'no wait at all if it is late by a message or more), which grows likelier with the ' +
+        'processes (validation target 13).'
+    : ' Updates here run back to back: the least falls toward its compute alone as soon as some ' +
+        'rank is late, since that rank finds its neighbours’ messages already in and taking one ' +
+        'costs nothing here. Tick “Barrier before each update” to time one update as Worley did ' +
+        '(validation target 13).';
 }
 
 /** The view's data as CSV: one row per point, the model cycle alongside. */

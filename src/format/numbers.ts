@@ -113,3 +113,12 @@ export function remainingText(
 }
 
 export { aboutSeconds } from './about.ts';
+
+/** How a value moved, from its ratio new / old: "falls 43%", "grows 30%", "stays about the same
+ * (down 5%)" (within 20% either way). */
+export function changeText(ratio: number): string {
+  const pct = Math.round(100 * Math.abs(ratio - 1));
+  if (ratio < 0.8) return `falls ${pct}%`;
+  if (ratio > 1.2) return `grows ${pct}%`;
+  return `stays about the same (${ratio < 1 ? 'down' : 'up'} ${pct}%)`;
+}

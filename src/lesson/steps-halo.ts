@@ -11,6 +11,7 @@ import type { Vary } from '../engine/sweep.ts';
 import { timedAfterBarrier } from '../scenario/phases.ts';
 import type { Scenario } from '../scenario/types.ts';
 import { firstLateIteration, lateRanks } from '../state/ripple-late.ts';
+import { changeText } from '../format/numbers.ts';
 import { fail, time, treeOf } from './figures.ts';
 import { formatValue, levelOf } from './sketch.ts';
 import type { Axis, LessonStep, RevealInput } from './types.ts';
@@ -162,14 +163,6 @@ function waitsOf({
   return { ok: true, value: waits };
 }
 
-/** How the least moved from the fewest to the most processes: "falls 43%", "grows 30%", … */
-function leastChange(ratio: number): string {
-  const pct = Math.round(100 * Math.abs(ratio - 1));
-  if (ratio < 0.8) return `falls ${pct}%`;
-  if (ratio > 1.2) return `grows ${pct}%`;
-  return `stays about the same (${ratio < 1 ? 'down' : 'up'} ${pct}%)`;
-}
-
 export const maxMin: LessonStep = {
   id: 'max-min',
   number: 5,
@@ -252,7 +245,7 @@ export const maxMin: LessonStep = {
     return {
       ok: true,
       value: `most ${wait(few.max)} → ${wait(many.max)}; least ${wait(few.min)} → ${wait(many.min)}`,
-      detail: `one update timed on every process ${timedAfterBarrier(input.scenario.workload) ? 'from a barrier' : 'in updates back to back (no barrier)'}, averaged over ${UPDATES.toLocaleString('en-US')} updates and ${SEEDS_PER_POINT} runs, from ${few.processes} to ${many.processes.toLocaleString('en-US')} processes; the most grows ${(many.max / few.max).toFixed(0)} times, the least ${leastChange(change)}; at ${many.processes.toLocaleString('en-US')} processes the most is ${spread.toFixed(0)} times the least${against}`,
+      detail: `one update timed on every process ${timedAfterBarrier(input.scenario.workload) ? 'from a barrier' : 'in updates back to back (no barrier)'}, averaged over ${UPDATES.toLocaleString('en-US')} updates and ${SEEDS_PER_POINT} runs, from ${few.processes} to ${many.processes.toLocaleString('en-US')} processes; the most grows ${(many.max / few.max).toFixed(0)} times, the least ${changeText(change)}; at ${many.processes.toLocaleString('en-US')} processes the most is ${spread.toFixed(0)} times the least${against}`,
     };
   },
   explanation:

@@ -298,8 +298,8 @@ describe('the curves', () => {
     const data = cycleSeries([halo(4, 3, 5, 7), halo(1024, 0, 6.6, 93)]);
     expect(cycleSummary(data, 'iteration', (us) => `${us} µs`)).toContain(
       "A rank's time for one halo update (its start to its release), from 16 to 4,096 processors (per update over the " +
-        'ranks, averaged): the most 7 µs → 93 µs (it grows with the processes, as Worley 2008 ' +
-        '(slides) saw), the mean 5 µs → 6.6 µs, the least 3 µs → 0 µs.',
+        'ranks, averaged): the most 7 µs → 93 µs (Worley 2008 (slides) saw it grow with the ' +
+        'processes), the mean 5 µs → 6.6 µs, the least 3 µs → 0 µs.',
     );
     // what moves the least depends on how the updates were timed
     expect(cycleSummary(data, 'iteration', (us) => `${us} µs`)).toContain(

@@ -1,0 +1,66 @@
+// The Latency tab on a halo exchange, in the built site: Worley's presentation of HALO (004,
+// "HALO on Franklin: max vs. min"), one update's most, mean and least over the processes against
+// the process count, swept on the page's workers; its CSV holds what the chart draws.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { haloUpdatePlan } from '../../src/charts/halo-update.ts';
+import { loadPreset } from '../../src/validation/presets.ts';
+import { csvRows, download, expectQuiet, openApp, type Site, startSite } from './site.ts';
+
+let site: Site;
+beforeAll(async () => {
+  site = await startSite();
+});
+afterAll(async () => {
+  await site?.close();
+});
+
+describe('the latency tab on a halo exchange', () => {
+  it('draws the most growing with the processes and the least staying (004)', async () => {
+    const { page, problems } = await openApp(
+      site,
+      undefined,
+      undefined,
+      '/?preset=halo-franklin-xt4&iterations=200&show=latency',
+    );
+    const view = page.getByRole('region', { name: 'One halo update against machine size' });
+    await view.waitFor();
+    const total = haloUpdatePlan(loadPreset('halo-franklin-xt4'))!.total;
+    await expect
+      .poll(
+        async () => ((await view.locator('.progress').textContent()) ?? '').replace(/\s+/g, ' '),
+        { timeout: 180_000, interval: 1000 },
+      )
+      .toContain(`${total} of ${total} runs`);
+    await view.locator('figure[aria-busy="false"]').waitFor({ timeout: 30_000 });
+    const chart = view.locator('svg[role="img"]');
+    for (const stat of ['max', 'mean', 'min']) {
+      expect(await chart.locator(`path.update-${stat}`).count()).toBe(1);
+    }
+    const legend = await view.getByRole('list', { name: 'Curves' }).locator('li').allTextContents();
+    expect(legend.map((t) => t.trim()).slice(0, 3)).toEqual([
+      'most over the processes',
+      'mean over the processes',
+      'least over the processes',
+    ]);
+    // not the barrier-only note: this view has something to show for a halo
+    expect(await page.getByText('This view sweeps a barrier workload').count()).toBe(0);
+
+    const { name, bytes } = await download(page, view, 'CSV');
+    expect(name).toBe('halo-update-vs-processes.csv');
+    // processes, least, mean, most (columns 2–5)
+    const rows = csvRows(bytes.toString('utf8'));
+    expect(rows).toHaveLength(total);
+    const [first, last] = [rows[0], rows[rows.length - 1]];
+    for (const r of rows) {
+      expect(r[2]).toBeLessThanOrEqual(r[3]);
+      expect(r[3]).toBeLessThanOrEqual(r[4]);
+    }
+    // Worley: the most grows with the process count, the least does not.
+    expect(last[4]).toBeGreaterThan(3 * first[4]);
+    expect(last[2]).toBeLessThan(3 * first[2]);
+    expect(await view.locator('.summary').textContent()).toMatch(
+      /^From 2 to [\d,]+ processes, one update as a rank times it: the most/,
+    );
+    expectQuiet(problems);
+  });
+});
