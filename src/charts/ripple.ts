@@ -4,7 +4,7 @@
 import type { Ripple, RippleRun } from '../engine/ripple.ts';
 import { formatCount, formatTimeUs } from '../format/numbers.ts';
 import { gridCoords } from '../scenario/grid.ts';
-import { firstLateIteration, ON_TIME_US } from '../state/ripple-late.ts';
+import { ON_TIME_US } from '../state/ripple-late.ts';
 import { roundUs } from '../format/round-us.ts';
 
 export interface RippleFrame {
@@ -15,13 +15,6 @@ export interface RippleFrame {
   meanUs: number;
   /** steps along the grid from the hit rank to the farthest late rank (null: no hit rank) */
   reach: number | null;
-  /**
-   * The iteration the one event's delay first shows in, when that is after the one shown and
-   * the event has already happened (null otherwise): at a barrier with g = 0 the held-up rank
-   * has no compute to delay, it is waiting, so its next start is late (model.md §3's residual
-   * rule) and every rank with it, one iteration after the hit.
-   */
-  lateFrom: number | null;
 }
 
 /** Steps between ranks a and b on the ripple's 2-D grid (wrapping around when `periodic`). */
@@ -58,12 +51,7 @@ export function rippleFrame(
       if (k > reach!) reach = k;
     }
   }
-  let lateFrom: number | null = null;
-  if (late === 0 && ripple.hitIteration !== null && iteration >= ripple.hitIteration) {
-    const first = firstLateIteration(run, R, ripple.iterations);
-    if (first > iteration) lateFrom = first;
-  }
-  return { late, maxUs, meanUs: sum / R, reach, lateFrom };
+  return { late, maxUs, meanUs: sum / R, reach };
 }
 
 /** The most lateness anywhere in either run: the colour scale's top, µs. */
@@ -80,9 +68,7 @@ export function rippleSummary(ripple: Ripple, iteration: number, periodic: boole
   const barrier = rippleFrame(ripple, ripple.barrier, iteration, periodic);
   const of = (f: RippleFrame) =>
     f.late === 0
-      ? f.lateFrom !== null
-        ? `every rank on time in this iteration, late from iteration ${f.lateFrom} (the held-up rank was waiting, not computing: its next start is late)`
-        : 'every rank on time'
+      ? 'every rank on time'
       : f.late === R
         ? `all ${formatCount(R)} ranks late, up to ${formatTimeUs(f.maxUs)}`
         : `${formatCount(f.late)} of ${formatCount(R)} ranks late, up to ${formatTimeUs(f.maxUs)}`;

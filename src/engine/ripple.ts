@@ -3,7 +3,8 @@
 // every iteration recorded. A rank's lateness is its release minus the release the same run
 // without noise gives it (on a torus without wake-ups (i + 1)(g + L), L that exchange's noiseless
 // cost: docs/workloads.md §7, model.md §4). The delay is one noise event on the grid's middle
-// rank halfway through its CPU work of iteration 2 before it sends, or the scenario's own noise;
+// rank halfway through its CPU work of iteration 2 before it sends (or over its start, when it
+// has no such work), or the scenario's own noise;
 // both runs are PhaseRuns of the same machine, job shape and seed.
 import { nodesLeftAfterExclusion } from '../scenario/validate-machine.ts';
 import { gridSides, mostNeighbours } from '../scenario/grid.ts';
@@ -61,6 +62,9 @@ export interface Ripple {
 
 /** The iteration whose compute the one event hits. */
 export const HIT_ITERATION = 2;
+/** µs: how long before the hit rank's start the one event begins when there is no CPU work to
+ * hit (a nanosecond: the event then holds the start, not a rank already waiting) */
+export const START_LEAD_US = 0.001;
 
 /** µs of compute between exchanges the ripple uses for a workload: its own where it has one. */
 export function rippleGranularityUs(w: Workload): number {
@@ -187,8 +191,18 @@ function runOf(s: Scenario, options: RippleOptions, hitRank: number, P: number):
     const sendsUs = w.kind === 'halo' ? mostNeighbours(gridSides(R, 2)) * (w.overheadUs ?? 0) : 0;
     const wakeUs = w.kind === 'barrier' && s.job.waitMode === 'block' ? s.job.wakeupUs : 0;
     const startUs = onTime[(HIT_ITERATION - 1) * R + hitRank] + wakeUs;
-    const atUs = startUs + (quietRun.granularityUs + sendsUs) / 2;
-    noise = [oneEvent(atUs, options.eventUs, node, core)];
+    const workUs = quietRun.granularityUs + sendsUs;
+    // With no CPU work before the exchange (g = 0, messages free of CPU time) there is nothing to
+    // hold up halfway: the event then covers the rank's start (from START_LEAD_US before it, and
+    // as much longer, so that it ends eventUs after the start): by the residual rule (model.md
+    // §3) the rank starts that iteration eventUs late, as a held-up compute would be. Landing on
+    // the start itself would find the rank already waiting: its iteration on time, its next
+    // start late, the delay shown an iteration after the hit.
+    noise = [
+      workUs > 0
+        ? oneEvent(startUs + workUs / 2, options.eventUs, node, core)
+        : oneEvent(startUs - START_LEAD_US, options.eventUs + START_LEAD_US, node, core),
+    ];
   }
   const run = new PhaseRun({ ...s, noise }, { recordReleases: true }).run();
   const releases = run.releases!;

@@ -48,8 +48,8 @@ export const ripple: LessonStep = {
   question: {
     kind: 'choice',
     prompt:
-      // Not "while it computes": the ripple's exchange has no compute between messages (g = 0),
-      // so the hold-up finds the process waiting, and a barrier shows it an update later.
+      // Not "while it computes": the ripple's exchange has no compute between messages (g = 0);
+      // the hold-up covers the process's start of the update (src/engine/ripple.ts).
       'One process is held up by 1 ms. Which processes of the halo exchange finish the update it delays late?',
     options: [
       { id: 'a', label: 'Only the one that was held up' },
@@ -72,18 +72,10 @@ export const ripple: LessonStep = {
   simulate: ({ scenario }) => {
     const r = rippleOf(scenario, RIPPLE_DEFAULTS);
     const at = (run: RippleRun) => lateFromFirst(run, r.ranks, r.iterations).join(', ');
-    const haloFirst = firstLateIteration(r.halo, r.ranks, r.iterations);
-    const barrierFirst = firstLateIteration(r.barrier, r.ranks, r.iterations);
-    // With g = 0 a barrier's process has no compute to hold up: the event finds it waiting and
-    // its next start is late (model.md §3), so the barrier shows the delay an update later.
-    const later =
-      barrierFirst > haloFirst
-        ? `; the barrier’s count starts at update ${barrierFirst}, the halo’s at ${haloFirst}: with no compute between exchanges (g = 0) the held-up process is waiting at the barrier, not computing, so the delay shows when it starts the next update late, and everyone with it`
-        : '';
     return {
       ok: true,
       value: `halo: ${at(r.halo)} late; barrier: ${at(r.barrier)}`,
-      detail: `how many of the ${r.ranks} processes (a ${r.sides[0]} × ${r.sides[1]} torus) finish late: in the update the ${time(RIPPLE_DEFAULTS.eventUs)} hold-up delays, then in the next two; in the halo the delay spreads one neighbour per update and never shrinks${later}`,
+      detail: `how many of the ${r.ranks} processes (a ${r.sides[0]} × ${r.sides[1]} torus) finish late: in the update the ${time(RIPPLE_DEFAULTS.eventUs)} hold-up delays, then in the next two; in the halo the delay spreads one neighbour per update and never shrinks`,
     };
   },
   explanation:

@@ -14,9 +14,9 @@ export function lateRanks(run: RippleRun, ranks: number, i: number): number {
 }
 
 /**
- * The first iteration from the hit one with a late rank (the last one if none): a process held
- * up while it computes or sends is late in that update; one with nothing to compute (g = 0 at a
- * barrier) is held up while it waits, and the delay shows in the next update.
+ * The first iteration from the hit one with a late rank (the last one if none): the hit one
+ * itself whenever the event delays someone (src/engine/ripple.ts lands it on the rank's CPU work,
+ * or over its start when it has none); a later one only for an event no rank waits for.
  */
 export function firstLateIteration(run: RippleRun, ranks: number, iterations: number): number {
   let first = HIT_ITERATION;
