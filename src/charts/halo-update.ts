@@ -11,7 +11,7 @@ import { readableCite } from '../published/cite.ts';
 import type { Scenario } from '../scenario/types.ts';
 import type { SweepPointResult } from '../state/sweep.svelte.ts';
 import { cyclePlan, cycleSeries, leastWhy, type CyclePlan } from './cycle-time.ts';
-import type { PointTrust } from './point-trust.ts';
+import { maxOverMin, type SpreadPoint, type SpreadWords } from './process-spread.ts';
 
 /** Worley's gap between the most and the least for small halos (004, "HALO on Franklin: max vs.
  * min", the log-log slide: "a factor of 5-10 greater than that of the minimum time"). */
@@ -22,18 +22,24 @@ export function haloUpdatePlan(s: Scenario): CyclePlan | null {
   return s.workload.kind === 'halo' ? cyclePlan(s, true) : null;
 }
 
-export interface UpdatePoint extends PointTrust {
+/** A process count's update, µs: min, mean and max per update over the ranks, averaged over the
+ * measured updates. */
+export interface UpdatePoint extends SpreadPoint {
   nodes: number;
-  processes: number;
-  /** µs: per update over the ranks, averaged over the measured updates */
-  min: number;
-  mean: number;
-  max: number;
   /** µs: the job's mean update, release to release (the iteration time) */
   jobUs: number;
-  /** a first pass's point (the final one will replace it) */
-  coarse: boolean;
 }
+
+/** The chart's words for a halo update. */
+export const UPDATE_WORDS: SpreadWords = {
+  title: 'One halo update against processes',
+  yTitle: 'time for one update',
+  names: ['most over the processes', 'mean over the processes', 'least over the processes'],
+  short: ['the most', 'the mean', 'the least'],
+  file: 'halo-update-vs-processes',
+  tableCaption: 'One halo update per process count: the most, mean and least over the processes',
+  countColumn: 'Updates',
+};
 
 /** The sweep's points with a timed update, in process order. */
 export function haloUpdatePoints(points: readonly SweepPointResult[]): UpdatePoint[] {
@@ -56,10 +62,6 @@ export function haloUpdatePoints(points: readonly SweepPointResult[]): UpdatePoi
     }))
     .sort((a, b) => a.processes - b.processes);
 }
-
-/** The most over the least at a point, where the least is above nothing; else null. */
-export const maxOverMin = (p: Pick<UpdatePoint, 'min' | 'max'>): number | null =>
-  p.min > 0 ? p.max / p.min : null;
 
 /**
  * The view's reading in sentences: from the fewest to the most processes, how the most, the mean

@@ -1,7 +1,9 @@
-// The Latency tab on a halo exchange, in the built site: Worley's presentation of HALO (004,
-// "HALO on Franklin: max vs. min"), one update's most, mean and least over the processes against
-// the process count, swept on the page's workers; its CSV holds what the chart draws.
+// The Latency tab on a halo exchange and on the allreduce benchmark, in the built site: Worley's
+// presentations (004), one halo update's most, mean and least over the processes ("HALO on
+// Franklin: max vs. min") and the worst, average and best of 80 allreduce samples, against the
+// process count, swept on the page's workers; their CSV holds what the chart draws.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allreduceSamplesPlan } from '../../src/charts/allreduce-samples.ts';
 import { haloUpdatePlan } from '../../src/charts/halo-update.ts';
 import { loadPreset } from '../../src/validation/presets.ts';
 import { csvRows, download, expectQuiet, openApp, type Site, startSite } from './site.ts';
@@ -34,7 +36,7 @@ describe('the latency tab on a halo exchange', () => {
     await view.locator('figure[aria-busy="false"]').waitFor({ timeout: 30_000 });
     const chart = view.locator('svg[role="img"]');
     for (const stat of ['max', 'mean', 'min']) {
-      expect(await chart.locator(`path.update-${stat}`).count()).toBe(1);
+      expect(await chart.locator(`path.spread-${stat}`).count()).toBe(1);
     }
     const legend = await view.getByRole('list', { name: 'Curves' }).locator('li').allTextContents();
     expect(legend.map((t) => t.trim()).slice(0, 3)).toEqual([
@@ -63,4 +65,47 @@ describe('the latency tab on a halo exchange', () => {
     );
     expectQuiet(problems);
   });
+
+  it('draws the worst and average allreduce sample far above the best (004)', async () => {
+    const { page, problems } = await openApp(
+      site,
+      undefined,
+      undefined,
+      '/?preset=allreduce-asci-q-2002&nodes=64&show=latency',
+    );
+    const view = page.getByRole('region', { name: 'One allreduce against machine size' });
+    await view.waitFor();
+    const preset = loadPreset('allreduce-asci-q-2002');
+    // 1, 2, 4, … 64 nodes and the whole machine
+    const total = allreduceSamplesPlan({ ...preset, job: { ...preset.job, nodes: 64 } })!.total;
+    expect(total).toBe(8);
+    await expect
+      .poll(
+        async () => ((await view.locator('.progress').textContent()) ?? '').replace(/\s+/g, ' '),
+        { timeout: 180_000, interval: 1000 },
+      )
+      .toContain(`${total} of ${total} runs`);
+    await view.locator('figure[aria-busy="false"]').waitFor({ timeout: 30_000 });
+    const legend = await view.getByRole('list', { name: 'Curves' }).locator('li').allTextContents();
+    expect(legend.map((t) => t.trim())).toEqual([
+      'worst of the samples',
+      'average of the samples',
+      'best of the samples',
+    ]);
+    const { name, bytes } = await download(page, view, 'CSV');
+    expect(name).toBe('allreduce-samples-vs-processes.csv');
+    // processes, best, average, worst, samples (columns 2–5)
+    const rows = csvRows(bytes.toString('utf8'));
+    expect(rows).toHaveLength(total);
+    for (const r of rows) {
+      expect(r[2]).toBeLessThanOrEqual(r[3]);
+      expect(r[3]).toBeLessThanOrEqual(r[4]);
+      expect(r[5]).toBe(80);
+    }
+    // on the whole machine the worst sample met a long event: far above the best
+    const last = rows[rows.length - 1];
+    expect(last[4]).toBeGreaterThan(10 * last[2]);
+    expectQuiet(problems);
+    // the whole sweep: 8 node counts up to ASCI Q's 2,048 × 4, one worker here
+  }, 240_000);
 });

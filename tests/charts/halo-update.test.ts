@@ -8,9 +8,9 @@ import {
   haloUpdatePlan,
   haloUpdatePoints,
   haloUpdateSummary,
-  maxOverMin,
   type UpdatePoint,
 } from '../../src/charts/halo-update.ts';
+import { maxOverMin } from '../../src/charts/process-spread.ts';
 import { runScenario } from '../../src/engine/index.ts';
 import { planSweep } from '../../src/engine/sweep.ts';
 import { formatTimeUs } from '../../src/format/numbers.ts';

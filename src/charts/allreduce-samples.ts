@@ -1,0 +1,150 @@
+// The data of the allreduce's "samples against machine size" view, Worley's allreduce "jitter"
+// test on the Cray XT4 Franklin (004, "Average vs. Optimal MPI_Allreduce Perf.": "worst and
+// average cases (80 samples) much worse than best observed performance"): at each process count
+// the scenario's allreduce run for 80 samples, an iteration each, and its best, average and worst
+// sample. A sample is the collective's latency ℓ = Δ − g (model.md §4), so a compute between
+// allreduces does not count in it. Worley plotted allreduces per second; this draws their time.
+// Pure.
+import { csvLines } from '../format/csv.ts';
+import { formatCount } from '../format/numbers.ts';
+import { roundUs, usCell } from '../format/round-us.ts';
+import type { Vary } from '../engine/sweep.ts';
+import { readableCite } from '../published/cite.ts';
+import { iterationsWithinLimits } from '../scenario/cost.ts';
+import { nodesLeftAfterExclusion } from '../scenario/index.ts';
+import type { Scenario } from '../scenario/types.ts';
+import type { SweepPointResult } from '../state/sweep.svelte.ts';
+import { cycleNodeSteps, MAX_POINT_WORK, pointWork } from './cycle-time.ts';
+import { pointTrust } from './point-trust.ts';
+import type { SpreadPoint, SpreadWords } from './process-spread.ts';
+
+/** Worley's samples per process count (004: "worst and average cases (80 samples)"). */
+export const SAMPLES = 80;
+/** Iterations before the samples at most (the scenario's warm-up, up to this). */
+const MAX_WARMUP = 20;
+/** Work (cycle-time.ts pointWork) a point of 80 samples may cost: a few seconds of a worker. */
+const MAX_SAMPLES_WORK = 4 * MAX_POINT_WORK;
+
+export interface SamplesPlan {
+  base: Scenario;
+  varies: Vary[];
+  total: number;
+  /** node counts swept, ascending */
+  nodes: number[];
+  /** node counts left out: 80 samples would take too long here */
+  skipped: number[];
+  warmup: number;
+}
+
+/**
+ * The sweep over node counts (1, 2, 4, … up to the machine) at the job's ranks per node, each
+ * point SAMPLES measured iterations after the scenario's warm-up; null for a workload other than
+ * the allreduce benchmark.
+ */
+export function allreduceSamplesPlan(s: Scenario): SamplesPlan | null {
+  const w = s.workload;
+  if (w.kind !== 'allreduce') return null;
+  const warmup = Math.min(w.warmup, MAX_WARMUP);
+  const base: Scenario = { ...s, workload: { ...w, iterations: SAMPLES + warmup, warmup } };
+  const at = (n: number): Scenario => ({ ...base, job: { ...base.job, nodes: n } });
+  const usable = nodesLeftAfterExclusion(
+    s.machine.nodes,
+    s.machine.clusterSize,
+    s.job.excludeOffsets,
+  );
+  const all = cycleNodeSteps(s.job.nodes, usable);
+  // a point the validator would refuse at its length, or too slow to wait for, is left out
+  const fits = (n: number) =>
+    pointWork(at(n)) <= MAX_SAMPLES_WORK && iterationsWithinLimits([at(n)]) >= SAMPLES + warmup;
+  const nodes = all.filter(fits);
+  return {
+    base,
+    varies: [{ path: 'job.nodes', values: nodes }],
+    total: nodes.length,
+    nodes,
+    skipped: all.filter((n) => !fits(n)),
+    warmup,
+  };
+}
+
+/** The chart's words for the allreduce's samples. */
+export const SAMPLE_WORDS: SpreadWords = {
+  title: 'One allreduce against processes',
+  yTitle: 'time for one allreduce',
+  names: ['worst of the samples', 'average of the samples', 'best of the samples'],
+  short: ['the worst', 'the average', 'the best'],
+  file: 'allreduce-samples-vs-processes',
+  tableCaption: `One allreduce per process count: the worst, average and best of ${SAMPLES} samples`,
+  countColumn: 'Samples',
+};
+
+export interface SamplePoint extends SpreadPoint {
+  nodes: number;
+}
+
+/** The sweep's points in process order: best, average and worst ℓ over their samples. */
+export function allreduceSamplePoints(
+  points: readonly SweepPointResult[],
+  ranksPerNode: number,
+): SamplePoint[] {
+  const out: SamplePoint[] = [];
+  for (const p of points) {
+    const nodes = Number(p.assignments.find((a) => a.path === 'job.nodes')?.value);
+    const s = p.result.summary;
+    if (!Number.isFinite(nodes) || s.iterations === 0) continue;
+    out.push({
+      nodes,
+      processes: nodes * ranksPerNode,
+      min: s.minLatencyUs,
+      mean: s.meanLatencyUs,
+      max: s.maxLatencyUs,
+      coarse: false,
+      ...pointTrust(p),
+    });
+  }
+  return out.sort((a, b) => a.processes - b.processes);
+}
+
+/**
+ * The view's reading: from the fewest to the most processes, the worst, average and best
+ * sample, and how far the average and the worst are above the best at the most processes.
+ */
+export function allreduceSamplesSummary(
+  points: readonly SamplePoint[],
+  formatUs: (us: number) => string,
+): string {
+  if (points.length === 0) return 'No data yet.';
+  const a = points[0];
+  const b = points[points.length - 1];
+  const above = (p: SamplePoint) =>
+    p.min > 0
+      ? ` At ${formatCount(p.processes)} processes the average is ${(p.mean / p.min).toFixed(1)}× the best and the worst ${(p.max / p.min).toFixed(1)}× (${readableCite('004')}: worst and average "much worse than best").`
+      : '';
+  if (points.length === 1)
+    return `On ${formatCount(a.processes)} processes, ${SAMPLES} samples: the worst ${formatUs(a.max)}, the average ${formatUs(a.mean)}, the best ${formatUs(a.min)}.${above(a)}`;
+  return (
+    `From ${formatCount(a.processes)} to ${formatCount(b.processes)} processes, ${SAMPLES} samples each: ` +
+    `the worst ${formatUs(a.max)} → ${formatUs(b.max)}, the average ${formatUs(a.mean)} → ${formatUs(b.mean)}, ` +
+    `the best ${formatUs(a.min)} → ${formatUs(b.min)}.` +
+    above(b)
+  );
+}
+
+/** The view's data as CSV: one row per point. */
+export function allreduceSamplesCsv(points: readonly SamplePoint[]): string {
+  const rows: (string | number | null)[][] = [
+    ['nodes', 'processes', 'best_us', 'average_us', 'worst_us', 'samples', 'two_se_us'],
+  ];
+  for (const p of points) {
+    rows.push([
+      p.nodes,
+      p.processes,
+      roundUs(p.min),
+      roundUs(p.mean),
+      roundUs(p.max),
+      p.iterations,
+      usCell(p.spreadUs),
+    ]);
+  }
+  return csvLines(rows);
+}
