@@ -189,6 +189,40 @@ describe('sketch the curve you expect', () => {
   }, 120_000);
 });
 
+describe('a sketch on a projector (1280 × 720)', () => {
+  it('fits its prompt, chart and Reveal between the header and the pager, and draws true', async () => {
+    const { page, problems } = await openApp(site, { width: 1280, height: 720 });
+    await openStep(
+      page,
+      site.origin,
+      'preset=halo-franklin-xt4&lesson=max-min&projector=1',
+      /^5\. The slowest/,
+    );
+    const prompt = panel(page).locator('.step .prompt').first();
+    const reveal = panel(page).getByRole('button', { name: 'Reveal' });
+    await reveal.evaluate((e) => e.scrollIntoView({ block: 'end' }));
+    const header = await page.locator('header').first().boundingBox();
+    const pager = await panel(page).locator('.pager').boundingBox();
+    const top = (await prompt.boundingBox())!;
+    const chart = (await panel(page).locator('svg[role="group"]').boundingBox())!;
+    const button = (await reveal.boundingBox())!;
+    expect(top.y).toBeGreaterThanOrEqual(header!.y + header!.height - 1);
+    expect(chart.y).toBeGreaterThan(top.y);
+    expect(button.y + button.height).toBeLessThanOrEqual(pager!.y + 1);
+    // narrower than the panel at the chart's own aspect: a pointer's place maps to the viewBox
+    const plot = (await plotOf(page).boundingBox())!;
+    const last = handles(page).last();
+    await page.mouse.move(plot.x + plot.width - 1, plot.y + plot.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(plot.x + plot.width - 1, plot.y + 2);
+    await page.mouse.up();
+    // dragged to the top of the plot: the last point at the axis's top (level 35 of 35)
+    await expect.poll(() => last.getAttribute('aria-valuenow'), SOON).toBe('35');
+    expectQuiet(problems);
+    await page.context().close();
+  }, 120_000);
+});
+
 describe('drag a marker on the chart', () => {
   it('places the marker by mouse and by keyboard, and reveals the paper and the run', async () => {
     const { page, problems } = await openApp(site);
