@@ -73,9 +73,10 @@ export const SAMPLE_WORDS: SpreadWords = {
   yTitle: 'time for one allreduce',
   names: ['worst of the samples', 'average of the samples', 'best of the samples'],
   short: ['the worst', 'the average', 'the best'],
+  columns: ['Worst', 'Average', 'Best', 'Worst / best'],
   file: 'allreduce-samples-vs-processes',
   tableCaption: `One allreduce per process count: the worst, average and best of ${SAMPLES} samples`,
-  countColumn: 'Samples',
+  counted: 'samples',
 };
 
 export interface SamplePoint extends SpreadPoint {
@@ -91,6 +92,9 @@ export function allreduceSamplePoints(
   for (const p of points) {
     const nodes = Number(p.assignments.find((a) => a.path === 'job.nodes')?.value);
     const s = p.result.summary;
+    // the allreduce's own points only: the ghost may be another workload's sweep (a barrier's,
+    // before the Exchange switch), whose points are not samples of this
+    if (p.result.tree?.workload !== 'allreduce') continue;
     if (!Number.isFinite(nodes) || s.iterations === 0) continue;
     out.push({
       nodes,
@@ -118,7 +122,7 @@ export function allreduceSamplesSummary(
   const b = points[points.length - 1];
   const above = (p: SamplePoint) =>
     p.min > 0
-      ? ` At ${formatCount(p.processes)} processes the average is ${(p.mean / p.min).toFixed(1)}× the best and the worst ${(p.max / p.min).toFixed(1)}× (${readableCite('004')}: worst and average "much worse than best").`
+      ? ` At ${formatCount(p.processes)} processes the average is ${(p.mean / p.min).toFixed(1)}× the best and the worst ${(p.max / p.min).toFixed(1)}× (${readableCite('004')} saw on the XT4 Franklin worst and average "much worse than best"). One long event met in one sample can set the worst.`
       : '';
   if (points.length === 1)
     return `On ${formatCount(a.processes)} processes, ${SAMPLES} samples: the worst ${formatUs(a.max)}, the average ${formatUs(a.mean)}, the best ${formatUs(a.min)}.${above(a)}`;

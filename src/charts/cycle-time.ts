@@ -443,7 +443,8 @@ function exchangeSentence(
  */
 export function leastWhy(timedUpdates: boolean): string {
   return timedUpdates
-    ? ' Each update here starts after a barrier, as Worley timed one: a rank that starts on ' +
+    ? ' Each update here starts after a barrier (our reading of how Worley timed a single ' +
+        'update: the slides do not say how its processes start together): a rank that starts on ' +
         'time with its neighbours takes its compute and one message; the least falls below that ' +
         'only where, in most updates, some rank starts late (a late rank has less left to wait, ' +
         'no wait at all if it is late by a message or more), which grows likelier with the ' +

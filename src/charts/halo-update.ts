@@ -5,13 +5,13 @@
 // sweep is the cycle-time view's over node counts (cycle-time.ts cyclePlan, its quick and final
 // passes, its points too costly left out) at the job's own ranks per node. Pure.
 import { csvLines } from '../format/csv.ts';
-import { changeText, formatCount } from '../format/numbers.ts';
+import { formatCount } from '../format/numbers.ts';
 import { roundUs, usCell } from '../format/round-us.ts';
 import { readableCite } from '../published/cite.ts';
 import type { Scenario } from '../scenario/types.ts';
 import type { SweepPointResult } from '../state/sweep.svelte.ts';
 import { cyclePlan, cycleSeries, leastWhy, type CyclePlan } from './cycle-time.ts';
-import { maxOverMin, type SpreadPoint, type SpreadWords } from './process-spread.ts';
+import { maxOverMin, movedText, type SpreadPoint, type SpreadWords } from './process-spread.ts';
 
 /** Worley's gap between the most and the least for small halos (004, "HALO on Franklin: max vs.
  * min", the log-log slide: "a factor of 5-10 greater than that of the minimum time"). */
@@ -34,11 +34,17 @@ export interface UpdatePoint extends SpreadPoint {
 export const UPDATE_WORDS: SpreadWords = {
   title: 'One halo update against processes',
   yTitle: 'time for one update',
-  names: ['most over the processes', 'mean over the processes', 'least over the processes'],
+  names: [
+    'most over the processes (per update, averaged)',
+    'mean over the processes',
+    'least over the processes (per update, averaged)',
+  ],
   short: ['the most', 'the mean', 'the least'],
+  columns: ['Most', 'Mean', 'Least', 'Most / least'],
   file: 'halo-update-vs-processes',
-  tableCaption: 'One halo update per process count: the most, mean and least over the processes',
-  countColumn: 'Updates',
+  tableCaption:
+    'One halo update per process count: the most, mean and least over the processes, per update, averaged over the updates',
+  counted: 'updates',
 };
 
 /** The sweep's points with a timed update, in process order. */
@@ -63,10 +69,19 @@ export function haloUpdatePoints(points: readonly SweepPointResult[]): UpdatePoi
     .sort((a, b) => a.processes - b.processes);
 }
 
+/** Worley's smallest process count, and the first whose 2-D grid gives every rank four
+ * neighbours (4 × 4): the reading starts here when the sweep has it. */
+export const FIRST_FULL_GRID = 16;
+/** The growth of HALO's own figure on the XT3 jaguarcnl from 16 to 4,096 processes (004, "HALO
+ * on Jaguarcnl": "increasing by a factor of 3 between 16 and 4096 processes"). */
+export const JAGUARCNL_GROWTH = { from: 16, to: 4096, factor: 3 } as const;
+
 /**
- * The view's reading in sentences: from the fewest to the most processes, how the most, the mean
- * and the least moved, the most against the least at the most processes (against Worley's
- * 5–10×), and why the least moves as it does in the mode the updates were timed.
+ * The view's reading in sentences: from 16 processes (or the fewest) to the most, how the most,
+ * the mean and the least moved; for updates timed after a barrier (Worley's single timed update
+ * on Franklin), the most against the least at the most processes against his 5–10×; for updates
+ * back to back (HALO's own run), the job's update from 16 to 4,096 processes against the 3× he
+ * reported on jaguarcnl; and why the least moves as it does.
  */
 export function haloUpdateSummary(
   points: readonly UpdatePoint[],
@@ -74,24 +89,33 @@ export function haloUpdateSummary(
   timedUpdates: boolean,
 ): string {
   if (points.length === 0) return 'No data yet.';
-  const a = points[0];
+  const a = points.find((p) => p.processes >= FIRST_FULL_GRID) ?? points[0];
   const b = points[points.length - 1];
-  if (points.length === 1)
-    return `On ${formatCount(a.processes)} processes: the most ${formatUs(a.max)}, the mean ${formatUs(a.mean)}, the least ${formatUs(a.min)}.`;
+  const nothing = (p: UpdatePoint) => maxOverMin(p) === null;
+  const least = (p: UpdatePoint) => (nothing(p) ? 'about nothing' : formatUs(p.min));
+  const averaged = `each averaged over a point's ${UPDATE_WORDS.counted}`;
+  if (a === b)
+    return `On ${formatCount(a.processes)} processes, ${averaged}: the most ${formatUs(a.max)}, the mean ${formatUs(a.mean)}, the least ${least(a)}.${leastWhy(timedUpdates)}`;
+  const moved =
+    `From ${formatCount(a.processes)} to ${formatCount(b.processes)} processes, one update as a rank times it, ${averaged}: ` +
+    `the most ${formatUs(a.max)} → ${formatUs(b.max)}, ${movedText(b.max / a.max)}; ` +
+    `the mean ${formatUs(a.mean)} → ${formatUs(b.mean)}, ${movedText(b.mean / a.mean)}; ` +
+    `the least ${least(a)} → ${least(b)}` +
+    (nothing(a) || nothing(b) ? '.' : `, ${movedText(b.min / a.min)}.`);
+  let against = '';
   const ratio = maxOverMin(b);
-  const [lo, hi] = WORLEY_MAX_OVER_MIN;
-  const gap =
-    ratio === null
-      ? ` At ${formatCount(b.processes)} processes the least is nothing: some rank met its neighbours' messages already in.`
-      : ` At ${formatCount(b.processes)} processes the most is ${ratio.toFixed(1)}× the least (${readableCite('004')}: ${lo} to ${hi}× for small halos${ratio < lo ? '; a narrower gap here than his' : ratio > hi ? '; a wider gap here than his' : ''}).`;
-  return (
-    `From ${formatCount(a.processes)} to ${formatCount(b.processes)} processes, one update as a rank times it: ` +
-    `the most ${formatUs(a.max)} → ${formatUs(b.max)} (${changeText(b.max / a.max)}), ` +
-    `the mean ${formatUs(a.mean)} → ${formatUs(b.mean)}, ` +
-    `the least ${formatUs(a.min)} → ${formatUs(b.min)} (${a.min > 0 ? changeText(b.min / a.min) : 'from nothing'}).` +
-    gap +
-    leastWhy(timedUpdates)
-  );
+  if (timedUpdates && ratio !== null) {
+    const [lo, hi] = WORLEY_MAX_OVER_MIN;
+    const gap = ratio < lo ? '; a narrower gap here' : ratio > hi ? '; a wider gap here' : '';
+    against = ` At ${formatCount(b.processes)} processes the most is ${ratio.toFixed(1)}× the least (${readableCite('004')}, a single update timed on Franklin: ${lo} to ${hi}× for small halos${gap}).`;
+  } else if (!timedUpdates) {
+    const { from, to, factor } = JAGUARCNL_GROWTH;
+    const p16 = points.find((p) => p.processes === from);
+    const p4096 = points.find((p) => p.processes === to);
+    if (p16 && p4096)
+      against = ` The job's update, release to release (what HALO itself reports): ${formatUs(p16.jobUs)} on ${from} → ${formatUs(p4096.jobUs)} on ${formatCount(to)} processes, ${movedText(p4096.jobUs / p16.jobUs)} (${readableCite('004')} on the XT3 jaguarcnl: about ${factor}×).`;
+  }
+  return moved + against + leastWhy(timedUpdates);
 }
 
 /** The view's data as CSV: one row per point. */

@@ -40,9 +40,9 @@ describe('the latency tab on a halo exchange', () => {
     }
     const legend = await view.getByRole('list', { name: 'Curves' }).locator('li').allTextContents();
     expect(legend.map((t) => t.trim()).slice(0, 3)).toEqual([
-      'most over the processes',
+      'most over the processes (per update, averaged)',
       'mean over the processes',
-      'least over the processes',
+      'least over the processes (per update, averaged)',
     ]);
     // not the barrier-only note: this view has something to show for a halo
     expect(await page.getByText('This view sweeps a barrier workload').count()).toBe(0);
@@ -61,7 +61,7 @@ describe('the latency tab on a halo exchange', () => {
     expect(last[4]).toBeGreaterThan(3 * first[4]);
     expect(last[2]).toBeLessThan(3 * first[2]);
     expect(await view.locator('.summary').textContent()).toMatch(
-      /^From 2 to [\d,]+ processes, one update as a rank times it: the most/,
+      /^From 16 to [\d,]+ processes, one update as a rank times it, each averaged over a point's updates: the most/,
     );
     expectQuiet(problems);
   });
@@ -107,5 +107,33 @@ describe('the latency tab on a halo exchange', () => {
     expect(last[4]).toBeGreaterThan(10 * last[2]);
     expectQuiet(problems);
     // the whole sweep: 8 node counts up to ASCI Q's 2,048 × 4, one worker here
+  }, 240_000);
+
+  it('switches a barrier preset to the allreduce without the barrier sweep in its grey curves', async () => {
+    const { page, problems } = await openApp(
+      site,
+      undefined,
+      undefined,
+      '/?preset=asci-q-2002&nodes=32&show=latency',
+    );
+    const barrier = page.getByRole('region', { name: 'Latency against machine size' });
+    await expect
+      .poll(async () => (await barrier.locator('.progress').textContent()) ?? '', {
+        timeout: 180_000,
+        interval: 1000,
+      })
+      .toMatch(/^\s*(\d+) of \1 runs\s*$/);
+    await page.locator('#ctl-program').selectOption('allreduce');
+    const view = page.getByRole('region', { name: 'One allreduce against machine size' });
+    await view.waitFor();
+    // while its sweep fills in, the grey curves are of allreduce points only: none yet
+    expect(await view.locator('path.ghost').count()).toBe(0);
+    await expect
+      .poll(async () => (await view.locator('.progress').textContent()) ?? '', {
+        timeout: 180_000,
+        interval: 1000,
+      })
+      .toMatch(/^\s*(\d+) of \1 runs\s*$/);
+    expectQuiet(problems);
   }, 240_000);
 });

@@ -77,4 +77,12 @@ describe('the points', () => {
     expect(rows).toHaveLength(1 + points.length);
     expect(allreduceSamplesSummary([], formatTimeUs)).toBe('No data yet.');
   });
+
+  it('leave out another workload’s points (a barrier sweep’s, drawn before the Exchange switch)', () => {
+    const barrier = scenario({ nodes: 4, cores: 2, g: 100, iterations: 10 });
+    const points: SweepPointResult[] = [
+      { index: 0, assignments: [{ path: 'job.nodes', value: 4 }], result: runScenario(barrier) },
+    ];
+    expect(allreduceSamplePoints(points, 2)).toEqual([]);
+  });
 });

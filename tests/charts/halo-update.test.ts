@@ -107,18 +107,42 @@ describe('the reading', () => {
     tentative: false,
   });
 
-  it('says how the most and the least moved and the gap against Worley’s 5–10×', () => {
-    const text = haloUpdateSummary([at(16, 20, 21, 25), at(4096, 16, 22, 320)], formatTimeUs, true);
+  it('reads from 16 processes, and sets the gap against Worley’s 5–10× for timed updates', () => {
+    // 4 processes: a grid with fewer neighbours, left out of the reading
+    const text = haloUpdateSummary(
+      [at(4, 9, 9, 9), at(16, 20, 21, 25), at(4096, 16, 22, 320)],
+      formatTimeUs,
+      true,
+    );
     expect(text).toContain(
-      'From 16 to 4,096 processes, one update as a rank times it: the most 25 µs → 320 µs (grows 1180%), the mean 21 µs → 22 µs, the least 20 µs → 16 µs (stays about the same (down 20%)).',
+      "From 16 to 4,096 processes, one update as a rank times it, each averaged over a point's updates: " +
+        'the most 25 µs → 320 µs, 13×; the mean 21 µs → 22 µs, about the same, up 5%; ' +
+        'the least 20 µs → 16 µs, down 20%.',
     );
     expect(text).toContain('the most is 20.0× the least');
-    expect(text).toContain('a wider gap here than his');
+    expect(text).toContain(
+      'a single update timed on Franklin: 5 to 10× for small halos; a wider gap here',
+    );
     expect(text).toContain('Each update here starts after a barrier');
     expect(haloUpdateSummary([], formatTimeUs, true)).toBe('No data yet.');
-    // back to back: a least of nothing
-    const b2b = haloUpdateSummary([at(16, 1, 21, 25), at(64, 0, 22, 40)], formatTimeUs, false);
-    expect(b2b).toContain('the least is nothing');
+  });
+
+  it('sets the job’s update against jaguarcnl’s 3× when updates run back to back', () => {
+    const b2b = haloUpdateSummary(
+      [
+        { ...at(16, 16, 21, 25), jobUs: 22 },
+        { ...at(4096, 0.00001, 30, 900), jobUs: 40 },
+      ],
+      formatTimeUs,
+      false,
+    );
+    // a least of about nothing has no ratio; no 5–10× (Franklin's single timed update)
+    expect(b2b).toContain('the least 16 µs → about nothing.');
+    expect(b2b).not.toContain('5 to 10×');
+    expect(b2b).toContain(
+      "The job's update, release to release (what HALO itself reports): 22 µs on 16 → 40 µs on 4,096 processes, 1.8×",
+    );
+    expect(b2b).toContain('about 3×');
     expect(b2b).toContain('Updates here run back to back');
   });
 
