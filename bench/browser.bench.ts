@@ -280,13 +280,19 @@ function table(rows: Row[]): string {
 }
 
 /**
- * BENCH_ONLY=id,id,…: a look at some rows alone (preset ids for their curves, `full-machine`
- * for the Jaguar XT5 link-to-Done row), printed; docs/benchmarks.md is left as it is.
+ * BENCH_ONLY=id,id,…: a look at some rows alone (preset ids for their curves, `id:view` for one
+ * view of a preset, `full-machine` for the Jaguar XT5 link-to-Done row), printed;
+ * docs/benchmarks.md is left as it is.
  */
 async function onlyRows(site: Site, ids: string[], reps: number): Promise<void> {
-  const unknown = ids.filter((id) => id !== 'full-machine' && !PRESETS.some((p) => p.id === id));
+  const presetOf = (spec: string) => spec.split(':')[0];
+  const unknown = ids.filter(
+    (id) => id !== 'full-machine' && !PRESETS.some((p) => p.id === presetOf(id)),
+  );
   if (unknown.length > 0) {
-    throw new Error(`BENCH_ONLY: no preset ${unknown.join(', ')} (full-machine or a preset id)`);
+    throw new Error(
+      `BENCH_ONLY: no preset ${unknown.join(', ')} (full-machine, a preset id, or id:view)`,
+    );
   }
   const rows: string[] = [];
   for (const id of ids) {
@@ -295,8 +301,9 @@ async function onlyRows(site: Site, ids: string[], reps: number): Promise<void> 
       if (id === 'full-machine') {
         runs.push(`Done ${Math.round((await fullJaguar(site)).doneMs)}`);
       } else {
-        const p = PRESETS.find((q) => q.id === id)!;
-        const { quick, final } = await presetCurve(site, id, curveView(p.group));
+        const p = PRESETS.find((q) => q.id === presetOf(id))!;
+        const view = id.split(':')[1] ?? curveView(p.group);
+        const { quick, final } = await presetCurve(site, p.id, view);
         runs.push(`quick ${shown(quick)}, final ${shown(final)}`);
       }
     }

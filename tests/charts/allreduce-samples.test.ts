@@ -7,6 +7,7 @@ import {
   allreduceSamplesCsv,
   allreduceSamplesPlan,
   allreduceSamplesSummary,
+  QUICK_SAMPLES,
   SAMPLES,
 } from '../../src/charts/allreduce-samples.ts';
 import { runScenario } from '../../src/engine/index.ts';
@@ -19,7 +20,7 @@ import { scenario, source } from '../helpers/scenario.ts';
 
 function runAll(s: Scenario): SweepPointResult[] {
   const plan = allreduceSamplesPlan(s)!;
-  return planSweep(plan.base, plan.varies).map((p, index) => ({
+  return planSweep(plan.passes.at(-1)!.base, plan.varies).map((p, index) => ({
     index,
     assignments: p.assignments,
     result: runScenario(p.scenario),
@@ -40,8 +41,12 @@ describe('the sweep', () => {
     const s = loadPreset('allreduce-asci-q-2002');
     const plan = allreduceSamplesPlan(s)!;
     expect(plan.warmup).toBe(20);
-    expect(plan.base.workload).toMatchObject({ iterations: SAMPLES + 20, warmup: 20 });
-    expect(plan.base.job.ranksPerNode).toBe(4);
+    // a quick pass of fewer samples first, then Worley's 80
+    expect(plan.passes.map((p) => p.base.workload)).toMatchObject([
+      { iterations: QUICK_SAMPLES + 20, warmup: 20 },
+      { iterations: SAMPLES + 20, warmup: 20 },
+    ]);
+    expect(plan.passes[1].base.job.ranksPerNode).toBe(4);
     expect(plan.nodes[0]).toBe(1);
     expect(plan.nodes.at(-1)).toBe(s.machine.nodes);
     expect(plan.skipped).toEqual([]);
