@@ -46,6 +46,12 @@ const SHOTS: Shot[] = [
     viewport: { width: 1366, height: 768 },
   },
   {
+    file: 'laptop-halo-latency-1366x768.png',
+    what: "a laptop, one halo update against processes on the XT4 Franklin (Worley's max vs. min)",
+    path: '/?preset=halo-franklin-xt4&show=latency',
+    viewport: { width: 1366, height: 768 },
+  },
+  {
     file: 'laptop-variability-1366x768.png',
     what: 'a laptop, run times from run to run',
     path: '/?show=variability',
