@@ -1,7 +1,10 @@
 // A Svelte action for every chart's axes: draws a d3-axis generator into its <g> and again
 // whenever the generator (its scale, its ticks) changes. Usage: use:axis={axisBottom(x)}.
+import { axisLeft } from 'd3-axis';
+import type { ScaleLogarithmic } from 'd3-scale';
 import type { Selection } from 'd3-selection';
 import { select } from 'd3-selection';
+import { formatTimeUs } from '../format/numbers.ts';
 
 /** What the action draws: a d3-axis generator (axisBottom(x), axisLeft(y), …). */
 export type AxisGenerator = (g: Selection<SVGGElement, unknown, null, undefined>) => void;
@@ -80,4 +83,15 @@ export function decades([lo, hi]: number[]): number[] {
   const out: number[] = [];
   for (let e = Math.ceil(Math.log10(lo) - 1e-9); 10 ** e <= hi * (1 + 1e-9); e++) out.push(10 ** e);
   return out;
+}
+
+/**
+ * The left axis of a log time scale (µs): about six ticks, whole decades labelled ("10 µs",
+ * "1 ms"), the marks between them bare; no ticks while `empty` (an empty chart's scale is a
+ * placeholder).
+ */
+export function logTimeAxisLeft(y: ScaleLogarithmic<number, number>, empty: boolean) {
+  return axisLeft(y)
+    .ticks(6, (d: number) => (Number.isInteger(Math.log10(d)) ? formatTimeUs(d) : ''))
+    .tickValues(empty ? [] : y.ticks(6));
 }
