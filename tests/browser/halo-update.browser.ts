@@ -2,6 +2,7 @@
 // presentations (004), one halo update's most, mean and least over the processes ("HALO on
 // Franklin: max vs. min") and the worst, average and best of 80 allreduce samples, against the
 // process count, swept on the page's workers; their CSV holds what the chart draws.
+import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allreduceSamplesPlan } from '../../src/charts/allreduce-samples.ts';
 import { haloUpdatePlan } from '../../src/charts/halo-update.ts';
@@ -9,6 +10,28 @@ import { loadPreset } from '../../src/validation/presets.ts';
 import { csvRows, download, expectQuiet, openApp, type Site, startSite } from './site.ts';
 
 let site: Site;
+
+/** The page at `path` and its view named `region`, once on show. */
+async function openView(path: string, region: string) {
+  const { page, problems } = await openApp(site, undefined, undefined, path);
+  const view = page.getByRole('region', { name: region });
+  await view.waitFor();
+  return { page, problems, view };
+}
+
+/** Waits until the view's sweep reads "N of N runs" (every point of its last pass in). */
+async function sweepDone(view: Locator): Promise<void> {
+  await expect
+    .poll(
+      async () => ((await view.locator('.progress').textContent()) ?? '').replace(/\s+/g, ' '),
+      {
+        timeout: 180_000,
+        interval: 1000,
+      },
+    )
+    .toMatch(/^\s*(\d+) of \1 runs\s*$/);
+}
+
 beforeAll(async () => {
   site = await startSite();
 });
@@ -18,21 +41,12 @@ afterAll(async () => {
 
 describe('the latency tab on a halo exchange', () => {
   it('draws the most growing with the processes and the least staying (004)', async () => {
-    const { page, problems } = await openApp(
-      site,
-      undefined,
-      undefined,
+    const { page, problems, view } = await openView(
       '/?preset=halo-franklin-xt4&iterations=200&show=latency',
+      'One halo update against machine size',
     );
-    const view = page.getByRole('region', { name: 'One halo update against machine size' });
-    await view.waitFor();
     const total = haloUpdatePlan(loadPreset('halo-franklin-xt4'))!.total;
-    await expect
-      .poll(
-        async () => ((await view.locator('.progress').textContent()) ?? '').replace(/\s+/g, ' '),
-        { timeout: 180_000, interval: 1000 },
-      )
-      .toContain(`${total} of ${total} runs`);
+    await sweepDone(view);
     await view.locator('figure[aria-busy="false"]').waitFor({ timeout: 30_000 });
     const chart = view.locator('svg[role="img"]');
     for (const stat of ['max', 'mean', 'min']) {
@@ -67,24 +81,15 @@ describe('the latency tab on a halo exchange', () => {
   });
 
   it('draws the worst and average allreduce sample far above the best (004)', async () => {
-    const { page, problems } = await openApp(
-      site,
-      undefined,
-      undefined,
+    const { page, problems, view } = await openView(
       '/?preset=allreduce-asci-q-2002&nodes=64&show=latency',
+      'One allreduce against machine size',
     );
-    const view = page.getByRole('region', { name: 'One allreduce against machine size' });
-    await view.waitFor();
     const preset = loadPreset('allreduce-asci-q-2002');
     // 1, 2, 4, … 64 nodes and the whole machine
     const total = allreduceSamplesPlan({ ...preset, job: { ...preset.job, nodes: 64 } })!.total;
     expect(total).toBe(8);
-    await expect
-      .poll(
-        async () => ((await view.locator('.progress').textContent()) ?? '').replace(/\s+/g, ' '),
-        { timeout: 180_000, interval: 1000 },
-      )
-      .toContain(`${total} of ${total} runs`);
+    await sweepDone(view);
     await view.locator('figure[aria-busy="false"]').waitFor({ timeout: 30_000 });
     const legend = await view.getByRole('list', { name: 'Curves' }).locator('li').allTextContents();
     expect(legend.map((t) => t.trim())).toEqual([
@@ -110,30 +115,21 @@ describe('the latency tab on a halo exchange', () => {
   }, 240_000);
 
   it('switches a barrier preset to the allreduce without the barrier sweep in its grey curves', async () => {
-    const { page, problems } = await openApp(
-      site,
-      undefined,
-      undefined,
+    const {
+      page,
+      problems,
+      view: barrier,
+    } = await openView(
       '/?preset=asci-q-2002&nodes=32&show=latency',
+      'Latency against machine size',
     );
-    const barrier = page.getByRole('region', { name: 'Latency against machine size' });
-    await expect
-      .poll(async () => (await barrier.locator('.progress').textContent()) ?? '', {
-        timeout: 180_000,
-        interval: 1000,
-      })
-      .toMatch(/^\s*(\d+) of \1 runs\s*$/);
+    await sweepDone(barrier);
     await page.locator('#ctl-program').selectOption('allreduce');
     const view = page.getByRole('region', { name: 'One allreduce against machine size' });
     await view.waitFor();
     // while its sweep fills in, the grey curves are of allreduce points only: none yet
     expect(await view.locator('path.ghost').count()).toBe(0);
-    await expect
-      .poll(async () => (await view.locator('.progress').textContent()) ?? '', {
-        timeout: 180_000,
-        interval: 1000,
-      })
-      .toMatch(/^\s*(\d+) of \1 runs\s*$/);
+    await sweepDone(view);
     expectQuiet(problems);
   }, 240_000);
 });
