@@ -451,7 +451,8 @@ export function leastWhy(timedUpdates: boolean): string {
         'processes (validation target 13).'
     : ' Updates here run back to back: the least falls toward its compute alone as soon as some ' +
         'rank is late, since that rank finds its neighbours’ messages already in and taking one ' +
-        'costs nothing here. Tick “Barrier before each update” to time one update as Worley did ' +
+        'costs nothing here. Tick “Barrier before each update” to time one update as Worley’s ' +
+        'modified HALO did (the barrier assumed) ' +
         '(validation target 13).';
 }
 

@@ -5,13 +5,13 @@
 // sweep is the cycle-time view's over node counts (cycle-time.ts cyclePlan, its quick and final
 // passes, its points too costly left out) at the job's own ranks per node. Pure.
 import { csvLines } from '../format/csv.ts';
-import { formatCount } from '../format/numbers.ts';
+import { formatCount, movedText } from '../format/numbers.ts';
 import { roundUs, usCell } from '../format/round-us.ts';
 import { readableCite } from '../published/cite.ts';
 import type { Scenario } from '../scenario/types.ts';
 import type { SweepPointResult } from '../state/sweep.svelte.ts';
 import { cyclePlan, cycleSeries, leastWhy, type CyclePlan } from './cycle-time.ts';
-import { maxOverMin, movedText, type SpreadPoint, type SpreadWords } from './process-spread.ts';
+import { maxOverMin, type SpreadPoint, type SpreadWords } from './process-spread.ts';
 
 /** Worley's gap between the most and the least for small halos (004, "HALO on Franklin: max vs.
  * min", the log-log slide: "a factor of 5-10 greater than that of the minimum time"). */

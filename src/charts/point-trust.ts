@@ -69,10 +69,15 @@ export function trustText(t: PointTrust, formatUs: (us: number) => string, final
       ? `${t.iterations} iteration${t.iterations === 1 ? '' : 's'}: no spread known`
       : `±${formatUs(t.spreadUs)} (2 standard errors over ${t.iterations.toLocaleString('en-US')} iterations` +
         `${t.spreadBy === 'batch means' ? ', by batch means' : ', taken as independent'})`;
-  const why = !final
+  return band + tentativeWhy(t, final);
+}
+
+/** Why a point is drawn tentative, with a leading "; ": a first quick pass's, or its rarest
+ * source known to worse than UNCERTAIN_PRECISION; '' when it is not. */
+export function tentativeWhy(t: Pick<PointTrust, 'precision'>, final: boolean): string {
+  return !final
     ? '; a first quick pass, refined next'
     : t.precision !== null && t.precision > UNCERTAIN_PRECISION
       ? `; its rarest source is known to ±${Math.round(100 * t.precision)}% only`
       : '';
-  return band + why;
 }

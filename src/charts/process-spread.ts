@@ -1,7 +1,7 @@
 // Most, mean and least against processes (ProcessSpread.svg.svelte), as Worley drew the Cray XT4
 // Franklin's measurements (004): the shapes the halo's and the allreduce's data take for the
 // chart. Pure.
-import type { PointTrust } from './point-trust.ts';
+import { tentativeWhy, type PointTrust } from './point-trust.ts';
 
 /** One process count: the most, mean and least of what is drawn, µs. */
 export interface SpreadPoint extends PointTrust {
@@ -44,23 +44,9 @@ export const NOTHING_SHARE = 1e-3;
 export const maxOverMin = (p: Pick<SpreadPoint, 'min' | 'max'>): number | null =>
   p.min > NOTHING_SHARE * p.max ? p.max / p.min : null;
 
-/** How a value moved from one point to another, from new / old: "96×", "1.8×", "down 24%",
- * "about the same, up 3%" (within 20% either way). No parentheses: it sits inside some. */
-export function movedText(ratio: number): string {
-  if (!Number.isFinite(ratio)) return 'from nothing';
-  if (ratio >= 1.2) return `${ratio >= 10 ? ratio.toFixed(0) : ratio.toFixed(1)}×`;
-  const pct = Math.round(100 * Math.abs(ratio - 1));
-  if (ratio <= 0.8) return `down ${pct}%`;
-  return `about the same, ${ratio < 1 ? 'down' : 'up'} ${pct}%`;
-}
-
 /** A point's tooltip line of trust: how many updates or samples it holds, and whether it is a
  * first pass's or short of precision. Not the ± of a mean: the most and the least have none
  * measured here (the engine keeps their averages, not their spread). */
 export function spreadTrustText(p: SpreadPoint, counted: string): string {
-  const n = `over ${p.iterations.toLocaleString('en-US')} ${counted}`;
-  if (p.coarse) return `${n}; a first quick pass, refined next`;
-  if (p.tentative && p.precision !== null)
-    return `${n}; its rarest noise source is known to ±${Math.round(100 * p.precision)}% only`;
-  return n;
+  return `over ${p.iterations.toLocaleString('en-US')} ${counted}${tentativeWhy(p, !p.coarse)}`;
 }

@@ -114,11 +114,28 @@ export function remainingText(
 
 export { aboutSeconds } from './about.ts';
 
-/** How a value moved, from its ratio new / old: "falls 43%", "grows 30%", "stays about the same
- * (down 5%)" (within 20% either way). */
-export function changeText(ratio: number): string {
+/** How a value moved, from its ratio new / old: up or down by 20% or more, or about the same
+ * (`pct`: the change in whole percent; `way`: its sign in words). */
+function moveOf(ratio: number): { band: 'up' | 'down' | 'same'; pct: number; way: string } {
   const pct = Math.round(100 * Math.abs(ratio - 1));
-  if (ratio < 0.8) return `falls ${pct}%`;
-  if (ratio > 1.2) return `grows ${pct}%`;
-  return `stays about the same (${ratio < 1 ? 'down' : 'up'} ${pct}%)`;
+  const band = ratio <= 0.8 ? 'down' : ratio >= 1.2 ? 'up' : 'same';
+  return { band, pct, way: ratio < 1 ? 'down' : 'up' };
+}
+
+/** How a value moved, as a verb: "falls 43%", "grows 30%", "stays about the same (down 5%)". */
+export function changeText(ratio: number): string {
+  const m = moveOf(ratio);
+  if (m.band === 'down') return `falls ${m.pct}%`;
+  if (m.band === 'up') return `grows ${m.pct}%`;
+  return `stays about the same (${m.way} ${m.pct}%)`;
+}
+
+/** How a value moved, short and without parentheses (it sits inside some): "96×", "1.8×",
+ * "down 24%", "about the same, up 3%"; "from nothing" from 0. */
+export function movedText(ratio: number): string {
+  if (!Number.isFinite(ratio)) return 'from nothing';
+  const m = moveOf(ratio);
+  if (m.band === 'up') return `${ratio >= 10 ? ratio.toFixed(0) : ratio.toFixed(1)}×`;
+  if (m.band === 'down') return `down ${m.pct}%`;
+  return `about the same, ${m.way} ${m.pct}%`;
 }
