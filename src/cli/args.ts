@@ -86,7 +86,14 @@ const OPTIONS: Record<CommandName, Record<string, Kind>> = {
     timings: 'flag',
     precision: 'value',
   },
-  repeat: { runs: 'value', set: 'list', seed: 'value', format: 'value', threads: 'value' },
+  repeat: {
+    runs: 'value',
+    vary: 'list',
+    set: 'list',
+    seed: 'value',
+    format: 'value',
+    threads: 'value',
+  },
   merge: {},
   fwq: {
     samples: 'value',
@@ -153,6 +160,13 @@ Commands:
                             histogram of the runs' times, and one row per run
     --runs N                  how many runs (2..${MAX_RUNS}), on seeds --seed (default 1)
                               onwards
+    --vary <path>=<v1>,<v2>,...
+                              the runs at every combination of the values, e.g.
+                              job.nodes=8,32,128 (the spread against process count, as
+                              004 drew it); JSON then has one entry per combination in
+                              points (its processes, the summary and the histogram) and
+                              the rows carry the varied values; not seed (the runs are
+                              the seeds)
     --format json|csv         JSON: the summary, the histogram and the rows; CSV: the rows
     --threads N               as for sweep
   merge <shard files...>    the shards of one sweep --shard put together: exactly what the

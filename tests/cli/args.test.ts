@@ -171,7 +171,7 @@ describe('parseArgs', () => {
 
   it('names the command an option belongs to when it is given to another one', () => {
     expect(problems(['run', 's.json', '--vary', 'job.nodes=1,2'])).toEqual([
-      '--vary is not an option of run (it is one of sweep)',
+      '--vary is not an option of run (it is one of sweep, repeat)',
     ]);
   });
 

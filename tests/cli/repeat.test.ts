@@ -59,6 +59,46 @@ describe('noiselab repeat', () => {
     ]);
   });
 
+  it('with --vary, repeats the same seeds at every value: one summary per value, rows tagged', async () => {
+    const out = JSON.parse(
+      await repeat('--runs', '5', '--vary', 'job.nodes=2,8', '--threads', '2', '--seed', '3'),
+    );
+    expect(out.varied).toEqual(['job.nodes']);
+    expect(out.rows.map((r: Record<string, number>) => [r['job.nodes'], r.seed])).toEqual(
+      [2, 8].flatMap((n) => [3, 4, 5, 6, 7].map((seed) => [n, seed])),
+    );
+    expect(out.points.map((p: Record<string, number>) => [p['job.nodes'], p.processes])).toEqual([
+      [2, 8],
+      [8, 32],
+    ]);
+    for (const [c, p] of out.points.entries()) {
+      const times = out.rows.slice(c * 5, c * 5 + 5).map((r: { runTimeUs: number }) => r.runTimeUs);
+      expect(p.runTimeUs.minUs).toBe(Math.min(...times));
+      expect(p.runTimeUs.maxUs).toBe(Math.max(...times));
+      expect(p.runTimeUs.meanUs).toBeCloseTo(times.reduce((a: number, b: number) => a + b) / 5, 5);
+      expect(p.histogram.counts.reduce((a: number, b: number) => a + b)).toBe(5);
+    }
+    // a row is the run `run --set job.nodes=<n> --seed <seed>` makes: the one-value repeat's
+    const alone = JSON.parse(await repeat('--runs', '5', '--seed', '3', '--set', 'job.nodes=8'));
+    expect(alone.rows.map((r: { runTimeUs: number }) => r.runTimeUs)).toEqual(
+      out.rows.slice(5).map((r: { runTimeUs: number }) => r.runTimeUs),
+    );
+    const csv = await repeat('--runs', '2', '--vary', 'job.nodes=2,8', '--format', 'csv');
+    expect(csv.split('\n')[0]).toBe(
+      'job.nodes,seed,runTimeUs,meanIterationUs,slowdown,iterations,noiseEvents',
+    );
+  });
+
+  it('finds no spread at any size without noise', async () => {
+    const out = JSON.parse(
+      await repeat('--runs', '3', '--set', 'noise=[]', '--vary', 'job.nodes=1,4,32'),
+    );
+    for (const p of out.points) {
+      expect(p.runTimeUs.minUs).toBe(p.runTimeUs.maxUs);
+      expect(p.runTimeUs.sdUs).toBe(0);
+    }
+  });
+
   it('finds no spread in a job without noise', async () => {
     const out = JSON.parse(await repeat('--runs', '5', '--set', 'noise=[]'));
     expect(out.runTimeUs.sdUs).toBe(0);
@@ -77,8 +117,17 @@ describe('noiselab repeat', () => {
     expect(refusal(() => parseArgs([...BASE, '--runs', '2.5']))[0]).toMatch(
       /^--runs: 2.5 is not an integer/,
     );
-    expect(refusal(() => parseArgs([...BASE, '--runs', '3', '--vary', 'seed=1']))[0]).toMatch(
-      /--vary is not an option of repeat \(it is one of sweep\)/,
+  });
+
+  it('refuses a varied seed and a value given twice, before anything runs', async () => {
+    await expect(repeat('--runs', '3', '--vary', 'seed=1,2')).rejects.toThrow(
+      /--vary seed: the runs are the seeds/,
+    );
+    await expect(repeat('--runs', '3', '--vary', 'job.nodes=4,4')).rejects.toThrow(
+      /--vary job.nodes: 4 is given twice/,
+    );
+    await expect(repeat('--runs', '3', '--vary', 'job.nodez=4')).rejects.toThrow(
+      /job.nodez: unknown field/,
     );
   });
 });
