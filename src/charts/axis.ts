@@ -95,3 +95,15 @@ export function logTimeAxisLeft(y: ScaleLogarithmic<number, number>, empty: bool
     .ticks(6, (d: number) => (Number.isInteger(Math.log10(d)) ? formatTimeUs(d) : ''))
     .tickValues(empty ? [] : y.ticks(6));
 }
+
+/**
+ * Tick labels for run times that may differ only in their fourth digit (2.0805 s, 2.0810 s): the
+ * unit of the largest tick, and as many decimals as the step between ticks needs.
+ */
+export function runTimeTickFormat(ticks: readonly number[]): (us: number) => string {
+  const top = Math.max(...ticks.map(Math.abs), 0);
+  const [unit, scale] = top >= 1e6 ? ['s', 1e6] : top >= 1e3 ? ['ms', 1e3] : ['µs', 1];
+  const step = ticks.length > 1 ? Math.abs(ticks[1] - ticks[0]) / scale : 1;
+  const decimals = Math.min(6, Math.max(0, -Math.floor(Math.log10(step) + 1e-9)));
+  return (us) => `${(us / scale).toFixed(decimals)} ${unit}`;
+}

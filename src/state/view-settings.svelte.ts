@@ -1,6 +1,6 @@
 // The views' own settings (not part of the scenario): which granularities the latency view
 // sweeps, which iterations the timeline shows and whether it adds the co-scheduled comparison,
-// and how many runs the run-to-run view makes. They travel in a link's `view` map
+// how many runs the run-to-run view makes and whether it draws them against process count. They travel in a link's `view` map
 // (url-codec.ts) next to the scenario, under short stable keys; only values that differ from
 // the defaults are written, so a link without view settings opens the defaults. Reading is
 // forgiving: a key this build does not know (a newer link) or a bad value is reported and
@@ -21,11 +21,17 @@ export const MAX_LATENCY_GRANULARITY_US = 1_000_000;
 export const RUN_CHOICES = [10, 20, 50, 100, 200, 500] as const;
 export const DEFAULT_RUNS = 20;
 
+/** What the run-to-run view draws: one size's runs as a histogram, or the fastest, mean and
+ * slowest run at each process count up to the job's. */
+export const RUNS_BY = ['histogram', 'processes'] as const;
+export type RunsBy = (typeof RUNS_BY)[number];
+
 const KEYS = {
   latency: 'latency.g',
   timeline: 'timeline.first',
   aligned: 'timeline.aligned',
   runs: 'runs.n',
+  runsBy: 'runs.by',
 } as const;
 
 /** Granularities typed as `0, 1ms, 5 ms` (units us, µs, ms, s; bare numbers are µs), or why
@@ -77,6 +83,8 @@ export class ViewSettings {
   timelineAligned = $state(false);
   /** runs the run-to-run view makes, one of RUN_CHOICES */
   variabilityRuns = $state<number>(DEFAULT_RUNS);
+  /** what the run-to-run view draws */
+  variabilityBy = $state<RunsBy>('histogram');
 
   /** The settings that differ from the defaults, as a link's `view` map. */
   toView(): Record<string, ViewValue> {
@@ -88,6 +96,7 @@ export class ViewSettings {
     if (this.timelineFirst !== null) view[KEYS.timeline] = this.timelineFirst;
     if (this.timelineAligned) view[KEYS.aligned] = true;
     if (this.variabilityRuns !== DEFAULT_RUNS) view[KEYS.runs] = this.variabilityRuns;
+    if (this.variabilityBy !== 'histogram') view[KEYS.runsBy] = this.variabilityBy;
     return view;
   }
 
@@ -99,6 +108,7 @@ export class ViewSettings {
     let first: number | null = null;
     let aligned = false;
     let runs: number = DEFAULT_RUNS;
+    let by: RunsBy = 'histogram';
     for (const [key, value] of Object.entries(view)) {
       if (key === KEYS.latency) {
         const parsed = typeof value === 'string' ? parseGranularities(value) : null;
@@ -117,6 +127,10 @@ export class ViewSettings {
         if (typeof value === 'number' && (RUN_CHOICES as readonly number[]).includes(value))
           runs = value;
         else problems.push(`${key}: expected one of ${RUN_CHOICES.join(', ')} (runs)`);
+      } else if (key === KEYS.runsBy) {
+        const known = RUNS_BY.find((b) => b === value);
+        if (known) by = known;
+        else problems.push(`${key}: expected one of ${RUNS_BY.join(', ')} (what the runs show)`);
       } else {
         problems.push(`${key}: not a setting of this version of NoiseLab (ignored)`);
       }
@@ -125,6 +139,7 @@ export class ViewSettings {
     this.timelineFirst = first;
     this.timelineAligned = aligned;
     this.variabilityRuns = runs;
+    this.variabilityBy = by;
     return problems;
   }
 

@@ -2,7 +2,16 @@
 // pool, a histogram of their times with the spread in numbers and in words, 001 Table 2's twelve
 // CoVs beside the scenario's, and the runs as CSV.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { download, expectQuiet, openApp, runDone, showView, type Site, startSite } from './site.ts';
+import {
+  csvRows,
+  download,
+  expectQuiet,
+  openApp,
+  runDone,
+  showView,
+  type Site,
+  startSite,
+} from './site.ts';
 
 let site: Site;
 beforeAll(async () => {
@@ -98,6 +107,62 @@ describe('the run-to-run view', () => {
     expect(Number(await bar.getAttribute('width'))).toBeGreaterThanOrEqual(10);
     expect(await bar.locator('title').textContent()).toMatch(/^10 runs, each 34\.34 s$/);
     expect(await view.locator('.stats').textContent()).toContain('CoV 0.0 %');
+    expectQuiet(problems);
+    await page.context().close();
+  });
+
+  it('draws the fastest, mean and slowest run against processes, and keeps that choice in the link', async () => {
+    const { page, problems } = await openApp(
+      site,
+      undefined,
+      undefined,
+      `/?preset=asci-q-2002&nodes=64&iterations=400`,
+    );
+    const view = await showView(page, 'Run to run', "Run to run: how different each run's time is");
+    await view.locator('#variability-runs').selectOption('10');
+    await view.getByLabel('Against processes').check();
+    // 1, 2, 4, … 64 nodes: seven sizes of ten runs each
+    await expect
+      .poll(() => view.locator('.progress').textContent(), { timeout: 180_000 })
+      .toMatch(/^\s*10 runs at each of 7 sizes, seeds 1 to 10\s*$/);
+    await view.locator('figure[aria-busy="false"]').waitFor({ timeout: 30_000 });
+    const chart = view.locator('svg[role="img"]');
+    for (const stat of ['max', 'mean', 'min']) {
+      expect(await chart.locator(`path.spread-${stat}`).count()).toBe(1);
+    }
+    const legend = await view.getByRole('list', { name: 'Curves' }).locator('li').allTextContents();
+    expect(legend.map((t) => t.trim()).slice(0, 3)).toEqual([
+      'the slowest run',
+      'the mean run',
+      'the fastest run',
+    ]);
+    // the histogram's own parts are not drawn under it
+    expect(await view.locator('g.bars').count()).toBe(0);
+    expect(await view.locator('.summary').first().textContent()).toMatch(
+      /^From 4 processes to 256 processes: the mean run .+ → .+; the slowest run [\d.]+× the fastest at 4, [\d.]+× at 256; CoV [\d.]+ % → [\d.]+ %\.$/,
+    );
+    const { name, bytes } = await download(page, view, 'CSV');
+    expect(name).toBe('run-times-by-processes.csv');
+    // nodes, processes, runs, fastest, mean, slowest, sd, cov
+    const rows = csvRows(bytes.toString('utf8'));
+    expect(rows.map((r) => r[0])).toEqual([1, 2, 4, 8, 16, 32, 64]);
+    expect(rows.map((r) => r[1])).toEqual([4, 8, 16, 32, 64, 128, 256]);
+    for (const r of rows) {
+      expect(r[2]).toBe(10);
+      expect(r[3]).toBeLessThanOrEqual(r[4]);
+      expect(r[4]).toBeLessThanOrEqual(r[5]);
+    }
+    // one late process delays all: 64 nodes' runs are slower than one node's
+    expect(rows[6][4]).toBeGreaterThan(rows[0][4]);
+
+    // the link keeps the picture: opened again, the view draws against processes
+    await page.goto(page.url());
+    const again = await showView(
+      page,
+      'Run to run',
+      "Run to run: how different each run's time is",
+    );
+    expect(await again.getByLabel('Against processes').isChecked()).toBe(true);
     expectQuiet(problems);
     await page.context().close();
   });

@@ -95,4 +95,18 @@ describe('ViewSettings', () => {
     ]);
     expect(w.variabilityRuns).toBe(20);
   });
+
+  it('keeps the run-to-run view’s picture against processes in the link, and names a bad one', () => {
+    const v = new ViewSettings();
+    expect(v.variabilityBy).toBe('histogram');
+    v.variabilityBy = 'processes';
+    expect(v.toView()).toEqual({ 'runs.by': 'processes' });
+    const w = new ViewSettings();
+    expect(w.apply({ 'runs.by': 'processes', 'runs.n': 50 })).toEqual([]);
+    expect(w.variabilityBy).toBe('processes');
+    expect(w.apply({ 'runs.by': 'nodes' })).toEqual([
+      'runs.by: expected one of histogram, processes (what the runs show)',
+    ]);
+    expect(w.variabilityBy).toBe('histogram');
+  });
 });
