@@ -412,10 +412,16 @@ export function cycleSummary(
   return main + exchangeSentence(full, formatUs, timedUpdates);
 }
 
+/** Worley's smallest process count, and the first whose 2-D grid gives every rank four
+ * neighbours (4 × 4): a halo's reading starts here when the sweep has it (with 2 processes a
+ * rank has one neighbour, and its update is not the one Worley timed). */
+export const FIRST_FULL_GRID = 16;
+
 /**
  * Worley's presentation (004) for a halo series: a rank's time for one update, the most and the
- * least over the ranks (per update, averaged over the updates), at the fewest and the most
- * processors, and what makes the least move in the mode the sweep ran (docs/workloads.md §7).
+ * least over the ranks (per update, averaged over the updates), from FIRST_FULL_GRID processors
+ * (or the fewest) to the most, and what makes the least move in the mode the sweep ran
+ * (docs/workloads.md §7).
  */
 function exchangeSentence(
   series: CycleSeries,
@@ -424,7 +430,8 @@ function exchangeSentence(
 ): string {
   const pts = series.points.filter((p) => p.exchange !== null && !p.coarse);
   if (pts.length < 2) return '';
-  const [a, b] = [pts[0], pts[pts.length - 1]];
+  const b = pts[pts.length - 1];
+  const a = pts.find((p) => p.processors >= FIRST_FULL_GRID && p !== b) ?? pts[0];
   const e = (p: CyclePoint) => p.exchange!;
   return (
     ` A rank's time for one halo update (its start to its release), from ${count(a.processors)} to ` +

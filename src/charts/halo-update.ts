@@ -10,7 +10,7 @@ import { roundUs, usCell } from '../format/round-us.ts';
 import { readableCite } from '../published/cite.ts';
 import type { Scenario } from '../scenario/types.ts';
 import type { SweepPointResult } from '../state/sweep.svelte.ts';
-import { cyclePlan, cycleSeries, leastWhy, type CyclePlan } from './cycle-time.ts';
+import { cyclePlan, cycleSeries, FIRST_FULL_GRID, leastWhy, type CyclePlan } from './cycle-time.ts';
 import { maxOverMin, type SpreadPoint, type SpreadWords } from './process-spread.ts';
 
 /** Worley's gap between the most and the least for small halos (004, "HALO on Franklin: max vs.
@@ -69,9 +69,6 @@ export function haloUpdatePoints(points: readonly SweepPointResult[]): UpdatePoi
     .sort((a, b) => a.processes - b.processes);
 }
 
-/** Worley's smallest process count, and the first whose 2-D grid gives every rank four
- * neighbours (4 × 4): the reading starts here when the sweep has it. */
-export const FIRST_FULL_GRID = 16;
 /** The growth of HALO's own figure on the XT3 jaguarcnl from 16 to 4,096 processes (004, "HALO
  * on Jaguarcnl": "increasing by a factor of 3 between 16 and 4096 processes"). */
 export const JAGUARCNL_GROWTH = { from: 16, to: 4096, factor: 3 } as const;

@@ -301,6 +301,14 @@ describe('the curves', () => {
         'ranks, averaged): the most 7 µs → 93 µs (Worley 2008 (slides) saw it grow with the ' +
         'processes), the mean 5 µs → 6.6 µs, the least 3 µs → 0 µs.',
     );
+    // below 16 processes a rank has fewer than four neighbours: the reading starts at 16
+    const small = cycleSeries([halo(1, 1, 2, 3), halo(4, 3, 5, 7), halo(1024, 0, 6.6, 93)]);
+    expect(cycleSummary(small, 'iteration', (us) => `${us} µs`)).toContain(
+      'from 16 to 4,096 processors (per update over the ranks, averaged): the most 7 µs → 93 µs',
+    );
+    // with nothing from 16 on but the last, the fewest
+    const few = cycleSeries([halo(1, 1, 2, 3), halo(2, 3, 5, 7)]);
+    expect(cycleSummary(few, 'iteration', (us) => `${us} µs`)).toContain('from 4 to 8 processors');
     // what moves the least depends on how the updates were timed
     expect(cycleSummary(data, 'iteration', (us) => `${us} µs`)).toContain(
       'Updates here run back to back',
