@@ -149,4 +149,9 @@ export const PRESET_TABLE: readonly PresetEntry[] = [
     label: 'HALO on the Cray XT4 Franklin (one timed update)',
     group: 'Application workloads',
   },
+  {
+    id: 'allreduce-franklin-xt4',
+    label: 'Allreduce jitter on the Cray XT4 Franklin',
+    group: 'Application workloads',
+  },
 ];

@@ -17,6 +17,10 @@ import {
   sageWorkload,
 } from './workloads.ts';
 
+/** µs: a hop of the Franklin allreduce test's 8-byte message, 5 µs plus 8 bytes at 1,600 a µs
+ * (both assumed, as in docs/validation.md target 16) */
+const ALLREDUCE_8B_HOP_US = 5 + 8 / 1600;
+
 export interface Derivation {
   /** file name in scenarios/, without .json */
   file: string;
@@ -462,13 +466,16 @@ derivations.push(
  * latency or noise figure: what it gives and what is assumed is said in each description.
  */
 function xt3xt4Derivations(): Derivation[] {
-  const machineText =
+  const machineOnly =
     'Machine: 4,096 nodes of 2 cores (004 runs up to 8,192 processes in VN mode, two a node: ' +
     'its "1024 SN" run used the nodes of its "2048 VN" run, slide "HALO on Franklin: 2/08 vs. ' +
     '4/08 (1024SN)"; the whole machine was larger, not in the seeds), 2 ranks a node; the ' +
     'barrier and the tree as Jaguar XT5’s (a SeaStar torus without a hardware barrier, ' +
     'assumed). The XT3/XT4 noise was not published: Jaguar XT5’s stock CNL (003) stands in, ' +
-    'its per-node sources as they are and its per-core ones on the two cores. HALO: a 2-D ' +
+    'its per-node sources as they are and its per-core ones on the two cores.';
+  const machineText =
+    machineOnly +
+    ' HALO: a 2-D ' +
     'torus of processes (assumed), updates with no compute between them, 5 µs a message ' +
     '(assumed: 004 gives no latency) and 2 µs of CPU to send one and 2 µs to copy one in ' +
     '(overheadUs, assumed: an MPI send or receive of a few bytes on an Opteron of 2008; 004 ' +
@@ -524,6 +531,28 @@ function xt3xt4Derivations(): Derivation[] {
       machine: { name: 'Cray XT4 Franklin (NERSC)', ...machine },
       job,
       workload: halo(true),
+    },
+    {
+      file: 'allreduce-franklin-xt4',
+      parent: 'jaguar-xt5-stock',
+      title: 'Allreduce jitter test on the Cray XT4 Franklin (CNL, 2008): 1,024 processes, 8 bytes',
+      about:
+        'Worley’s allreduce “jitter” test on NERSC’s Cray XT4 under CNL (004 slides “Allreduce ' +
+        '“jitter” test on Franklin (8B)” to “(2097152B)” and “Average vs. Optimal ' +
+        'MPI_Allreduce Perf.”): allreduces back to back, whose worst and average over 80 ' +
+        'samples came out “much worse than best observed performance”, and larger vectors ' +
+        '“less sensitive”. ' +
+        machineOnly +
+        ' The allreduce goes over the binary tree, a hop 5 µs (assumed: 004 gives no latency) ' +
+        `plus the message at 1,600 bytes a µs (assumed), ${ALLREDUCE_8B_HOP_US} µs for 8 bytes; ` +
+        'for the 2,097,152-byte vector set the hop (workload.hopUs) to 1,315.72 µs. The ' +
+        'Latency tab draws the worst, average and best of 80 allreduces against processes, ' +
+        'as the slides do; the validation report takes blocks of about 25 ms of allreduces as ' +
+        'its samples (docs/validation.md, target 16).',
+      references: ['004_cb4c2116e2ea8546.txt (allreduce jitter slides)'],
+      machine: { name: 'Cray XT4 Franklin (NERSC)', ...machine },
+      job: { ...job, nodes: 512 },
+      workload: () => ({ ...allreduceWorkload(0, 400, 20), hopUs: ALLREDUCE_8B_HOP_US }),
     },
   ];
 }
