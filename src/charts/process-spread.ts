@@ -50,3 +50,8 @@ export const maxOverMin = (p: Pick<SpreadPoint, 'min' | 'max'>): number | null =
 export function spreadTrustText(p: SpreadPoint, counted: string): string {
   return `over ${p.iterations.toLocaleString('en-US')} ${counted}${tentativeWhy(p, !p.coarse)}`;
 }
+
+/** "1.004×", "1.96×", "12.3×": a ratio near 1 (run times) keeps the digits that differ. */
+export function ratioText(r: number): string {
+  return `${r.toFixed(r < 1.1 ? 3 : r < 10 ? 2 : 1)}×`;
+}

@@ -1,25 +1,29 @@
 // Run to run against process count: the variability view's second picture. The scenario's job
-// on 1, 2, 4, … nodes up to its own size (its own ranks per node), each size run once per seed
-// on the same seeds as the histogram's runs (common random numbers: a size's seed-s run meets
-// the noise of the smaller sizes' seed-s runs on the nodes they share), and per size the
-// fastest, mean and slowest run time: 004's presentation (max / average / min against
-// processes) applied to 001's question (how different is each run?). As `noiselab repeat
-// --vary job.nodes=…` prints it. Pure.
-import { runTimeUs, spreadOf, type Spread } from '../engine/run-spread.ts';
+// on 1, 2, 4, … nodes up to its own size (its own ranks per node and work per process), each
+// size run `runs` times with seeds of its own (the job's own size those of the histogram, each
+// smaller size the next block: no seed shared between sizes, as separate runs for each process
+// count are), and per size the fastest, mean and slowest run time: the spread over runs, in
+// the spirit of Worley's max / average / min over processes (004), on 001's question (how
+// different is each run?). As `noiselab repeat --vary job.nodes=…` prints it. Pure.
+import { runTimeUs, seedBlocks, spreadOf, type Spread } from '../engine/run-spread.ts';
 import type { Vary } from '../engine/sweep.ts';
 import { formatCount, formatTimeUs } from '../format/numbers.ts';
 import { roundUs } from '../format/round-us.ts';
 import type { Scenario } from '../scenario/types.ts';
 import type { SweepPointResult } from '../state/sweep.svelte.ts';
 import type { SpreadPoint, SpreadWords } from './process-spread.ts';
-import { formatCov, variabilityPlan } from './variability.ts';
+import { ratioText } from './process-spread.ts';
+import { formatCov } from './variability.ts';
 
 export interface ProcessRunsPlan {
   base: Scenario;
   varies: Vary[];
   /** job nodes of each size, ascending: the powers of two below the job's, then the job's */
   nodes: number[];
-  seeds: number[];
+  /** runs a size */
+  runs: number;
+  /** each size's seeds, in the order of `nodes` */
+  seeds: number[][];
 }
 
 /** The job's node counts the picture runs: 1, 2, 4, … below the job's own, and the job's. */
@@ -30,18 +34,22 @@ export function processNodeSteps(jobNodes: number): number[] {
   return out;
 }
 
-/** The sweep: every size × the histogram's seeds (the seed changing fastest, so that a size's
- * runs are consecutive and the small, quick sizes come first). */
+/** The sweep: each size with its own seeds, set together point by point (sweep.ts `together`),
+ * a size's runs consecutive and the small, quick sizes first. */
 export function processRunsPlan(s: Scenario, runs: number): ProcessRunsPlan {
-  const { seeds } = variabilityPlan(s, runs);
   const nodes = processNodeSteps(s.job.nodes);
+  const seeds = seedBlocks(s.seed, runs, nodes.length);
   return {
     base: s,
     varies: [
-      { path: 'job.nodes', values: nodes },
-      { path: 'seed', values: seeds },
+      {
+        path: 'seed',
+        values: seeds.flat(),
+        together: [{ path: 'job.nodes', values: nodes.flatMap((n) => seeds[0].map(() => n)) }],
+      },
     ],
     nodes,
+    runs,
     seeds,
   };
 }
@@ -51,31 +59,42 @@ export function atNodes(s: Scenario, nodes: number): Scenario {
   return { ...s, job: { ...s.job, nodes } };
 }
 
-/** One size: the spread of its runs' times, and how many of the plan's runs it holds. */
+/** One size: the spread of its runs' times, the seeds of its slowest and fastest runs, and its
+ * run without noise. */
 export interface ProcessRuns extends SpreadPoint {
   nodes: number;
   spread: Spread;
+  seeds: number[];
+  slowestSeed: number;
+  fastestSeed: number;
+  /** µs: a run without noise at this size, the same work per process (its run time over its
+   * slowdown); null when not known */
+  noiselessUs: number | null;
 }
 
 /**
- * The sizes with two runs or more so far (a spread needs two), in size order; a size short of
- * the plan's runs is tentative (drawn hollow) until its last run is in.
+ * The sizes whose runs are all in, in size order: a size is drawn once complete, so that its
+ * slowest and fastest are those of all its runs (the progress line tells how far the rest is).
  */
 export function processRuns(
   points: readonly SweepPointResult[],
   plan: ProcessRunsPlan | null,
 ): ProcessRuns[] {
   if (!plan) return [];
-  const runs = plan.seeds.length;
-  const times = plan.nodes.map((): number[] => []);
+  const runs = plan.runs;
+  const bySize = plan.nodes.map((): SweepPointResult[] => []);
   for (const p of points) {
     const size = Math.floor(p.index / runs);
-    if (size < times.length) times[size].push(runTimeUs(p.result));
+    if (size < bySize.length) bySize[size].push(p);
   }
   const out: ProcessRuns[] = [];
-  for (const [k, ts] of times.entries()) {
-    if (ts.length < 2) continue;
-    const spread = spreadOf(ts);
+  for (const [k, done] of bySize.entries()) {
+    if (done.length < runs || runs < 2) continue;
+    const times = done.map((p) => runTimeUs(p.result));
+    const spread = spreadOf(times);
+    const seedOf = (t: number) => plan.seeds[k][done[times.indexOf(t)].index - k * runs];
+    const first = done[0].result;
+    const slowdown = first.summary.slowdown;
     out.push({
       nodes: plan.nodes[k],
       processes: plan.nodes[k] * plan.base.job.ranksPerNode,
@@ -83,25 +102,29 @@ export function processRuns(
       mean: spread.meanUs,
       max: spread.maxUs,
       spread,
+      seeds: plan.seeds[k],
+      slowestSeed: seedOf(spread.maxUs),
+      fastestSeed: seedOf(spread.minUs),
+      noiselessUs: slowdown !== null && slowdown > 0 ? runTimeUs(first) / slowdown : null,
       coarse: false,
-      iterations: ts.length,
+      iterations: runs,
       spreadUs: null,
       spreadBy: 'independent',
       precision: null,
-      tentative: ts.length < runs,
+      tentative: false,
     });
   }
   return out;
 }
 
 export const PROCESS_RUNS_WORDS: SpreadWords = {
-  title: 'Run time against processes, over the same seeds',
+  title: 'Run time against processes, each size run again and again',
   yTitle: 'run time',
   names: ['the slowest run', 'the mean run', 'the fastest run'],
   short: ['the slowest run', 'the mean run', 'the fastest run'],
   columns: ['Slowest run', 'Mean run', 'Fastest run', 'Slowest ÷ fastest'],
   file: 'run-times-by-processes',
-  tableCaption: 'Run times at each process count, over the same seeds',
+  tableCaption: 'Run times at each process count, each size with runs of its own',
   counted: 'runs',
 };
 
@@ -111,7 +134,7 @@ export function processRunsSummary(sizes: readonly ProcessRuns[]): string {
   if (sizes.length === 0) return '';
   const a = sizes[0];
   const b = sizes.at(-1)!;
-  const ratio = (p: ProcessRuns) => `${(p.max / p.min).toFixed(p.max / p.min < 1.1 ? 3 : 2)}×`;
+  const ratio = (p: ProcessRuns) => ratioText(p.max / p.min);
   const at = (p: ProcessRuns) =>
     `${formatCount(p.processes)} process${p.processes === 1 ? '' : 'es'}`;
   if (sizes.length === 1) {
@@ -120,28 +143,37 @@ export function processRunsSummary(sizes: readonly ProcessRuns[]): string {
       `${ratio(a)} the fastest, CoV ${formatCov(a.spread.cov)}.`
     );
   }
+  const model =
+    a.noiselessUs !== null && b.noiselessUs !== null
+      ? ` Without noise a run takes ${formatTimeUs(a.noiselessUs)} → ` +
+        `${formatTimeUs(b.noiselessUs)} (the same work per process: ` +
+        `${Math.abs(b.noiselessUs / a.noiselessUs - 1) < 0.005 ? 'the same at every size' : 'the rest of the rise is the noise'}).`
+      : '';
   return (
     `From ${at(a)} to ${at(b)}: the mean run ${formatTimeUs(a.mean)} → ` +
     `${formatTimeUs(b.mean)}; the slowest run ${ratio(a)} the fastest at ${formatCount(a.processes)}, ` +
     `${ratio(b)} at ${formatCount(b.processes)}; CoV ${formatCov(a.spread.cov)} → ` +
-    `${formatCov(b.spread.cov)}.`
+    `${formatCov(b.spread.cov)}.${model}`
   );
 }
 
 /** The sizes as data: each size's spread of run times (µs) and its CoV. */
 export function processRunsCsv(sizes: readonly ProcessRuns[]): string {
   const rows = [
-    'nodes,processes,runs,fastest_us,mean_us,slowest_us,sd_us,cov',
+    'nodes,processes,runs,first_seed,last_seed,fastest_us,mean_us,slowest_us,sd_us,cov,noiseless_us',
     ...sizes.map((p) =>
       [
         p.nodes,
         p.processes,
         p.spread.runs,
+        p.seeds[0],
+        p.seeds.at(-1),
         roundUs(p.min),
         roundUs(p.mean),
         roundUs(p.max),
         roundUs(p.spread.sdUs),
         Number(p.spread.cov.toPrecision(6)),
+        p.noiselessUs === null ? '' : roundUs(p.noiselessUs),
       ].join(','),
     ),
   ];

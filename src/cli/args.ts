@@ -158,15 +158,18 @@ Commands:
                             seed (the phases and placements each draws), on worker threads;
                             mean, standard deviation, CoV, percentiles, skewness and a
                             histogram of the runs' times, and one row per run
-    --runs N                  how many runs (2..${MAX_RUNS}), on seeds --seed (default 1)
-                              onwards
+    --runs N                  how many runs (2..${MAX_RUNS}), on seeds --seed onwards
+                              (default: the scenario's own seed, as the page's Run to
+                              run view makes them)
     --vary <path>=<v1>,<v2>,...
                               the runs at every combination of the values, e.g.
                               job.nodes=8,32,128 (the spread against process count, as
-                              004 drew it); JSON then has one entry per combination in
-                              points (its processes, the summary and the histogram) and
-                              the rows carry the varied values; not seed (the runs are
-                              the seeds)
+                              the page's Run to run view against processes); each value
+                              its own runs: the last value's seeds those of repeat
+                              without --vary, the value before it the next N, and so
+                              on; JSON has one entry per value in points (its processes,
+                              seeds, summary and histogram) and the rows carry the
+                              varied values; not seed (the runs are the seeds)
     --format json|csv         JSON: the summary, the histogram and the rows; CSV: the rows
     --threads N               as for sweep
   merge <shard files...>    the shards of one sweep --shard put together: exactly what the

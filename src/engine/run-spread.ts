@@ -16,6 +16,20 @@ export function repeatSeeds(seed: number, runs: number): number[] {
   return Array.from({ length: runs }, (_, k) => first + k);
 }
 
+/**
+ * Seeds for `blocks` groups of `runs` runs from `first` on (repeatSeeds: kept within 2³² − 1),
+ * the last group the first `runs` of them, the one before it the next, and so on: the runs of
+ * the last value of a `repeat --vary` (the job's own size, here) are those `repeat` makes
+ * without it.
+ */
+export function seedBlocks(first: number, runs: number, blocks: number): number[][] {
+  const all = repeatSeeds(first, runs * blocks);
+  return Array.from({ length: blocks }, (_, k) => {
+    const b = blocks - 1 - k;
+    return all.slice(b * runs, (b + 1) * runs);
+  });
+}
+
 /** µs: the run's time, Σ of its measured iterations. */
 export function runTimeUs(r: RunResult): number {
   let sum = 0;

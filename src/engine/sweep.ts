@@ -22,6 +22,14 @@ export interface Vary {
    * their draws. Still a child of the base seed, and still the point's own (model.md §7).
    */
   sharedSeed?: boolean;
+  /**
+   * Paths set with this one, value by value (a zip, not a product): the k-th value of each goes
+   * with this path's k-th. The run-to-run picture against processes varies `seed` over every
+   * run of every size with `job.nodes` together, so that each size has runs of its own (no seed
+   * shared between sizes, as separate runs for each process count are). Each list as long as
+   * `values`.
+   */
+  together?: { path: string; values: unknown[] }[];
 }
 
 /** One varied path's value at a point (`sharedSeed`: as its Vary). */
@@ -77,6 +85,17 @@ export function planSweep(base: Scenario, varies: Vary[], options: PlanOptions =
         { path: v.path, value: undefined, message: 'has no values to vary over' },
       ]);
     }
+    for (const t of v.together ?? []) {
+      if (t.values.length !== v.values.length) {
+        throw new ScenarioError([
+          {
+            path: t.path,
+            value: t.values.length,
+            message: `value(s) to set one each with the ${v.values.length} of ${v.path}; allowed: exactly ${v.values.length}`,
+          },
+        ]);
+      }
+    }
     total *= v.values.length;
   }
   if (total > MAX_SWEEP_POINTS) {
@@ -115,11 +134,14 @@ export function sweepAssignments(varies: Vary[]): Assignment[][] {
   const index = new Array<number>(varies.length).fill(0);
   for (let p = 0; p < total; p++) {
     all.push(
-      varies.map((v, k) => ({
-        path: v.path,
-        value: v.values[index[k]],
-        ...(v.sharedSeed === true ? { sharedSeed: true } : {}),
-      })),
+      varies.flatMap((v, k) => [
+        {
+          path: v.path,
+          value: v.values[index[k]],
+          ...(v.sharedSeed === true ? { sharedSeed: true } : {}),
+        },
+        ...(v.together ?? []).map((t) => ({ path: t.path, value: t.values[index[k]] })),
+      ]),
     );
     // Odometer: the last varied path changes fastest.
     for (let k = varies.length - 1; k >= 0; k--) {

@@ -120,11 +120,11 @@ describe('the run-to-run view', () => {
     );
     const view = await showView(page, 'Run to run', "Run to run: how different each run's time is");
     await view.locator('#variability-runs').selectOption('10');
-    await view.getByLabel('Against processes').check();
-    // 1, 2, 4, … 64 nodes: seven sizes of ten runs each
+    await view.getByRole('radio', { name: 'Against processes' }).check();
+    // 1, 2, 4, … 64 nodes: seven sizes of ten runs each, each size its own seeds
     await expect
       .poll(() => view.locator('.progress').textContent(), { timeout: 180_000 })
-      .toMatch(/^\s*10 runs at each of 7 sizes, seeds 1 to 10\s*$/);
+      .toMatch(/^\s*10 runs at each of 7 sizes, seeds 1 to 70\s*$/);
     await view.locator('figure[aria-busy="false"]').waitFor({ timeout: 30_000 });
     const chart = view.locator('svg[role="img"]');
     for (const stat of ['max', 'mean', 'min']) {
@@ -139,21 +139,39 @@ describe('the run-to-run view', () => {
     // the histogram's own parts are not drawn under it
     expect(await view.locator('g.bars').count()).toBe(0);
     expect(await view.locator('.summary').first().textContent()).toMatch(
-      /^From 4 processes to 256 processes: the mean run .+ → .+; the slowest run [\d.]+× the fastest at 4, [\d.]+× at 256; CoV [\d.]+ % → [\d.]+ %\.$/,
+      /^From 4 processes to 256 processes: the mean run .+ → .+; the slowest run [\d.]+× the fastest at 4, [\d.]+× at 256; CoV [\d.]+ % → [\d.]+ %\. Without noise a run takes .+ → .+ \(the same work per process: .+\)\.$/,
     );
     const { name, bytes } = await download(page, view, 'CSV');
     expect(name).toBe('run-times-by-processes.csv');
-    // nodes, processes, runs, fastest, mean, slowest, sd, cov
+    // nodes, processes, runs, first and last seed, fastest, mean, slowest, sd, cov, noiseless
     const rows = csvRows(bytes.toString('utf8'));
     expect(rows.map((r) => r[0])).toEqual([1, 2, 4, 8, 16, 32, 64]);
     expect(rows.map((r) => r[1])).toEqual([4, 8, 16, 32, 64, 128, 256]);
+    // the job's own size has the seeds of "This job's runs"; each smaller size the next ten
+    expect(rows.map((r) => [r[3], r[4]])).toEqual(
+      [6, 5, 4, 3, 2, 1, 0].map((b) => [1 + 10 * b, 10 + 10 * b]),
+    );
     for (const r of rows) {
       expect(r[2]).toBe(10);
-      expect(r[3]).toBeLessThanOrEqual(r[4]);
-      expect(r[4]).toBeLessThanOrEqual(r[5]);
+      expect(r[5]).toBeLessThanOrEqual(r[6]);
+      expect(r[6]).toBeLessThanOrEqual(r[7]);
+      expect(r[10]).toBeLessThanOrEqual(r[5]); // no run beats the run without noise
     }
     // one late process delays all: 64 nodes' runs are slower than one node's
-    expect(rows[6][4]).toBeGreaterThan(rows[0][4]);
+    expect(rows[6][6]).toBeGreaterThan(rows[0][6]);
+    // a slowest point names the seed of its run
+    const slowest = chart.locator('title', { hasText: /^the slowest run, 4 processes:/ });
+    expect(await slowest.textContent()).toMatch(
+      /^the slowest run, 4 processes: .+ \(seed (6[1-9]|70)\); over 10 runs$/,
+    );
+
+    // back to this job's runs: the histogram of its own size alone, no stale sizes
+    await view.getByRole('radio', { name: "This job's runs" }).check();
+    await expect
+      .poll(() => view.locator('.progress').textContent(), { timeout: 120_000 })
+      .toMatch(/^\s*10 runs, seeds 1 to 10\s*$/);
+    expect(await view.locator('g.rug line').count()).toBe(10);
+    await view.getByRole('radio', { name: 'Against processes' }).check();
 
     // the link keeps the picture: opened again, the view draws against processes
     await page.goto(page.url());
@@ -162,7 +180,7 @@ describe('the run-to-run view', () => {
       'Run to run',
       "Run to run: how different each run's time is",
     );
-    expect(await again.getByLabel('Against processes').isChecked()).toBe(true);
+    expect(await again.getByRole('radio', { name: 'Against processes' }).isChecked()).toBe(true);
     expectQuiet(problems);
     await page.context().close();
   });

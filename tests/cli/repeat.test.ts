@@ -64,9 +64,16 @@ describe('noiselab repeat', () => {
       await repeat('--runs', '5', '--vary', 'job.nodes=2,8', '--threads', '2', '--seed', '3'),
     );
     expect(out.varied).toEqual(['job.nodes']);
-    expect(out.rows.map((r: Record<string, number>) => [r['job.nodes'], r.seed])).toEqual(
-      [2, 8].flatMap((n) => [3, 4, 5, 6, 7].map((seed) => [n, seed])),
-    );
+    // each value its own runs: the last value's seeds those of repeat alone (3–7), the value
+    // before it the next five
+    expect(out.rows.map((r: Record<string, number>) => [r['job.nodes'], r.seed])).toEqual([
+      ...[8, 9, 10, 11, 12].map((seed) => [2, seed]),
+      ...[3, 4, 5, 6, 7].map((seed) => [8, seed]),
+    ]);
+    expect(out.points.map((p: { seeds: unknown }) => p.seeds)).toEqual([
+      { first: 8, last: 12 },
+      { first: 3, last: 7 },
+    ]);
     expect(out.points.map((p: Record<string, number>) => [p['job.nodes'], p.processes])).toEqual([
       [2, 8],
       [8, 32],
@@ -124,7 +131,11 @@ describe('noiselab repeat', () => {
       /--vary seed: the runs are the seeds/,
     );
     await expect(repeat('--runs', '3', '--vary', 'job.nodes=4,4')).rejects.toThrow(
-      /--vary job.nodes: 4 is given twice/,
+      /--vary job.nodes: 4 is given twice; give each value once \(its runs are --runs\)/,
+    );
+    // a value the scenario refuses is named by its values, not by a seed the user did not give
+    await expect(repeat('--runs', '3', '--vary', 'job.nodes=4,99999')).rejects.toThrow(
+      /job.nodes: 99999 is more than .* \(at sweep point job.nodes=99999\)$/,
     );
     await expect(repeat('--runs', '3', '--vary', 'job.nodez=4')).rejects.toThrow(
       /job.nodez: unknown field/,

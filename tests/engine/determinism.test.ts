@@ -221,6 +221,37 @@ describe('sweep points', () => {
     expect(pts.map((p) => p.scenario.seed)).toEqual([1, 2]);
   });
 
+  it('set a path together with another value by value (a zip, not a product)', () => {
+    const pts = planSweep(base, [
+      { path: 'seed', values: [5, 6, 7], together: [{ path: 'job.nodes', values: [8, 8, 16] }] },
+      { path: 'noise.0.enabled', values: [true, false] },
+    ]);
+    expect(
+      pts.map((p) => [p.scenario.seed, p.scenario.job.nodes, p.scenario.noise[0].enabled]),
+    ).toEqual([
+      [5, 8, true],
+      [5, 8, false],
+      [6, 8, true],
+      [6, 8, false],
+      [7, 16, true],
+      [7, 16, false],
+    ]);
+    // without a varied seed, the together path enters the child seed like any assignment
+    const child = planSweep(base, [
+      {
+        path: 'job.ranksPerNode',
+        values: [2, 2],
+        together: [{ path: 'job.nodes', values: [8, 16] }],
+      },
+    ]);
+    expect(child[0].scenario.seed).not.toBe(child[1].scenario.seed);
+    expect(() =>
+      planSweep(base, [
+        { path: 'seed', values: [1, 2], together: [{ path: 'job.nodes', values: [8] }] },
+      ]),
+    ).toThrow(/job\.nodes: 1 value\(s\) to set one each with the 2 of seed; allowed: exactly 2/);
+  });
+
   it('that stop once precise take the most iterations the limits allow, not a refusal', () => {
     // 1,024 nodes under a 10 kHz tick: 10^6 iterations of g = 1 ms are at least 10^10 noise
     // events, five times the validator's bound

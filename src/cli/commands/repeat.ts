@@ -6,12 +6,15 @@
 // of variation (the measure of 001 Table 2), percentiles, skewness (a long right tail is
 // positive, 001 sec 11) and a histogram — and one row per run, reproducible alone with
 // `run --seed <row seed>`. With --vary, the same at every combination of the varied values
-// (the spread against process count, 004's presentation: --vary job.nodes=8,32,128), each
-// combination over the same seeds. The runs go on worker threads; the output does not depend
-// on them.
+// (the spread against process count: --vary job.nodes=8,32,128), each combination with runs of
+// its own: the last combination's seeds are those of repeat without --vary, the one before it
+// the next --runs seeds, and so on (the variability view's picture against processes makes the
+// same runs). The runs go on worker threads; the output does not depend on them.
 import { planSweep, type RunResult, type SweepPoint } from '../../engine/index.ts';
+import { sweepAssignments } from '../../engine/sweep.ts';
 import { ScenarioError } from '../../scenario/index.ts';
-import { histogramOf, runTimeUs, spreadOf } from '../../engine/run-spread.ts';
+import type { Scenario } from '../../scenario/types.ts';
+import { histogramOf, runTimeUs, seedBlocks, spreadOf } from '../../engine/run-spread.ts';
 import { toCsv } from '../../format/csv.ts';
 import type { Invocation } from '../args.ts';
 import { CliError, messageOf } from '../errors.ts';
@@ -19,7 +22,7 @@ import { loadScenario } from '../io.ts';
 import { formatJson } from '../json.ts';
 import { roundTimes } from '../round-times.ts';
 import { runPoints } from '../sweep-pool.ts';
-import { defaultThreads, sweepLineProblems } from './sweep.ts';
+import { defaultThreads } from './sweep.ts';
 
 export const REPEAT_COLUMNS = [
   'seed',
@@ -43,63 +46,97 @@ function rowOf(seed: number, r: RunResult): Row {
   };
 }
 
-/** The refusals of a --vary that repeat cannot take (sweep's, and a varied seed), one line each. */
+/** The refusals of a --vary that repeat cannot take, one line each: a varied seed (the runs
+ * are the seeds), a value given twice (its runs would be made twice over). */
 function varyProblems(inv: Invocation): string[] {
-  const lines = sweepLineProblems(inv);
-  if (inv.varies.some((v) => v.path === 'seed')) {
-    lines.push(
-      '--vary seed: the runs are the seeds (--runs of them from --seed on); vary another path',
-    );
+  const lines: string[] = [];
+  for (const v of inv.varies) {
+    if (v.path === 'seed') {
+      lines.push(
+        '--vary seed: the runs are the seeds (--runs of them from --seed on); vary another path',
+      );
+      continue;
+    }
+    const seen = new Set<string>();
+    for (const value of v.values) {
+      const key = JSON.stringify(value);
+      if (seen.has(key)) {
+        lines.push(
+          `--vary ${v.path}: ${key} is given twice; give each value once (its runs are --runs)`,
+        );
+        break;
+      }
+      seen.add(key);
+    }
   }
   return lines;
+}
+
+/** The combinations of the varied values, each validated alone (a refusal names the values,
+ * not a seed the user did not give). */
+function checkCombinations(inv: Invocation, base: Scenario): void {
+  if (inv.varies.length === 0) return;
+  try {
+    planSweep(base, inv.varies);
+  } catch (err) {
+    // as in sweep: anything but a ScenarioError comes from a varied path that does not exist
+    if (err instanceof ScenarioError) throw err;
+    throw new CliError(`--vary: ${messageOf(err)}`);
+  }
 }
 
 export async function repeatCommand(inv: Invocation): Promise<string> {
   const problems = varyProblems(inv);
   if (problems.length > 0) throw new CliError(problems);
   const base = loadScenario(inv.file, inv);
+  checkCombinations(inv, base);
   const runs = inv.runs!; // parseArgs requires --runs for repeat
-  // Seeds --seed onwards (loadScenario has put it in base), else 1 onwards: fixed up front.
-  const first = inv.seed === undefined ? 1 : base.seed;
-  const seeds = Array.from({ length: runs }, (_, k) => first + k);
-  // Each run is the scenario with its seed (the fastest-changing value: a combination's runs
-  // are consecutive), validated like a sweep's points: a seed past 2^32 − 1, or a varied value
-  // the scenario refuses, is named before anything runs.
-  let points: SweepPoint[];
-  try {
-    points = planSweep(base, [...inv.varies, { path: 'seed', values: seeds }]);
-  } catch (err) {
-    // as in sweep: anything but a ScenarioError comes from a varied path that does not exist
-    if (err instanceof ScenarioError || inv.varies.length === 0) throw err;
-    throw new CliError(`--vary: ${messageOf(err)}`);
-  }
-  const results = await runPoints(points, inv.threads ?? defaultThreads(points.length));
+  // Seeds from --seed (loadScenario has put it in base), else from the scenario's own seed, as
+  // the page's run-to-run view makes them: fixed up front.
+  const combos = sweepAssignments(inv.varies);
+  const blocks = seedBlocks(base.seed, runs, combos.length);
   const paths = inv.varies.map((v) => v.path);
+  // One point per run: its seed taken literally, the combination's values set with it (a
+  // combination's runs consecutive). A seed past 2^32 − 1 is named before anything runs.
+  const points: SweepPoint[] = planSweep(base, [
+    {
+      path: 'seed',
+      values: blocks.flat(),
+      together: paths.map((path, k) => ({
+        path,
+        values: combos.flatMap((c) => blocks[0].map(() => c[k].value)),
+      })),
+    },
+  ]);
+  const results = await runPoints(points, inv.threads ?? defaultThreads(points.length));
   const rows = results.map(({ result }, k) => {
     const varied: Record<string, unknown> = {};
     for (const a of points[k].assignments) if (a.path !== 'seed') varied[a.path] = a.value;
-    return { ...varied, ...rowOf(seeds[k % runs], result) };
+    return { ...varied, ...rowOf(points[k].scenario.seed, result) };
   });
   if (inv.format === 'csv') return toCsv([...paths, ...REPEAT_COLUMNS], roundTimes(rows));
   const spreadOfRows = (group: typeof rows) => {
     const times = group.map((r) => r.runTimeUs as number);
     return { runTimeUs: spreadOf(times), histogram: histogramOf(times) };
   };
-  const head = {
-    title: base.title,
-    workload: base.workload.kind,
-    runs,
-    seeds: { first: seeds[0], last: seeds[runs - 1] },
-  };
+  const seedRange = (seeds: number[]) => ({ first: seeds[0], last: seeds[seeds.length - 1] });
+  const head = { title: base.title, workload: base.workload.kind, runs };
   // the statistics from the times as run, then everything printed to the picosecond
-  if (paths.length === 0) return formatJson(roundTimes({ ...head, ...spreadOfRows(rows), rows }));
-  const combinations = Array.from({ length: rows.length / runs }, (_, c) => {
-    const group = rows.slice(c * runs, (c + 1) * runs);
-    const job = points[c * runs].scenario.job;
-    const varied = Object.fromEntries(
-      paths.map((p) => [p, group[0][p as keyof (typeof group)[0]]]),
+  if (paths.length === 0) {
+    return formatJson(
+      roundTimes({ ...head, seeds: seedRange(blocks[0]), ...spreadOfRows(rows), rows }),
     );
-    return { ...varied, processes: job.nodes * job.ranksPerNode, ...spreadOfRows(group) };
+  }
+  const combinations = combos.map((c, k) => {
+    const group = rows.slice(k * runs, (k + 1) * runs);
+    const job = points[k * runs].scenario.job;
+    const varied = Object.fromEntries(c.map((a) => [a.path, a.value]));
+    return {
+      ...varied,
+      processes: job.nodes * job.ranksPerNode,
+      seeds: seedRange(blocks[k]),
+      ...spreadOfRows(group),
+    };
   });
   return formatJson(roundTimes({ ...head, varied: paths, points: combinations, rows }));
 }
