@@ -58,6 +58,21 @@ const SHOTS: Shot[] = [
     viewport: { width: 1366, height: 768 },
   },
   {
+    file: 'laptop-variability-processes-1366x768.png',
+    what: 'a laptop, run times against processes (NPB EP on Lemieux, each size its own runs)',
+    path: '/?preset=lemieux-ep&show=variability',
+    viewport: { width: 1366, height: 768 },
+    then: async (page) => {
+      await page.getByRole('radio', { name: 'Against processes' }).check();
+      await page.waitForFunction(
+        () => /runs at each of/.test(document.querySelector('.progress')?.textContent ?? ''),
+        undefined,
+        { timeout: 240_000, polling: 500 },
+      );
+      await settle(page);
+    },
+  },
+  {
     file: 'projector-1280x720.png',
     what: 'projector mode, latency',
     path: '/?projector=1&show=latency',
