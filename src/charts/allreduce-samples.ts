@@ -122,18 +122,23 @@ export function allreduceSamplePoints(
 
 /**
  * The view's reading: from the fewest to the most processes, the worst, average and best
- * sample, and how far the average and the worst are above the best at the most processes.
+ * sample, and how far the average and the worst are above the best at the job's own processes
+ * (`own`, when the sweep has it) and at the most.
  */
 export function allreduceSamplesSummary(
   points: readonly SamplePoint[],
   formatUs: (us: number) => string,
+  own?: number,
 ): string {
   if (points.length === 0) return 'No data yet.';
   const a = points[0];
   const b = points[points.length - 1];
+  const ratios = (p: SamplePoint) =>
+    `at ${formatCount(p.processes)} processes${p.processes === own ? " (the job's)" : ''} the average is ${(p.mean / p.min).toFixed(1)}× the best and the worst ${(p.max / p.min).toFixed(1)}×`;
+  const job = points.find((p) => p.processes === own && p !== b && p.min > 0);
   const above = (p: SamplePoint) =>
     p.min > 0
-      ? ` At ${formatCount(p.processes)} processes the average is ${(p.mean / p.min).toFixed(1)}× the best and the worst ${(p.max / p.min).toFixed(1)}× (${readableCite('004')} saw on the XT4 Franklin worst and average "much worse than best"). One long event met in one sample can set the worst.`
+      ? ` ${job ? `${capitalise(ratios(job))}; ${ratios(p)}` : capitalise(ratios(p))} (${readableCite('004')} saw on the XT4 Franklin worst and average "much worse than best"). One long event met in one sample can set the worst.`
       : '';
   const samples = points.every((p) => p.iterations === SAMPLES)
     ? `${SAMPLES} samples each`
@@ -166,3 +171,5 @@ export function allreduceSamplesCsv(points: readonly SamplePoint[]): string {
   }
   return csvLines(rows);
 }
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

@@ -77,6 +77,11 @@ describe('the points', () => {
     const text = allreduceSamplesSummary(points, formatTimeUs);
     expect(text).toMatch(/^From 2 to 32 processes, 80 samples each: the worst /);
     expect(text).toContain('At 32 processes the average is');
+    // the job's own size read first when it is not the most
+    const withJob = allreduceSamplesSummary(points, formatTimeUs, 8);
+    expect(withJob).toMatch(
+      /At 8 processes \(the job's\) the average is [\d.]+× the best and the worst [\d.]+×; at 32 processes the average is/,
+    );
     const rows = allreduceSamplesCsv(points).trim().split('\n');
     expect(rows[0]).toBe('nodes,processes,best_us,average_us,worst_us,samples,two_se_us');
     expect(rows).toHaveLength(1 + points.length);
