@@ -151,7 +151,12 @@ export const PRESET_TABLE: readonly PresetEntry[] = [
   },
   {
     id: 'allreduce-franklin-xt4',
-    label: 'Allreduce jitter on the Cray XT4 Franklin',
+    label: 'Allreduce jitter on the Cray XT4 Franklin, 8 bytes',
+    group: 'Application workloads',
+  },
+  {
+    id: 'allreduce-franklin-xt4-2mb',
+    label: 'Allreduce jitter on the Cray XT4 Franklin, 2 MB',
     group: 'Application workloads',
   },
 ];
