@@ -8,6 +8,7 @@ import { allreduceSamplesPlan } from '../../src/charts/allreduce-samples.ts';
 import { haloUpdatePlan } from '../../src/charts/halo-update.ts';
 import { loadPreset } from '../../src/validation/presets.ts';
 import { csvRows, download, expectQuiet, openApp, type Site, startSite } from './site.ts';
+import { expectSpreadChart } from './spread-chart.ts';
 
 let site: Site;
 
@@ -47,13 +48,7 @@ describe('the latency tab on a halo exchange', () => {
     );
     const total = haloUpdatePlan(loadPreset('halo-franklin-xt4'))!.total;
     await sweepDone(view);
-    await view.locator('figure[aria-busy="false"]').waitFor({ timeout: 30_000 });
-    const chart = view.locator('svg[role="img"]');
-    for (const stat of ['max', 'mean', 'min']) {
-      expect(await chart.locator(`path.spread-${stat}`).count()).toBe(1);
-    }
-    const legend = await view.getByRole('list', { name: 'Curves' }).locator('li').allTextContents();
-    expect(legend.map((t) => t.trim()).slice(0, 3)).toEqual([
+    await expectSpreadChart(view, [
       'most over the processes (per update, averaged)',
       'mean over the processes',
       'least over the processes (per update, averaged)',
@@ -90,9 +85,7 @@ describe('the latency tab on a halo exchange', () => {
     const total = allreduceSamplesPlan({ ...preset, job: { ...preset.job, nodes: 64 } })!.total;
     expect(total).toBe(8);
     await sweepDone(view);
-    await view.locator('figure[aria-busy="false"]').waitFor({ timeout: 30_000 });
-    const legend = await view.getByRole('list', { name: 'Curves' }).locator('li').allTextContents();
-    expect(legend.map((t) => t.trim())).toEqual([
+    await expectSpreadChart(view, [
       'worst of the samples',
       'average of the samples',
       'best of the samples',

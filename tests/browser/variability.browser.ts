@@ -12,6 +12,7 @@ import {
   type Site,
   startSite,
 } from './site.ts';
+import { expectSpreadChart } from './spread-chart.ts';
 
 let site: Site;
 beforeAll(async () => {
@@ -21,17 +22,23 @@ afterAll(async () => {
   await site?.close();
 });
 
+/** A small job (64 nodes, 400 iterations: runs of seconds) with its run-to-run view on show,
+ * 10 runs chosen. */
+async function openSmallRuns() {
+  const { page, problems } = await openApp(
+    site,
+    undefined,
+    undefined,
+    `/?preset=asci-q-2002&nodes=64&iterations=400`,
+  );
+  const view = await showView(page, 'Run to run', "Run to run: how different each run's time is");
+  await view.locator('#variability-runs').selectOption('10');
+  return { page, problems, view };
+}
+
 describe('the run-to-run view', () => {
   it('repeats the run with other seeds and shows how much the times differ', async () => {
-    // A small job (64 nodes, 400 iterations) so the runs take seconds.
-    const { page, problems } = await openApp(
-      site,
-      undefined,
-      undefined,
-      `/?preset=asci-q-2002&nodes=64&iterations=400`,
-    );
-    const view = await showView(page, 'Run to run', "Run to run: how different each run's time is");
-    await view.locator('#variability-runs').selectOption('10');
+    const { page, problems, view } = await openSmallRuns();
     await expect
       .poll(() => view.locator('.progress').textContent(), { timeout: 120_000 })
       .toMatch(/^\s*10 runs, seeds 1 to 10\s*$/);
@@ -112,30 +119,14 @@ describe('the run-to-run view', () => {
   });
 
   it('draws the fastest, mean and slowest run against processes, and keeps that choice in the link', async () => {
-    const { page, problems } = await openApp(
-      site,
-      undefined,
-      undefined,
-      `/?preset=asci-q-2002&nodes=64&iterations=400`,
-    );
-    const view = await showView(page, 'Run to run', "Run to run: how different each run's time is");
-    await view.locator('#variability-runs').selectOption('10');
+    const { page, problems, view } = await openSmallRuns();
     await view.getByRole('radio', { name: 'Against processes' }).check();
     // 1, 2, 4, … 64 nodes: seven sizes of ten runs each, each size its own seeds
     await expect
       .poll(() => view.locator('.progress').textContent(), { timeout: 180_000 })
       .toMatch(/^\s*10 runs at each of 7 sizes, seeds 1 to 70\s*$/);
-    await view.locator('figure[aria-busy="false"]').waitFor({ timeout: 30_000 });
+    await expectSpreadChart(view, ['the slowest run', 'the mean run', 'the fastest run']);
     const chart = view.locator('svg[role="img"]');
-    for (const stat of ['max', 'mean', 'min']) {
-      expect(await chart.locator(`path.spread-${stat}`).count()).toBe(1);
-    }
-    const legend = await view.getByRole('list', { name: 'Curves' }).locator('li').allTextContents();
-    expect(legend.map((t) => t.trim()).slice(0, 3)).toEqual([
-      'the slowest run',
-      'the mean run',
-      'the fastest run',
-    ]);
     // the histogram's own parts are not drawn under it
     expect(await view.locator('g.bars').count()).toBe(0);
     expect(await view.locator('.summary').first().textContent()).toMatch(
