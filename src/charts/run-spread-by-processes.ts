@@ -2,17 +2,16 @@
 // on 1, 2, 4, … nodes up to its own size (its own ranks per node and work per process), each
 // size run `runs` times with seeds of its own (the job's own size those of the histogram, each
 // smaller size the next block: no seed shared between sizes, as separate runs for each process
-// count are), and per size the fastest, mean and slowest run time: the spread over runs, in
-// the spirit of Worley's max / average / min over processes (004), on 001's question (how
-// different is each run?). As `noiselab repeat --vary job.nodes=…` prints it. Pure.
+// count are, as in Worley's allreduce test, 004), and per size the fastest, mean and slowest
+// run time: the spread over runs on 001's question (how different is each run?) against the
+// process count. As `noiselab repeat --vary job.nodes=…` prints it. Pure.
 import { runTimeUs, seedBlocks, spreadOf, type Spread } from '../engine/run-spread.ts';
 import type { Vary } from '../engine/sweep.ts';
 import { formatCount, formatTimeUs } from '../format/numbers.ts';
 import { roundUs } from '../format/round-us.ts';
 import type { Scenario } from '../scenario/types.ts';
 import type { SweepPointResult } from '../state/sweep.svelte.ts';
-import type { SpreadPoint, SpreadWords } from './process-spread.ts';
-import { ratioText } from './process-spread.ts';
+import { ratioText, type SpreadPoint, type SpreadWords } from './process-spread.ts';
 import { formatCov } from './variability.ts';
 
 export interface ProcessRunsPlan {

@@ -97,7 +97,8 @@ export async function repeatCommand(inv: Invocation): Promise<string> {
   const blocks = seedBlocks(base.seed, runs, combos.length);
   const paths = inv.varies.map((v) => v.path);
   // One point per run: its seed taken literally, the combination's values set with it (a
-  // combination's runs consecutive). A seed past 2^32 − 1 is named before anything runs.
+  // combination's runs consecutive). The seeds stay within 2^32 − 1 (repeatSeeds), and every
+  // point is validated before anything runs.
   const points: SweepPoint[] = planSweep(base, [
     {
       path: 'seed',
