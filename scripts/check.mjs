@@ -93,6 +93,7 @@ const BROWSER_SECONDS = {
   app: 18,
   controls: 17,
   'lesson-sketch': 17,
+  'halo-update': 15,
   compare: 15,
   'split-run': 10,
   charts: 8,
@@ -103,7 +104,7 @@ const BROWSER_SECONDS = {
   'view-names': 5,
   workloads: 4,
   'slow-nodes': 4,
-  variability: 4,
+  variability: 11,
 };
 const NEW_FILE_SECONDS = 10;
 /** short files go together into one Vitest run until their seconds reach this (a run costs
