@@ -9,6 +9,7 @@ import { runTimeUs, seedBlocks, spreadOf, type Spread } from '../engine/run-spre
 import type { Vary } from '../engine/sweep.ts';
 import { formatCount, formatTimeUs } from '../format/numbers.ts';
 import { roundUs } from '../format/round-us.ts';
+import { estimateRunSeconds } from '../scenario/cost.ts';
 import type { Scenario } from '../scenario/types.ts';
 import type { SweepPointResult } from '../state/sweep.svelte.ts';
 import { ratioText, type SpreadPoint, type SpreadWords } from './process-spread.ts';
@@ -23,6 +24,9 @@ export interface ProcessRunsPlan {
   runs: number;
   /** each size's seeds, in the order of `nodes` */
   seeds: number[][];
+  /** each point's expected cost (its size's estimated run, s): the sweep's time left is
+   * reckoned by them, the small sizes coming first */
+  weights: number[];
 }
 
 /** The job's node counts the picture runs: 1, 2, 4, … below the job's own, and the job's. */
@@ -50,6 +54,10 @@ export function processRunsPlan(s: Scenario, runs: number): ProcessRunsPlan {
     nodes,
     runs,
     seeds,
+    weights: nodes.flatMap((n) => {
+      const each = estimateRunSeconds(atNodes(s, n));
+      return seeds[0].map(() => each);
+    }),
   };
 }
 

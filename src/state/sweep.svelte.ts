@@ -97,6 +97,15 @@ export class Sweep {
    * (no part of the time spent) */
   #passStartedAt = 0;
   #passKept = 0;
+  /** each point's expected cost, any unit (run's `weights`); null: every point alike */
+  #weights: readonly number[] | null = null;
+  /** per worker: the point it runs (its index), -1 when none */
+  #feeding: number[] = [];
+  /** the weights of the pass's points to run, and of those of them done */
+  #passWeight = 0;
+  #doneWeight = 0;
+  /** the share of the pass's work done: by weight when weights were given, else by points */
+  #share = $state(0);
   readonly #pace = new Pace();
   #workers: Worker[] = [];
   #pending = 0;
@@ -162,6 +171,11 @@ export class Sweep {
   get passProgress(): number {
     return this.#progress;
   }
+  /** the share of the pass's points to run that is done (0 to 1), each point counted by its
+   * weight when the sweep was given weights: what its time left is reckoned from */
+  get passShare(): number {
+    return this.#share;
+  }
   /** the pass under way's time left as text ("about 3 min left"); null while too early to say
    * or when short */
   get remaining(): string | null {
@@ -199,13 +213,22 @@ export class Sweep {
   }
 
   /** Runs every point of planSweep(base, varies), once the sweeps asked for earlier are done;
-   * `total` is the number of points. */
-  run(base: Scenario, varies: Vary[], total: number): void {
-    this.runPasses([{ base }], varies, total);
+   * `total` is the number of points; `weights`, one a point, their expected costs (any unit):
+   * the time left is reckoned by them, not by points (a sweep whose small points come first
+   * would otherwise promise its end too soon). */
+  run(base: Scenario, varies: Vary[], total: number, weights?: readonly number[]): void {
+    this.runPasses([{ base }], varies, total, weights);
   }
 
-  /** Runs the sweep's points pass after pass (the class's comment); `total` points. */
-  runPasses(passes: readonly SweepPass[], varies: Vary[], total: number): void {
+  /** Runs the sweep's points pass after pass (the class's comment); `total` points, `weights`
+   * as for run. */
+  runPasses(
+    passes: readonly SweepPass[],
+    varies: Vary[],
+    total: number,
+    weights?: readonly number[],
+  ): void {
+    this.#weights = weights && weights.length === total ? weights : null;
     // What is on show becomes the ghost, unless the last sweep never drew a point.
     const shown = this.#points.length > 0 ? this.#points : this.#previous;
     this.cancel();
@@ -274,6 +297,10 @@ export class Sweep {
     this.#passStartedAt = performance.now();
     this.#pace.reset(this.#passStartedAt);
     this.#partial = this.#workers.map(() => 0);
+    this.#feeding = this.#workers.map(() => -1);
+    this.#passWeight = wanted.reduce((sum, i) => sum + this.#weightOf(i), 0);
+    this.#doneWeight = 0;
+    this.#share = 0;
     this.#progress = this.#passDone;
     this.#remaining = null;
     this.#status = 'running';
@@ -321,6 +348,7 @@ export class Sweep {
       this.#workers.push(this.#start());
       this.#working.push(false);
       this.#partial.push(0);
+      this.#feeding.push(-1);
       if (this.#turns.held) this.#post(this.#workers.length - 1, { type: 'hold', held: true });
     }
   }
@@ -330,6 +358,7 @@ export class Sweep {
     const index = this.#queue.shift();
     if (index === undefined || this.#request === null) return;
     this.#working[w] = true;
+    this.#feeding[w] = index;
     this.#pending++;
     this.#post(w, { ...this.#request, indices: [index] });
   }
@@ -364,6 +393,7 @@ export class Sweep {
     this.#workers = [];
     this.#working = [];
     this.#partial = [];
+    this.#feeding = [];
   }
 
   #post(w: number, message: PageMessage): void {
@@ -402,6 +432,7 @@ export class Sweep {
           ...(reach ? { reach } : {}),
         });
         this.#partial[w] = 0;
+        this.#feeding[w] = -1;
         this.#flushTimer ??= setTimeout(() => this.#flush(), FLUSH_MS);
         break;
       }
@@ -456,6 +487,7 @@ export class Sweep {
     for (const p of this.#arrived) at.set(p.index, p);
     this.#points = [...at.values()].sort((a, b) => a.index - b.index);
     this.#passDone += this.#arrived.length;
+    for (const p of this.#arrived) this.#doneWeight += this.#weightOf(p.index);
     this.#arrived = [];
     this.#measure();
   }
@@ -471,8 +503,22 @@ export class Sweep {
       return;
     }
     const now = performance.now();
-    const done = (this.#progress - this.#passKept) / run;
+    let done = (this.#progress - this.#passKept) / run;
+    if (this.#weights !== null && this.#passWeight > 0) {
+      let under = 0;
+      for (let w = 0; w < this.#partial.length; w++) {
+        const index = this.#feeding[w] ?? -1;
+        if (index >= 0) under += this.#partial[w] * this.#weightOf(index);
+      }
+      done = Math.min(1, (this.#doneWeight + under) / this.#passWeight);
+    }
+    this.#share = done;
     this.#remaining = remainingText(now - this.#passStartedAt, done, this.#pace.note(now, done));
+  }
+
+  /** point `index`'s weight: 1 when the sweep has none */
+  #weightOf(index: number): number {
+    return this.#weights?.[index] ?? 1;
   }
 
   #dropPending(): void {

@@ -214,6 +214,34 @@ describe('the page’s sweeps', () => {
     expect(sweep.passProgress).toBe(1);
   });
 
+  it('reckon the share done by the points’ weights when given (small points first do not promise the end too soon)', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    onTestFinished(() => void vi.useRealTimers());
+    const { sweeps, workers, tasks } = setUp();
+    const sweep = sweeps.create();
+    sweep.run(base, [{ path: 'seed', values: [1, 2] }], 2, [1, 9]);
+    tasks();
+    answer(workers[0]);
+    vi.advanceTimersByTime(1000);
+    // one point of two done, but a tenth of the work
+    expect(sweep.passDone).toBe(1);
+    expect(sweep.passShare).toBeCloseTo(0.1, 12);
+    const m = sweepsSent(workers[0]).at(-1)!;
+    if (m.type !== 'sweep') throw new Error('not a sweep');
+    workers[0].onmessage?.({
+      data: { type: 'point-progress', runId: m.runId, index: m.indices![0], done: 0.5 },
+    });
+    expect(sweep.passShare).toBeCloseTo(0.1 + 0.45, 12);
+    // without weights, by points
+    const plain = sweeps.create();
+    sweep.cancel();
+    plain.run(base, [{ path: 'seed', values: [3, 4] }], 2);
+    tasks();
+    answer(workers.at(-1)!);
+    vi.advanceTimersByTime(1000);
+    expect(plain.passShare).toBeCloseTo(0.5, 12);
+  });
+
   it('send the final pass from its last point (the costliest first), a first pass in order, and mark which points are final', () => {
     const { sweeps, workers, tasks } = setUp();
     const sweep = sweeps.create();
