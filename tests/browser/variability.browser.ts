@@ -156,6 +156,23 @@ describe('the run-to-run view', () => {
       /^the slowest run, 4 processes: .+ \(seed (6[1-9]|70)\); over 10 runs$/,
     );
 
+    // the data table: the chart's columns, then each size's spread in numbers and its seeds
+    await view.getByRole('button', { name: 'Show data table' }).click();
+    const heads = await view.locator('table th[scope="col"]').allTextContents();
+    expect(heads.map((h) => h.trim())).toEqual([
+      'Processes',
+      'Slowest run',
+      'Mean run',
+      'Fastest run',
+      'Slowest ÷ fastest',
+      'Runs',
+      'Standard deviation',
+      'CoV',
+      'Without noise',
+      'Seeds',
+    ]);
+    expect((await view.locator('table tbody tr').first().textContent())!).toMatch(/61–70\s*$/);
+
     // back to this job's runs: the histogram of its own size alone, no stale sizes
     await view.getByRole('radio', { name: "This job's runs" }).check();
     await expect
