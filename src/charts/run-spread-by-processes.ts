@@ -54,15 +54,18 @@ export function processRunsPlan(s: Scenario, runs: number): ProcessRunsPlan {
     nodes,
     runs,
     seeds,
-    weights: nodes.flatMap((n) => {
-      const each = estimateRunSeconds(atNodes(s, n));
-      return seeds[0].map(() => each);
-    }),
+    weights: sizeEstimates(s).flatMap((each) => seeds[0].map(() => each)),
   };
 }
 
+/** s: one run of each size on one thread, as estimated (cost.ts: an order of magnitude), in the
+ * order of processNodeSteps: the sweep's weights and the view's cost of a batch. */
+export function sizeEstimates(s: Scenario): number[] {
+  return processNodeSteps(s.job.nodes).map((n) => estimateRunSeconds(atNodes(s, n)));
+}
+
 /** The scenario at one size of the plan (for its cost estimate). */
-export function atNodes(s: Scenario, nodes: number): Scenario {
+function atNodes(s: Scenario, nodes: number): Scenario {
   return { ...s, job: { ...s.job, nodes } };
 }
 
