@@ -8,6 +8,7 @@ import {
   repeatSeeds,
   runTimeUs,
   spreadOf,
+  sturgesBins,
   type Spread,
 } from '../engine/run-spread.ts';
 import { scaleLinear } from 'd3-scale';
@@ -157,7 +158,7 @@ export function groupCounts(times: readonly number[]): number[] {
   const lo = Math.min(...times);
   const hi = Math.max(...times);
   if (!(hi > lo)) return [times.length];
-  const bins = Math.ceil(Math.log2(times.length)) + 1;
+  const bins = sturgesBins(times.length);
   const counts = new Array<number>(bins).fill(0);
   for (const t of times) counts[Math.min(bins - 1, Math.floor(((t - lo) / (hi - lo)) * bins))]++;
   return counts;

@@ -84,6 +84,11 @@ export function spreadOf(xs: readonly number[]): Spread {
 /** Bins a histogram has at most: each stays a few pixels wide on a laptop's chart. */
 export const MAX_BINS = 60;
 
+/** Sturges' rule: ⌈log₂ n⌉ + 1 equal bins for n runs, the fewest a histogram of them gets. */
+export function sturgesBins(n: number): number {
+  return Math.ceil(Math.log2(n)) + 1;
+}
+
 /**
  * Equal-width bins from the shortest to the longest run: edges (µs, one more than the counts)
  * and the runs in each, the last bin closed on the right; one bin when every run took the same
@@ -98,7 +103,7 @@ export function histogramOf(xs: readonly number[]): { edgesUs: number[]; counts:
   const lo = Math.min(...xs);
   const hi = Math.max(...xs);
   if (!(hi > lo)) return { edgesUs: [lo, hi], counts: [n] };
-  const sturges = Math.ceil(Math.log2(n)) + 1;
+  const sturges = sturgesBins(n);
   const sorted = [...xs].sort((a, b) => a - b);
   const iqr = percentileSorted(sorted, 75) - percentileSorted(sorted, 25);
   const fd = iqr > 0 ? Math.ceil((hi - lo) / (2 * iqr * Math.cbrt(1 / n))) : sturges;
