@@ -148,6 +148,9 @@ export function runFwq(scenario: Scenario, opts: FwqOptions): FwqResult {
   const done = new Int32Array(C); // quanta recorded per core
   const start = new Float64Array(C); // µs: start of the quantum in progress
   const finish = new Float64Array(C).fill(w); // µs: its provisional end
+  // µs the quantum in progress was paused: its sample is w plus this (§6), not finish − start,
+  // which at a large start loses the low bits (1,949.99999999999 for w = 1,950)
+  const paused = new Float64Array(C);
   const busy = new Float64Array(C);
   const cand = new Int32Array(C); // scratch of anyCore
   const ent = noise.ent;
@@ -158,7 +161,8 @@ export function runFwq(scenario: Scenario, opts: FwqOptions): FwqResult {
   // Record core c's quanta that end by time a (all of them when a = ∞).
   const settle = (c: number, a: number) => {
     while (done[c] < N && finish[c] <= a) {
-      samples[c][done[c]++] = finish[c] - start[c];
+      samples[c][done[c]++] = w + paused[c];
+      paused[c] = 0;
       start[c] = finish[c];
       finish[c] = start[c] + w;
       if (w > 0 && a !== Infinity) {
@@ -229,7 +233,10 @@ export function runFwq(scenario: Scenario, opts: FwqOptions): FwqResult {
     events++;
     noise.advance(e, 0);
     settle(core, a);
-    if (done[core] < N) finish[core] += d; // the quantum in progress at a is paused
+    if (done[core] < N) {
+      finish[core] += d; // the quantum in progress at a is paused
+      paused[core] += d;
+    }
   }
   for (let c = 0; c < C; c++) settle(c, Infinity);
 

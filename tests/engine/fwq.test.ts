@@ -42,6 +42,33 @@ describe('fixed work quanta', () => {
     expect(r.cores[1].overheadUs).toBeCloseTo(28, 9);
   });
 
+  it('are w plus their pauses to the bit, however late in the run (never below w)', () => {
+    // w = 1,950 µs and a 0.6 µs event every 1,000 µs on core 0 (BG/P's CNK, 003 Fig 2): late
+    // quanta start near 3.9 s, where end − start loses the low bits (1,949.9999999999854 for an
+    // untouched quantum, 1,950.6000000005588 for a paused one: times that are not whole µs).
+    const r = runFwq(
+      scenario({
+        cores: 2,
+        noise: [
+          source({
+            periodUs: 1000,
+            phase: 'aligned',
+            phaseOffsetUs: 300,
+            cpu: 0,
+            duration: { dist: 'fixed', valueUs: 0.6 },
+          }),
+        ],
+      }),
+      { workUs: 1950, samples: 2000 },
+    );
+    const values = new Set([...r.cores[0].samples, ...r.cores[1].samples]);
+    // Two or one events in each quantum of core 0 (1,950 µs of work against a 1,000 µs period),
+    // none on core 1.
+    for (const v of values) expect([1950, 1950 + 0.6, 1950 + (0.6 + 0.6)]).toContain(v);
+    expect(r.cores[1].minUs).toBe(1950);
+    expect(r.cores[1].maxUs).toBe(1950);
+  });
+
   it('lose the fraction d/T of their time to noise in the long run', () => {
     const r = runFwq(
       scenario({
