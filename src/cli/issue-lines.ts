@@ -30,7 +30,21 @@ export function issueSource(
   }
   if (inv.seed !== undefined && p === 'seed') return ' (from --seed)';
   const set = inv.sets.findLast((a) => within(p, dotted(a.path)));
-  return set ? ` (from --set ${set.text})` : '';
+  if (set) return ` (from --set ${set.text})`;
+  // The file's own value, refused against a sibling a --set changed ("workload.warmup: 50 is not
+  // less than iterations 10"): name that option, which is the one the reader typed.
+  const parent = p.slice(0, p.lastIndexOf('.') + 1);
+  const against = inv.sets.findLast((a) => {
+    const q = dotted(a.path);
+    const i = q.lastIndexOf('.');
+    const field = q.slice(i + 1);
+    return (
+      q.slice(0, i + 1) === parent &&
+      field !== '' &&
+      issue.message.split(/[^A-Za-z0-9_]+/).includes(field)
+    );
+  });
+  return against ? ` (the file's value, against --set ${against.text})` : '';
 }
 
 /**

@@ -357,6 +357,15 @@ describe('noiselab validate', () => {
       /^noiselab: .*: noise\[0\] \(heartbeat-125ms\)\.periodUs: -5 .* \(from --set noise\.0\.periodUs=-5\)$/,
     );
   });
+
+  it("names the --set a file's own value was refused against", () => {
+    // warmup 50 is the file's; the iterations the reader set made it too many.
+    const { status, stderr } = cli('run', EXAMPLE, '--set', 'workload.iterations=10');
+    expect(status).toBe(2);
+    expect(stderr.trimEnd()).toMatch(
+      /^noiselab: .*: workload\.warmup: 50 is not less than iterations 10.* \(the file's value, against --set workload\.iterations=10\)$/,
+    );
+  });
 });
 
 describe('scenarios that validated once and never ended', () => {
