@@ -228,7 +228,8 @@ export const parameters: Parameter[] = [
     lo: 1000,
     hi: 50_000,
     scale: 'log',
-    bounds: '1 to 50 ms: not printed (000 sec 4); Table 2 classes 5–18 ms as daemon noise',
+    bounds:
+      '1 to 50 ms: not printed (000 sec 4 names the daemons, not how long they run; Table 2 has no row for them, its 5–18 ms row is the RMS daemons)',
     fields: 'duration of the six daemon sources',
     read: (p) => {
       const d = source(p[Q2002], 'daemon-envmod').duration;
