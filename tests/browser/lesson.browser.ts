@@ -199,6 +199,39 @@ describe('the guided lesson', () => {
     await page.context().close();
   }, 120_000);
 
+  it('reveals on the first click after an estimate typed in, the steps’ buttons holding still', async () => {
+    // A typed estimate is committed on the Reveal button's mousedown (the box loses focus); the
+    // answered step's mark widened its button, the row of steps wrapped at 1280 × 720 and Reveal
+    // moved under the pointer before mouseup: the click was lost, and the step marked answered.
+    const { page, problems } = await openApp(
+      site,
+      { width: 1280, height: 720 },
+      undefined,
+      '/?lesson=allreduce',
+    );
+    await expect
+      .poll(() => panel(page).getByRole('heading', { level: 3 }).textContent(), SOON)
+      .toMatch(/^3\. /);
+    const steps = panel(page).getByRole('navigation', { name: 'Lesson steps' }).getByRole('button');
+    const boxes = () => steps.evaluateAll((bs) => bs.map((b) => b.getBoundingClientRect().width));
+    const before = await boxes();
+    await panel(page).getByRole('spinbutton').fill('1.5');
+    const button = panel(page).getByRole('button', { name: 'Reveal' });
+    const bb = (await button.boundingBox())!;
+    await page.mouse.move(bb.x + bb.width / 2, bb.y + bb.height / 2);
+    await page.mouse.down();
+    // the answer is in (the box lost its focus to the button) and the step marked answered
+    await expect.poll(() => steps.nth(2).textContent(), SOON).toContain('(answered)');
+    expect(await boxes()).toEqual(before);
+    await page.mouse.up();
+    await expect.poll(() => button.count(), SOON).toBe(0);
+    expect(
+      await panel(page).getByRole('region', { name: 'Your prediction and the answer' }).count(),
+    ).toBe(1);
+    expectQuiet(problems);
+    await page.context().close();
+  }, 120_000);
+
   it('reopens a step from its link on the same step, with the same numbers', async () => {
     const { page, problems } = await openApp(site, undefined, undefined, `/?lesson=resonance`);
     await expect
