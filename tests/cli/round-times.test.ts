@@ -29,6 +29,15 @@ describe('roundTimes: µs fields to the picosecond, nothing else', () => {
     expect(out.runTimeUs).toEqual({ meanUs: 3.123457, cov: 0.5000000000001, n: 3 });
   });
 
+  it('reads min, mean and max inside a µs object as µs (the tree report’s rankUpdateUs)', () => {
+    const out = roundTimes({
+      rankUpdateUs: { min: 21.000000000000004, mean: 21.0918131868, max: 21.3948063196111 },
+      spread: { min: 0.1000000000001 },
+    });
+    expect(out.rankUpdateUs).toEqual({ min: 21, mean: 21.091813, max: 21.394806 });
+    expect(out.spread).toEqual({ min: 0.1000000000001 });
+  });
+
   it('leaves non-finite and very large times, strings, booleans and nulls alone', () => {
     const out = roundTimes({ aUs: Infinity, bUs: 1e12 + 0.1234567, label: 'x', ok: true, n: null });
     expect(out).toEqual({ aUs: Infinity, bUs: 1e12 + 0.1234567, label: 'x', ok: true, n: null });
