@@ -15,11 +15,22 @@ export interface PinnedRun {
   complete: boolean;
   /** the scenario it ran, to say what differs from the live one; null when not known */
   scenario?: Scenario | null;
+  /** what the headline calls it, "the <called> run": "pinned" (the student's Pin) unless said
+   * otherwise */
+  called?: string;
 }
 
 export class Baseline {
   #pinned = $state.raw<PinnedRun | null>(null);
   #live = $state.raw<Scenario | null>(null);
+  /** the headline's name for this baseline's run (PinnedRun.called) */
+  readonly #called: string;
+
+  /** `called`: "pinned" for the page's Pin; a lesson step's comparison names itself so, since
+   * its student pinned nothing ("Time vs pinned" on a step read as a number from nowhere). */
+  constructor(called = 'pinned') {
+    this.#called = called;
+  }
 
   get pinned(): PinnedRun | null {
     return this.#pinned;
@@ -39,7 +50,7 @@ export class Baseline {
    * mean to compare; returns whether it pinned. */
   pin(result: RunResult, title: string, complete: boolean, scenario = this.#live): boolean {
     if (!hasMean(result)) return false;
-    this.#pinned = { result, title, complete, scenario };
+    this.#pinned = { result, title, complete, scenario, called: this.#called };
     return true;
   }
 
@@ -108,7 +119,7 @@ function perWork(q: number, live: Scenario | null | undefined, pinned: PinnedRun
         : ` ${formatRatio(w)} slower`;
   return (
     ` Per unit of work${rate}: ${a.toLocaleString('en-US')} ranks compute g each iteration ` +
-    `here, ${b.toLocaleString('en-US')} in the pinned run.`
+    `here, ${b.toLocaleString('en-US')} in the ${pinned.called ?? 'pinned'} run.`
   );
 }
 
@@ -132,15 +143,16 @@ export function compareRuns(
     };
   }
   const q = live.summary.meanIterationUs / pinned.result.summary.meanIterationUs;
+  const other = `the ${pinned.called ?? 'pinned'} run`;
   let head: string;
   // and as the papers say it ("24% less time", 003 Table 2), from the same two means
   const change = `${percentChange(q)}% ${q < 1 ? 'less' : 'more'} time`;
-  if (Math.abs(q - 1) < SAME) head = 'As fast as the pinned run (within 0.5%)';
-  else if (q < 1) head = `${formatRatio(1 / q)} faster than the pinned run: ${change}`;
-  else head = `${formatRatio(q)} slower than the pinned run: ${change}`;
+  if (Math.abs(q - 1) < SAME) head = `As fast as ${other} (within 0.5%)`;
+  else if (q < 1) head = `${formatRatio(1 / q)} faster than ${other}: ${change}`;
+  else head = `${formatRatio(q)} slower than ${other}: ${change}`;
   const caveats = [
     liveComplete ? '' : 'this run so far',
-    pinned.complete ? '' : 'the pinned run was not finished',
+    pinned.complete ? '' : `${other} was not finished`,
   ].filter(Boolean);
   const tail = caveats.length ? ` (${caveats.join('; ')})` : '';
   return {

@@ -166,6 +166,15 @@ describe('pinnedItem', () => {
     expect(pinnedItem(live, true, pin(live))!.value).toBe('±0%');
   });
 
+  it('names a lesson step’s comparison run as such, not as a run the student pinned', () => {
+    const item = pinnedItem(quiet, true, { ...pin(live), called: 'comparison' })!;
+    expect(item.label).toBe('Time vs comparison');
+    expect(item.title).toMatch(
+      /faster than the comparison run: \d+% less time\. Comparison: Pinned title\.$/,
+    );
+    expect(item.title).not.toMatch(/pinned/);
+  });
+
   it('is absent without a pinned run, and waits for a measured iteration', () => {
     expect(pinnedItem(live, true, null)).toBeNull();
     expect(pinnedItem(null, false, pin(live))!.value).toBe('—');

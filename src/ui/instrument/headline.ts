@@ -171,7 +171,7 @@ export function pinnedItem(
 ): HeadlineItem | null {
   if (!pinned) return null;
   const c = compareRuns(result, complete, pinned);
-  const label = 'Time vs pinned';
+  const label = `Time vs ${pinned.called ?? 'pinned'}`;
   if (c.kind !== 'ratio') return { key: 'pinned', label, value: '—', title: c.text };
   const q = c.liveOverPinned;
   const change = percentChange(q); // as the comparison's sentence says it
@@ -179,6 +179,6 @@ export function pinnedItem(
     key: 'pinned',
     label,
     value: change === 0 ? '±0%' : `${q > 1 ? '+' : '−'}${change}%`,
-    title: `${c.text} Pinned: ${pinned.title}.`,
+    title: `${c.text} ${(pinned.called ?? 'pinned').replace(/^./, (x) => x.toUpperCase())}: ${pinned.title}.`,
   };
 }
