@@ -42,3 +42,22 @@ describe('splitLabel: the part of a name that tells sources apart stays whole', 
     }
   });
 });
+
+describe('splitLabel with the timing the row prints under the name', () => {
+  it('drops a parenthesised timing the next line repeats, so the name itself is not cut', () => {
+    // formatTimeUs writes a narrow no-break space between number and unit
+    expect(
+      splitLabel(
+        'TruCluster kernel heartbeat (640 µs every 125 ms)',
+        '640\u202fµs every 125\u202fms',
+      ),
+    ).toEqual({ head: 'TruCluster kernel heartbeat', tail: '' });
+  });
+
+  it('keeps a parenthesised tail that says something else', () => {
+    expect(splitLabel('RMS daemon (18 ms every 30 s)', '18 ms every 60 s')).toEqual({
+      head: 'RMS daemon',
+      tail: ' (18 ms every 30 s)',
+    });
+  });
+});

@@ -15,7 +15,20 @@ export interface LabelParts {
   tail: string;
 }
 
-export function splitLabel(label: string): LabelParts {
+/** Spaces of every width as one kind: formatTimeUs writes a narrow no-break space. */
+const plain = (text: string) => text.replace(/[\s\u00a0\u202f]+/g, ' ').trim();
+
+/**
+ * `shown`: the timing the row prints under the name ("640 µs every 125 ms"). A name that ends in
+ * that same timing in parentheses ("TruCluster kernel heartbeat (640 µs every 125 ms)", the
+ * ASCI Q presets' labels) drops it from the name's line: kept whole as a tail it cut the name to
+ * "TruCluste…" for words the next line says again.
+ */
+export function splitLabel(label: string, shown = ''): LabelParts {
+  const open = label.lastIndexOf(' (');
+  if (shown !== '' && open > 0 && plain(label.slice(open)) === `(${plain(shown)})`) {
+    return { head: label.slice(0, open), tail: '' };
+  }
   for (const mark of [', ', ' (']) {
     const at = label.lastIndexOf(mark);
     // at > 0: a name that is all tail has nothing to cut before it
