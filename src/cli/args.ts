@@ -191,6 +191,8 @@ Options of every command that reads a scenario:
                             in a sweep, a --vary of the same path wins at every point
   --seed N                  override the seed (an integer 0..${SEED_LIMIT - 1})
 
+Every field of the output, its unit and what it measures: docs/cli-output.md.
+
 Examples:
   noiselab run scenarios/example-asci-q.json --set job.nodes=512 --seed 7
   noiselab sweep scenarios/example-asci-q.json --vary job.nodes=64,128,256 --format csv
