@@ -84,6 +84,8 @@ export class BarrierRun {
   readonly warmup: number;
   /** iterations completed so far, warm-up included */
   iteration = 0;
+  /** iterations the run surely reaches before it stops (step's `reach`): surelyBefore reads it */
+  private reach = 0;
   /** release time t_i of the next iteration, µs */
   timeUs = 0;
   /** Δ_i of each measured iteration (after warm-up), µs */
@@ -271,10 +273,16 @@ export class BarrierRun {
     return Math.max(0, this.iteration - this.warmup);
   }
 
-  /** Run up to `n` more iterations; returns how many ran. */
-  step(n: number): number {
+  /**
+   * Run up to `n` more iterations; returns how many ran. `reach`: the iterations the run will
+   * surely have run when it stops (by default this call's end: a precision run stops at a check);
+   * a run that goes on to its end (stepFor, run) says so, and its counted lanes may settle an
+   * idle core's events further ahead (surelyBefore).
+   */
+  step(n: number, reach = this.iteration + n): number {
     if (this.part) throw new Error('a part of a partitioned run advances by stepPart');
     const end = Math.min(this.totalIterations, this.iteration + n);
+    this.reach = Math.max(end, Math.min(this.totalIterations, reach));
     const start = this.iteration;
     while (this.iteration < end) this.runIteration();
     this.settleAtEnd();
@@ -307,6 +315,8 @@ export class BarrierRun {
     if (!this.part) throw new Error('stepPart runs a part of a partitioned run (restrict first)');
     if (this.done) throw new Error('the run is over');
     this.timeUs = t;
+    // a part runs to the end with the rest of the run (the coordinator's cancel drops them all)
+    this.reach = this.totalIterations;
     this.visitNodes();
     this.iteration++;
     this.settleAtEnd();
@@ -355,7 +365,7 @@ export class BarrierRun {
     let size = 1;
     let t0 = start;
     do {
-      ran += this.step(size);
+      ran += this.step(size, this.totalIterations);
       const t1 = now();
       size = nextBatch(size, t1 - t0, budgetMs, batch);
       t0 = t1;
@@ -448,6 +458,18 @@ export class BarrierRun {
     this.iteration = i + 1;
   }
 
+  /**
+   * µs before which iteration `reach` − 1, the last this run surely runs, begins, seen from
+   * iteration i released at t: every iteration lasts at least g + L (each rank computes g, then
+   * the collective), less a microsecond for the rounding of the sums. The counted lanes settle
+   * an idle core's events and the "any" events that land on it up to there ahead of time
+   * (bulk-lanes.ts landOnIdle): the run would have settled them by then all the same, so the
+   * results and the count of events are those of settling each in its own iteration.
+   */
+  private surelyBefore(i: number, t: number): number {
+    return t + (this.reach - 1 - i) * (this.granularityUs + this.collectiveUs) - 1;
+  }
+
   /** Visit the nodes of iteration `this.iteration`, released at `this.timeUs`. */
   private visitNodes(): void {
     const i = this.iteration;
@@ -455,7 +477,8 @@ export class BarrierRun {
     const ns = this.ns;
     // The counted lanes settle the last iteration's release first (bulk-lanes.ts finish).
     if (this.bulkUsed !== null && this.denseActive) {
-      for (const block of this.bulkUsed) block.finish(ns, this.dense!, t);
+      const ahead = this.surelyBefore(i, t);
+      for (const block of this.bulkUsed) block.finish(ns, this.dense!, t, ahead);
     }
     ns.begin(t, i > 0 ? t + this.wakeupUs : t, i >= this.warmup);
     const eventsBefore = ns.noiseEvents;
@@ -470,7 +493,8 @@ export class BarrierRun {
       const bulk = this.bulk;
       if (bulk !== null && i < this.totalIterations - 1) {
         if (this.bulkUsed === null) this.bulkUsed = bulk.map((block) => block.start(dense));
-        for (const block of bulk) block.iteration(ns, dense, i);
+        const ahead = this.surelyBefore(i, t);
+        for (const block of bulk) block.iteration(ns, dense, i, ahead);
         return;
       }
       if (bulk !== null) {

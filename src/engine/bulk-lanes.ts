@@ -283,9 +283,10 @@ export class BulkLanes {
    * One iteration (BarrierRun calls it after ns.begin): the nodes that need it run the per-rank
    * way, the plain lanes are counted. What depends on the release t_{i+1} is left to `finish`,
    * which the run calls with it before the next iteration begins: a part of a split run learns
-   * the release only from the coordinator, with the next iteration's message.
+   * the release only from the coordinator, with the next iteration's message. `ahead` (µs): how
+   * far an idle core may be settled ahead of time (BarrierRun.surelyBefore; −∞: not at all).
    */
-  iteration(ns: NodeState, dense: DenseLanes, i: number): void {
+  iteration(ns: NodeState, dense: DenseLanes, i: number, ahead = -Infinity): void {
     const t = ns.iterT;
     const gEnd = ns.iterGEnd;
     const T = this.period;
@@ -311,13 +312,16 @@ export class BulkLanes {
     }
     this.listCount = m;
     // 2. Nodes whose next "any" event may land before their ranks arrive.
-    // One that lands on a free idle core touches no rank: the node stays plain.
+    // One that lands on a free idle core touches no rank: the node stays plain. Its idle core
+    // is settled as far ahead as the run surely goes (`ahead`, BarrierRun.surelyBefore; the
+    // README's "An idle core settled ahead"); only an event this iteration that finds no
+    // idle core free makes the node run per rank now, a later one waits in the queue.
     while (heap.size > 0 && heap.key[heap.peek()] < bound) {
       const h = heap.peek();
       const x = h + lo;
       heap.remove(h);
       if (this.materialized[h] === 1) continue;
-      if (this.landOnIdle(ns, dense, x, bound)) {
+      if (this.landOnIdle(ns, dense, x, Math.max(bound, ahead)) || !(dense.anyKey[x] < bound)) {
         if (dense.anyKey[x] < Infinity) heap.set(h, dense.anyKey[x]);
         continue;
       }
@@ -369,9 +373,9 @@ export class BulkLanes {
    * The rest of the last iteration, released at `release` (µs, t_{i+1}): called before the next
    * iteration begins (ns still holds the last one's). "any" events that start after the plain
    * ranks arrived and before the release, ticks that may freeze a rank past it, and the nodes
-   * that must run the per-rank way next time.
+   * that must run the per-rank way next time. `ahead`: as for `iteration`.
    */
-  finish(ns: NodeState, dense: DenseLanes, release: number): void {
+  finish(ns: NodeState, dense: DenseLanes, release: number, ahead = -Infinity): void {
     if (!this.pending) return;
     this.pending = false;
     const i = this.stamp;
@@ -385,13 +389,14 @@ export class BulkLanes {
     const count = this.listCount;
     // 5. The release, and the nodes that must run the per-rank way next time.
     this.nextCount = 0;
-    // "any" events after the plain ranks arrived, before the release: applied at the next visit.
+    // "any" events after the plain ranks arrived, before the release: applied at the next visit
+    // (those landing on a free idle core settled ahead, as in `iteration`).
     while (heap.size > 0 && heap.key[heap.peek()] < release) {
       const h = heap.peek();
       const x = h + lo;
       heap.remove(h);
       if (this.special[h] === i) continue; // re-queued below with its new key
-      if (this.landOnIdle(ns, dense, x, release)) {
+      if (this.landOnIdle(ns, dense, x, Math.max(release, ahead)) || !(dense.anyKey[x] < release)) {
         if (dense.anyKey[x] < Infinity) heap.set(h, dense.anyKey[x]);
         continue;
       }
@@ -720,7 +725,9 @@ export class BulkLanes {
    * Land plain node x's cpu "any" events that start before `limit` (µs) on its lowest free idle
    * core, as model.md §3 places them (event-rule.ts anyCore: an idle core whose queue is empty
    * comes before any rank), its idle cores' own events first. False at the first event that
-   * finds none free: it would preempt a rank, and the node must run per rank from there.
+   * finds none free (dense.anyKey[x] is its start): it would preempt a rank, and the node must
+   * run per rank from there. `limit` may lie iterations ahead: the idle cores' state does not
+   * depend on the ranks.
    */
   private landOnIdle(ns: NodeState, dense: DenseLanes, x: number, limit: number): boolean {
     const C = ns.layout.cores;
