@@ -91,8 +91,8 @@ export function leapIdleTicks(
 ): number {
   const D = dense.leapD[core];
   if (!(D < Infinity)) return 0;
-  const { ent, periodUs, pinnedCore } = noise;
-  const { idleNext, idleEntry, idleSource, leapable, leapSlot } = dense;
+  const { pinnedCore } = noise;
+  const { idleNext, idleSource, leapable, leapSlot } = dense;
   const M = dense.slots;
   const o = x * M;
   // The core's leapable slots, and lim: the first start of its other events, or the bound.
@@ -104,10 +104,36 @@ export function leapIdleTicks(
     if (leapable[j] === 1) leapSlot[n++] = r;
     else if (idleNext[r] < lim) lim = idleNext[r];
   }
-  // A few ulps of lim below lim − D: a queued chain's end is a sum rounded once per event, and
-  // the argument needs it below lim in floating point too, not only in real numbers.
-  const L = lim - D - ULPS * Number.EPSILON * Math.abs(lim);
+  const L = leapLimit(lim, D);
   if (!(L > s)) return 0;
+  return countTicks(noise, dense, x, C, core, L, n);
+}
+
+/**
+ * L of the argument above: a few ulps of lim below lim − D (µs). A queued chain's end is a sum
+ * rounded once per event, and the argument needs it below lim in floating point too, not only in
+ * real numbers.
+ */
+export function leapLimit(lim: number, D: number): number {
+  return lim - D - ULPS * Number.EPSILON * Math.abs(lim);
+}
+
+/**
+ * Count the ticks that start before L (µs) of the leapable slots leapSlot[0 … n) of node x's
+ * core `core`, as leapIdleTicks does once it has found them: their entries and slot times move
+ * past them and the queue end is left at the last one's start. Returns how many.
+ */
+export function countTicks(
+  noise: LeapNoise,
+  dense: LeapSlots,
+  x: number,
+  C: number,
+  core: number,
+  L: number,
+  n: number,
+): number {
+  const { ent, periodUs } = noise;
+  const { idleNext, idleEntry, idleSource, leapSlot } = dense;
   let counted = 0;
   let last = -Infinity;
   for (let i = 0; i < n; i++) {
