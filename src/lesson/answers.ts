@@ -1,7 +1,10 @@
 // The student's answers in a URL: `1c_3~5_6*05az_8~1.75` (step number, then an option letter,
 // `~` and a number (a numeric estimate or a marker), or `*` and a sketch's levels, one base-36
 // character per point, sketch.ts), short enough to share, read back strictly: a malformed entry
-// is dropped. Links written before sketches (letters and numbers only) read back unchanged.
+// is dropped. Links written before sketches (letters and numbers only) read back unchanged. An
+// answer not revealed yet is written with a `p` in front (`p4~2`, pending): a link's answers
+// open revealed, and a reload of the address opened a step revealed that the student had only
+// answered. Links written before it have no `p`: all their answers were revealed ones.
 import { decodeLevels, encodeLevels, SKETCH_LEVELS } from './sketch.ts';
 import type { Answer, LessonStep } from './types.ts';
 
@@ -13,11 +16,15 @@ function encodeOne(n: number, a: Answer): string {
   return `${n}*${encodeLevels(a)}`;
 }
 
-/** `1c_3~5_6*05az`: entries in step order; '' when there are none. */
-export function encodeAnswers(answers: Answers): string {
+/** `1c_3~5_p6*05az`: entries in step order, those of pending steps (answered, not revealed)
+ * marked; '' when there are none. */
+export function encodeAnswers(
+  answers: Answers,
+  pending: (step: number) => boolean = () => false,
+): string {
   return [...answers]
     .sort(([a], [b]) => a - b)
-    .map(([n, a]) => encodeOne(n, a))
+    .map(([n, a]) => `${pending(n) ? 'p' : ''}${encodeOne(n, a)}`)
     .join('_');
 }
 
@@ -39,18 +46,30 @@ export function fitsQuestion(step: LessonStep, answer: Answer): boolean {
   return typeof answer === 'number' && Number.isFinite(answer) && answer >= min && answer <= max;
 }
 
-const ENTRY = /^([0-9]{1,2})(?:([a-z])|~(-?[0-9]{1,6}(?:\.[0-9]{1,4})?)|\*([0-9a-z]{1,40}))$/;
+const ENTRY = /^(p?)([0-9]{1,2})(?:([a-z])|~(-?[0-9]{1,6}(?:\.[0-9]{1,4})?)|\*([0-9a-z]{1,40}))$/;
 
 /** The answers of `text` that fit `steps`; anything else is ignored (a link is untrusted). */
 export function decodeAnswers(text: string, steps: readonly LessonStep[]): Map<number, Answer> {
+  return decodeWithPending(text, steps).answers;
+}
+
+/** decodeAnswers, and which of them were not revealed yet (their entries marked `p`). */
+export function decodeWithPending(
+  text: string,
+  steps: readonly LessonStep[],
+): { answers: Map<number, Answer>; pending: Set<number> } {
   const answers = new Map<number, Answer>();
+  const pending = new Set<number>();
   for (const entry of text.slice(0, 600).split('_')) {
     const m = ENTRY.exec(entry);
     if (!m) continue;
-    const n = Number(m[1]);
+    const n = Number(m[2]);
     const step = steps[n - 1];
-    const answer: Answer = m[2] ?? (m[4] === undefined ? Number(m[3]) : decodeLevels(m[4]));
-    if (step && fitsQuestion(step, answer)) answers.set(n, answer);
+    const answer: Answer = m[3] ?? (m[5] === undefined ? Number(m[4]) : decodeLevels(m[5]));
+    if (!step || !fitsQuestion(step, answer)) continue;
+    answers.set(n, answer);
+    if (m[1] === 'p') pending.add(n);
+    else pending.delete(n);
   }
-  return answers;
+  return { answers, pending };
 }

@@ -8,7 +8,7 @@ import { SvelteMap, SvelteSet } from 'svelte/reactivity';
 import type { RunResult } from '../engine/result.ts';
 import type { Scenario } from '../scenario/types.ts';
 import type { RunStatus } from '../state/simulation.svelte.ts';
-import { decodeAnswers, encodeAnswers, fitsQuestion } from './answers.ts';
+import { decodeWithPending, encodeAnswers, fitsQuestion } from './answers.ts';
 import { applyEdits } from '../edits/apply.ts';
 import { formatLessonParams, type LessonParams } from '../state/lesson-params.ts';
 import {
@@ -129,7 +129,12 @@ export class Lesson {
   get urlParams(): string {
     if (!this.#active) return '';
     const key = this.#finished ? doneKey(this.#lesson.id) : this.step.id;
-    return formatLessonParams(key, encodeAnswers(this.answers));
+    // answered and not revealed: marked, so that the link (a reload too) opens them unrevealed
+    const revealed = this.#revealed[this.#lesson.id];
+    return formatLessonParams(
+      key,
+      encodeAnswers(this.answers, (n) => !revealed.has(n)),
+    );
   }
 
   /**
@@ -166,7 +171,8 @@ export class Lesson {
    * Opens the lesson a link names. `scenarioInLink`: the link also holds a scenario (the student's
    * own state at that step), which is then kept rather than replaced by the step's. A link's
    * answers open revealed (and so locked): they are predictions already made, by whoever shared
-   * the link, usually after Reveal, and the link names the view the reveal shows (show=). Returns
+   * the link, usually after Reveal, and the link names the view the reveal shows (show=); those
+   * marked pending (answered, not revealed: answers.ts) open answered and unrevealed. Returns
    * whether the link named a step.
    */
   openLink(params: LessonParams, scenarioInLink: boolean): boolean {
@@ -180,9 +186,10 @@ export class Lesson {
     answers.clear();
     const revealed = this.#revealed[lesson.id];
     revealed.clear();
-    for (const [n, answer] of decodeAnswers(params.answers, lesson.steps)) {
+    const read = decodeWithPending(params.answers, lesson.steps);
+    for (const [n, answer] of read.answers) {
       answers.set(n, answer);
-      revealed.add(n);
+      if (!read.pending.has(n)) revealed.add(n);
     }
     this.#active = true;
     this.#finished = found.done === true;

@@ -143,6 +143,34 @@ describe('the run-to-run lesson', () => {
     await page.context().close();
   }, 120_000);
 
+  it('comes back from a reload answered and not revealed, and a double click on Next is one step', async () => {
+    const { page, problems } = await openApp(site, undefined, undefined, `/?lesson=two-humps`);
+    await expect
+      .poll(() => panel(page).getByRole('heading', { level: 3 }).textContent(), SOON)
+      .toMatch(/^3\. /);
+    await answer(page, 'choice');
+    await expect.poll(() => page.url(), SOON).toMatch(/answers=p3b(&|$)/);
+    await page.reload();
+    await expect
+      .poll(() => panel(page).getByRole('heading', { level: 3 }).textContent(), SOON)
+      .toMatch(/^3\. /);
+    // the choice is kept; the step waits for Reveal (a reload revealed it, beside a picture of
+    // the step's state the student never saw)
+    await expect.poll(() => panel(page).getByRole('radio').nth(1).isChecked(), SOON).toBe(true);
+    expect(await panel(page).getByRole('button', { name: 'Reveal' }).count()).toBe(1);
+    expect(
+      await panel(page).getByRole('region', { name: 'Your prediction and the answer' }).count(),
+    ).toBe(0);
+    await panel(page).getByRole('button', { name: 'Next →' }).dblclick();
+    await expect
+      .poll(() => panel(page).getByRole('heading', { level: 3 }).textContent(), SOON)
+      .toMatch(/^4\. /);
+    await page.waitForTimeout(500); // a second step would have come by now
+    expect(await panel(page).getByRole('heading', { level: 3 }).textContent()).toMatch(/^4\. /);
+    expectQuiet(problems);
+    await page.context().close();
+  }, 120_000);
+
   it('opens a step by its link, and its link with the answer gives the same numbers', async () => {
     const { page, problems } = await openApp(site, undefined, undefined, `/?lesson=run-to-run.4`);
     const title = `4. ${RUN_TO_RUN_STEPS[3].title}`;

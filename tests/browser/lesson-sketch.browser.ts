@@ -66,8 +66,9 @@ describe('sketch the curve you expect', () => {
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
       'Your barriers delayed at 64 nodes',
     );
-    // the sketch travels in the address: one character per point
-    await expect.poll(() => page.url(), SOON).toMatch(/answers=6\*[0-9a-z]{11}(&|$)/);
+    // the sketch travels in the address, one character per point, marked pending (p) until
+    // revealed: a reload opens it answered, not revealed
+    await expect.poll(() => page.url(), SOON).toMatch(/answers=p6\*[0-9a-z]{11}(&|$)/);
 
     await reveal.focus();
     await page.keyboard.press('Enter');
@@ -135,7 +136,7 @@ describe('sketch the curve you expect', () => {
       for (let k = 0; k < level; k++) await page.keyboard.press('ArrowUp');
     }
     await expect.poll(() => valuesOf(page), SOON).toEqual(levels);
-    await expect.poll(() => page.url(), SOON).toMatch(/answers=9\*[0-9a-z]{7}(&|$)/);
+    await expect.poll(() => page.url(), SOON).toMatch(/answers=p9\*[0-9a-z]{7}(&|$)/);
     expect(await serious(page), 'axe on step 9, before reveal').toEqual([]);
     await plotOf(page).evaluate((e) => e.scrollIntoView({ block: 'center' }));
     await page.screenshot({ path: '/tmp/noiselab-step9-before.png' });
@@ -241,7 +242,7 @@ describe('drag a marker on the chart', () => {
     await page.keyboard.press('Home');
     await page.keyboard.press('PageUp');
     await expect.poll(() => marker.getAttribute('aria-valuetext'), SOON).toBe('2×');
-    await expect.poll(() => page.url(), SOON).toMatch(/answers=4~2(&|$)/);
+    await expect.poll(() => page.url(), SOON).toMatch(/answers=p4~2(&|$)/);
     await panel(page).getByRole('button', { name: 'Reveal' }).click();
     await expect
       .poll(() => panel(page).locator('[data-verdict]').textContent(), { timeout: 90_000 })

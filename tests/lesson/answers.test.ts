@@ -1,7 +1,7 @@
 // The lesson's address: the step and the answers survive a round trip through a URL, alongside
 // the scenario's own query or hash, and a tampered link only loses what does not fit.
 import { describe, expect, it } from 'vitest';
-import { decodeAnswers, encodeAnswers } from '../../src/lesson/answers.ts';
+import { decodeAnswers, decodeWithPending, encodeAnswers } from '../../src/lesson/answers.ts';
 import {
   formatLessonParams,
   readLessonParams,
@@ -135,5 +135,21 @@ describe('the lesson parameters beside the scenario link', () => {
 
   it('accept a step number as well as an id', () => {
     expect(findStep(readLessonParams('?lesson=9').step!)?.id).toBe('resonance');
+  });
+});
+
+describe('answers not revealed yet', () => {
+  it('are written with a p in front and read back as pending', () => {
+    const answers = new Map<number, Answer>([
+      [1, 'c'],
+      [4, 2],
+    ]);
+    const text = encodeAnswers(answers, (n) => n === 4);
+    expect(text).toBe('1c_p4~2');
+    const read = decodeWithPending(text, STEPS);
+    expect(read.answers).toEqual(answers);
+    expect([...read.pending]).toEqual([4]);
+    // a link written before the mark: every answer was a revealed one
+    expect([...decodeWithPending('1c_4~2', STEPS).pending]).toEqual([]);
   });
 });

@@ -153,8 +153,10 @@ describe('the lesson', () => {
     lesson.answer(lesson.step, 'c');
     lesson.goTo(3);
     lesson.answer(lesson.step, 5);
+    lesson.reveal(lesson.step);
     lesson.goTo(9);
-    expect(lesson.urlParams).toBe('lesson=resonance&answers=1c_3~5');
+    // step 1 answered, not revealed: marked pending, so the link opens it unrevealed
+    expect(lesson.urlParams).toBe('lesson=resonance&answers=p1c_3~5');
 
     const friend = page();
     expect(friend.lesson.openLink(readLessonParams(`?${lesson.urlParams}`), false)).toBe(true);
@@ -164,6 +166,8 @@ describe('the lesson', () => {
       [1, 'c'],
       [3, 5],
     ]);
+    expect(friend.lesson.isRevealed(friend.lesson.steps[0])).toBe(false);
+    expect(friend.lesson.isRevealed(friend.lesson.steps[2])).toBe(true);
     expect(friend.shown.at(-1)?.scenario.workload).toMatchObject({ granularityUs: 0 });
   });
 

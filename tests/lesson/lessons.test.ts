@@ -103,7 +103,7 @@ describe('the lesson state with two lessons', () => {
     lesson.answer(lesson.step, 0.5); // a CoV of 0.5%, on the marker's axis
     lesson.goTo(2);
     lesson.answer(lesson.step, 'b');
-    expect(lesson.urlParams).toBe('lesson=one-node&answers=1~0.5_2b');
+    expect(lesson.urlParams).toBe('lesson=one-node&answers=p1~0.5_p2b');
     // back to the first lesson: its answer is still there, and the second's too on return
     lesson.start('missing-performance');
     expect([...lesson.answers]).toEqual([[1, 'c']]);
