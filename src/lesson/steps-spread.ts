@@ -239,7 +239,7 @@ export const twoHumps: LessonStep = {
     );
     const bound =
       twice === 0
-        ? `. A single move per run, whatever the share of runs it hits, gives a CoV of ${covText(oneMoveMost)} at most; the fit’s 6.11% counts on the few runs moved twice, and none of these ${STOP_RUNS} was`
+        ? `. A single move per run, whatever the share of runs it hits, gives a CoV of ${covText(oneMoveMost)} at most; the fit’s 6.11% counts on the few runs moved twice, and none of these ${STOP_RUNS} runs was moved twice`
         : '';
     return {
       ok: true,

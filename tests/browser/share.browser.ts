@@ -391,6 +391,10 @@ describe('Copy link', () => {
       await page.getByText('Link copied').waitFor();
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
       await page.screenshot({ path: '/tmp/noiselab-share-copied.png' });
+      // the page moved on: what was copied is no longer its link, and the note goes
+      await enterSeed(page, '98');
+      await expect.poll(() => page.url()).toContain('seed=98');
+      await expect.poll(() => page.getByText('Link copied').count()).toBe(0);
       expectQuiet(problems);
       await page.context().close();
     },
