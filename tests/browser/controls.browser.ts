@@ -211,6 +211,33 @@ describe('the controls', { timeout: 120_000 }, () => {
     await page.context().close();
   });
 
+  it('a refusal about another field is tried again once that field changes', async () => {
+    // 2,048 nodes, then offsets 0 and 31 out: 1,920 nodes left, refused; the job cut to 1,920,
+    // the offsets go through (the message named the job's nodes, not the offsets)
+    const { page, problems } = await open();
+    const nodes = controls(page).getByLabel('Job nodes', { exact: true });
+    await nodes.fill('2048');
+    await nodes.press('Enter');
+    await showsRunOf(page, withValue(startup, 'job.nodes', 2048));
+    const field = controls(page).getByLabel('Excluded cluster offsets');
+    await field.fill('0, 31');
+    await field.press('Enter');
+    const alert = controls(page).getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('2048 is more than the 1920 nodes left');
+    await nodes.fill('1920');
+    await nodes.press('Enter');
+    await showsRunOf(
+      page,
+      withValue(withValue(startup, 'job.nodes', 1920), 'job.excludeOffsets', [0, 31]),
+    );
+    expect(await alert.count()).toBe(0);
+    expect(await field.inputValue()).toBe('0, 31');
+    expect(await field.getAttribute('aria-invalid')).toBe('false');
+    expectQuiet(problems);
+    await page.context().close();
+  });
+
   it('notes a source whose events outlast their period (valid, but often a unit slip)', async () => {
     // 200 ms every 125 ms: a period in ms where µs were meant, say. It runs, and the panel says so
     const { page, problems } = await openApp(
