@@ -563,11 +563,10 @@ export function absorbIdle(ns: NodeState, dense: DenseLanes, x: number, bound: n
   }
   const C = ns.layout.cores;
   const noise = ns.noise;
-  const { ent, periodic, periodUs, durKind, durP1, durMax, pinnedCore } = noise;
-  const { idleNext, idleEntry, idleSource, laneBusy } = dense;
+  const { ent, pinnedCore } = noise;
+  const { idleNext, idleEntry, laneBusy } = dense;
   const M = dense.slots;
   const o = x * M;
-  const nodeId = ns.layout.nodeIds[x];
   for (;;) {
     let q = o;
     let s = idleNext[o];
@@ -581,7 +580,6 @@ export function absorbIdle(ns: NodeState, dense: DenseLanes, x: number, bound: n
     const e = idleEntry[q];
     const eo = e * ENTRY_STRIDE;
     const j = ent[eo + E_SOURCE];
-    const ev = ent[eo + E_COUNT];
     const core = pinnedCore[j];
     const kc = x * C + core;
     const busy = laneBusy[kc];
@@ -594,31 +592,57 @@ export function absorbIdle(ns: NodeState, dense: DenseLanes, x: number, bound: n
         continue;
       }
     }
-    ns.noiseEvents++;
-    if (periodic[j]) {
-      ent[eo + E_COUNT] = ev + 1;
-      ent[eo + E_TIME] = ent[eo + E_PHASE] + (ev + 1) * periodUs[j];
-    } else {
-      noise.advance(e, x);
-    }
-    idleNext[q] = ent[eo + E_TIME];
-    if (busy <= s && s + durMax[j] <= bound) {
-      // A bounded event on an empty queue that ends before this core's next event and before
-      // the bound: nothing reads how long it lasted (its core has no rank; what comes next on
-      // it starts on an empty queue either way), so its duration is not drawn.
-      let next = bound;
-      for (let r = o; r < o + M; r++) {
-        const t = idleNext[r];
-        if (t < next && pinnedCore[idleSource[r]] === core) next = t;
-      }
-      if (s + durMax[j] <= next) {
-        laneBusy[kc] = s;
-        continue;
-      }
-    }
-    const d = durKind[j] === FIXED ? durP1[j] : noise.durationOf(j, nodeId, ev);
-    laneBusy[kc] = queueStart(busy, s) + d;
+    applyIdleEvent(ns, dense, x, q, s, bound, core);
   }
+}
+
+/**
+ * Apply node x's idle event in slot q, starting at s (µs), to the queue of its core `core`: the
+ * entry moves to the source's next event, and the queue end to the event's end. A bounded event
+ * on an empty queue that ends before this core's next event and before `bound`: nothing reads
+ * how long it lasted (its core has no rank; what comes next on it starts on an empty queue
+ * either way), so its duration is not drawn and the queue end is left at its start.
+ */
+function applyIdleEvent(
+  ns: NodeState,
+  dense: DenseLanes,
+  x: number,
+  q: number,
+  s: number,
+  bound: number,
+  core: number,
+): void {
+  const noise = ns.noise;
+  const { ent, periodic, periodUs, durKind, durP1, durMax, pinnedCore } = noise;
+  const { idleNext, idleEntry, idleSource, laneBusy } = dense;
+  const e = idleEntry[q];
+  const eo = e * ENTRY_STRIDE;
+  const j = ent[eo + E_SOURCE];
+  const ev = ent[eo + E_COUNT];
+  const kc = x * ns.layout.cores + core;
+  const busy = laneBusy[kc];
+  ns.noiseEvents++;
+  if (periodic[j]) {
+    ent[eo + E_COUNT] = ev + 1;
+    ent[eo + E_TIME] = ent[eo + E_PHASE] + (ev + 1) * periodUs[j];
+  } else {
+    noise.advance(e, x);
+  }
+  idleNext[q] = ent[eo + E_TIME];
+  if (busy <= s && s + durMax[j] <= bound) {
+    let next = bound;
+    const o = x * dense.slots;
+    for (let r = o; r < o + dense.slots; r++) {
+      const t = idleNext[r];
+      if (t < next && pinnedCore[idleSource[r]] === core) next = t;
+    }
+    if (s + durMax[j] <= next) {
+      laneBusy[kc] = s;
+      return;
+    }
+  }
+  const d = durKind[j] === FIXED ? durP1[j] : noise.durationOf(j, ns.layout.nodeIds[x], ev);
+  laneBusy[kc] = queueStart(busy, s) + d;
 }
 
 /**
@@ -637,11 +661,10 @@ function absorbOneCore(
 ): void {
   const C = ns.layout.cores;
   const noise = ns.noise;
-  const { ent, periodic, periodUs, durKind, durP1, durMax } = noise;
+  const { ent } = noise;
   const { idleNext, idleEntry, idleSource, laneBusy, leapable, leapSlot } = dense;
   const M = dense.slots;
   const o = x * M;
-  const nodeId = ns.layout.nodeIds[x];
   const kc = x * C + core;
   const D = dense.leapD[core];
   for (;;) {
@@ -687,31 +710,7 @@ function absorbOneCore(
         if (!(s < bound)) return;
       }
     }
-    const e = idleEntry[q];
-    const eo = e * ENTRY_STRIDE;
-    const j = ent[eo + E_SOURCE];
-    const ev = ent[eo + E_COUNT];
-    const busy = laneBusy[kc];
-    ns.noiseEvents++;
-    if (periodic[j]) {
-      ent[eo + E_COUNT] = ev + 1;
-      ent[eo + E_TIME] = ent[eo + E_PHASE] + (ev + 1) * periodUs[j];
-    } else {
-      noise.advance(e, x);
-    }
-    idleNext[q] = ent[eo + E_TIME];
-    if (busy <= s && s + durMax[j] <= bound) {
-      // as absorbIdle: a bounded event on an empty queue that ends before the core's next event
-      // and the bound is not drawn
-      let next = bound;
-      for (let r = o; r < o + M; r++) if (idleNext[r] < next) next = idleNext[r];
-      if (s + durMax[j] <= next) {
-        laneBusy[kc] = s;
-        continue;
-      }
-    }
-    const d = durKind[j] === FIXED ? durP1[j] : noise.durationOf(j, nodeId, ev);
-    laneBusy[kc] = queueStart(busy, s) + d;
+    applyIdleEvent(ns, dense, x, q, s, bound, core);
   }
 }
 

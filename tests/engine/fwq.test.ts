@@ -5,6 +5,22 @@ import { fwqProblem, MAX_FWQ_QUANTA, runFwq } from '../../src/engine/fwq.ts';
 import { kurtosis } from '../../src/engine/stats.ts';
 import { scenario, source } from '../helpers/scenario.ts';
 
+/** Two cores, one fixed event every 1,000 µs pinned to `cpu`, aligned at `offsetUs`. */
+function twoCores(o: { offsetUs: number; cpu: number; durationUs: number }) {
+  return scenario({
+    cores: 2,
+    noise: [
+      source({
+        periodUs: 1000,
+        phase: 'aligned',
+        phaseOffsetUs: o.offsetUs,
+        cpu: o.cpu,
+        duration: { dist: 'fixed', valueUs: o.durationUs },
+      }),
+    ],
+  });
+}
+
 describe('fixed work quanta', () => {
   it('are exactly w on a quiet node, with no kurtosis to speak of', () => {
     const r = runFwq(scenario({ cores: 4 }), { workUs: 18, samples: 2000 });
@@ -19,21 +35,10 @@ describe('fixed work quanta', () => {
   it('stretch exactly the quanta an event lands in', () => {
     // Pinned to core 1, aligned at 50 µs, every 1000 µs, 7 µs long; w = 18:
     // quantum 2 runs [36, 54) and is paused 7 µs, then every 1000 µs again.
-    const r = runFwq(
-      scenario({
-        cores: 2,
-        noise: [
-          source({
-            periodUs: 1000,
-            phase: 'aligned',
-            phaseOffsetUs: 50,
-            cpu: 1,
-            duration: { dist: 'fixed', valueUs: 7 },
-          }),
-        ],
-      }),
-      { workUs: 18, samples: 200 },
-    );
+    const r = runFwq(twoCores({ offsetUs: 50, cpu: 1, durationUs: 7 }), {
+      workUs: 18,
+      samples: 200,
+    });
     const core1 = r.cores[1].samples;
     expect(core1[0]).toBe(18);
     expect(core1[2]).toBe(25);
@@ -46,21 +51,10 @@ describe('fixed work quanta', () => {
     // w = 1,950 µs and a 0.6 µs event every 1,000 µs on core 0 (BG/P's CNK, 003 Fig 2): late
     // quanta start near 3.9 s, where end − start loses the low bits (1,949.9999999999854 for an
     // untouched quantum, 1,950.6000000005588 for a paused one: times that are not whole µs).
-    const r = runFwq(
-      scenario({
-        cores: 2,
-        noise: [
-          source({
-            periodUs: 1000,
-            phase: 'aligned',
-            phaseOffsetUs: 300,
-            cpu: 0,
-            duration: { dist: 'fixed', valueUs: 0.6 },
-          }),
-        ],
-      }),
-      { workUs: 1950, samples: 2000 },
-    );
+    const r = runFwq(twoCores({ offsetUs: 300, cpu: 0, durationUs: 0.6 }), {
+      workUs: 1950,
+      samples: 2000,
+    });
     const values = new Set([...r.cores[0].samples, ...r.cores[1].samples]);
     // Two or one events in each quantum of core 0 (1,950 µs of work against a 1,000 µs period),
     // none on core 1.
