@@ -197,6 +197,28 @@ export class Lesson {
     return true;
   }
 
+  /**
+   * The browser's Back or Forward to another step of the lesson on show (each step is an entry of
+   * the tab's history): goes there as the pager would, the answers kept as they are now (the
+   * entry's address holds them as they were when it was left), and to the other lesson when the
+   * entry is one of its steps. False when the lesson is off or the address names no step: the
+   * page then reopens the address as a link.
+   */
+  followHistory(params: LessonParams): boolean {
+    if (!this.#active || params.step === null) return false;
+    const found = findLessonStep(params.step);
+    if (!found.ok) return false;
+    // the other lesson, left for this one: back to it, its answers as they are
+    if (found.lesson !== this.#lesson) this.start(found.lesson.id);
+    if (found.done === true) {
+      this.#index = this.#lesson.steps.length - 1;
+      this.#finished = true;
+      return true;
+    }
+    this.goTo(found.step.number);
+    return true;
+  }
+
   /** Goes to the step numbered `n` (1-based) and applies its state. */
   goTo(n: number): void {
     if (!Number.isInteger(n) || n < 1 || n > this.#lesson.steps.length) return;

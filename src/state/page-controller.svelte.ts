@@ -84,6 +84,9 @@ export interface LinkPart {
   linkProblems(search: string): string[];
   /** this part's parameters for the address ('' when it is closed) */
   readonly urlParams: string;
+  /** The browser's Back or Forward to an entry of this part (a lesson's step): follows it and
+   * returns true, or false when the entry is not one of its own. */
+  followHistory?(search: string): boolean;
 }
 
 /** The lesson's and the challenge's parts of the address, in the order a link opens them. */
@@ -281,6 +284,15 @@ export class PageController {
     // shown, not run, until the user asks.
     if (this.#unfinishedAtStart && this.#restoredAt !== null) this.#unfinishedRun = true;
     else this.rerun();
+  }
+
+  /**
+   * The browser's Back or Forward (popstate): an entry of the lesson on show goes to its step
+   * (each step is an entry: url-sync.svelte.ts); any other is opened as a pasted link is.
+   */
+  async historyMoved(): Promise<void> {
+    if (this.#parts.lesson.followHistory?.(this.#host.address.search)) return;
+    await this.linkChanged();
   }
 
   /** A link pasted into the address bar of the open page (replaceState fires no hashchange). */

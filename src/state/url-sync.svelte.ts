@@ -1,12 +1,14 @@
 // The address bar follows the scenario: after every change the URL is replaced (no new history
-// entry) by the link that reproduces it (share-url.ts), and `link` holds the whole URL for
+// entry) by the link that reproduces it (share-url.ts), except that a lesson's step is an entry of
+// its own, so that the browser's Back goes to the step before (it left the page: a student
+// thought the lesson had thrown them out); `link` holds the whole URL for
 // "Copy link". Writes are asynchronous (the hash is compressed); the latest one wins. The
 // classroom's parameters (`projector=1`, `embed=…`: classroom-params.ts) stay in the address
 // through every rewrite, but only the view on the stage (`show=`) goes into `link`: the others
 // are how this page looks, not what it shows.
 
 import { withChallengeParams, withoutChallengeParams } from './challenge-params.ts';
-import { withLessonParams, withoutLessonParams } from './lesson-params.ts';
+import { readLessonParams, withLessonParams, withoutLessonParams } from './lesson-params.ts';
 import type { Scenario } from '../scenario/types.ts';
 import { classroomPart, viewPart, withClassroom, withoutClassroom } from './classroom-params.ts';
 import { loadRelease, PRESETS, STARTUP_PRESET_ID, versionOf } from './presets.ts';
@@ -89,7 +91,13 @@ export class UrlSync {
     const page = `${location.origin}${location.pathname}`;
     const next = `${page}${withClassroom(suffix, classroomPart(location.search))}`;
     try {
-      if (!keepAddress && next !== location.href) history.replaceState(history.state, '', next);
+      if (!keepAddress && next !== location.href) {
+        // another step of a lesson: an entry of its own (PageController.historyMoved follows it)
+        const was = readLessonParams(location.search).step;
+        const now = lesson ? readLessonParams(`?${lesson}`).step : null;
+        if (was !== null && now !== null && was !== now) history.pushState(history.state, '', next);
+        else history.replaceState(history.state, '', next);
+      }
     } catch {
       // A sandboxed frame may refuse; Copy link still has the link.
     }

@@ -14,6 +14,7 @@ export function lessonPart(lesson: Lesson): LinkPart {
   return {
     openLink: (search, scenarioInLink) => lesson.openLink(readLessonParams(search), scenarioInLink),
     linkProblems: (search) => lessonLinkProblems(readLessonParams(search)),
+    followHistory: (search) => lesson.followHistory(readLessonParams(search)),
     get urlParams() {
       return lesson.urlParams;
     },

@@ -171,6 +171,31 @@ describe('the run-to-run lesson', () => {
     await page.context().close();
   }, 120_000);
 
+  it('goes back and forth between steps with the browser’s Back and Forward', async () => {
+    const { page, problems } = await openApp(site);
+    await press(page, page.getByRole('button', { name: 'Lessons', exact: true }), 'Enter');
+    await press(page, page.getByRole('button', { name: /^2\. Why does my job/ }), 'Enter');
+    const heading = () => panel(page).getByRole('heading', { level: 3 }).textContent();
+    await expect.poll(heading, SOON).toMatch(/^1\. /);
+    await answer(page, 'marker');
+    for (const n of [2, 3]) {
+      await panel(page).getByRole('button', { name: 'Next →' }).click();
+      await expect.poll(heading, SOON).toMatch(new RegExp(`^${n}\\. `));
+      await expect.poll(() => page.url(), SOON).toContain(`lesson=${RUN_TO_RUN_STEPS[n - 1].id}`);
+    }
+    await page.goBack();
+    await expect.poll(heading, SOON).toMatch(/^2\. /);
+    await page.goBack();
+    await expect.poll(heading, SOON).toMatch(/^1\. /);
+    // the answer given on step 1 is still there
+    expect(await panel(page).getByText('Step 1 of 6').first().isVisible()).toBe(true);
+    expect(await panel(page).getByText('Answers: 1 of 6').count()).toBe(1);
+    await page.goForward();
+    await expect.poll(heading, SOON).toMatch(/^2\. /);
+    expectQuiet(problems);
+    await page.context().close();
+  }, 120_000);
+
   it('opens a step by its link, and its link with the answer gives the same numbers', async () => {
     const { page, problems } = await openApp(site, undefined, undefined, `/?lesson=run-to-run.4`);
     const title = `4. ${RUN_TO_RUN_STEPS[3].title}`;

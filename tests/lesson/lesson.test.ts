@@ -171,6 +171,27 @@ describe('the lesson', () => {
     expect(friend.shown.at(-1)?.scenario.workload).toMatchObject({ granularityUs: 0 });
   });
 
+  it('follows the browser back to another step, keeping the answers as they are now', async () => {
+    const { lesson } = page();
+    expect(lesson.followHistory(readLessonParams('?lesson=expectation'))).toBe(false); // off
+    lesson.start();
+    lesson.answer(lesson.step, 'c');
+    lesson.goTo(3);
+    lesson.answer(lesson.step, 5);
+    // the entry of step 1 holds no answers; they are not lost
+    expect(lesson.followHistory(readLessonParams('?lesson=expectation'))).toBe(true);
+    expect(lesson.step.number).toBe(1);
+    expect(lesson.answers.size).toBe(2);
+    // the closing page's entry, and one of the other lesson
+    expect(lesson.followHistory(readLessonParams('?lesson=missing-performance.done'))).toBe(true);
+    expect(lesson.finished).toBe(true);
+    expect(lesson.followHistory(readLessonParams('?lesson=two-humps'))).toBe(true);
+    expect(lesson.lesson.id).toBe('run-to-run');
+    expect(lesson.step.id).toBe('two-humps');
+    expect(lesson.followHistory(readLessonParams('?lesson=nope'))).toBe(false);
+    await settle();
+  });
+
   it('keeps the scenario of a link that has one, and ignores a link without a lesson', async () => {
     const { lesson, shown } = page();
     expect(lesson.openLink(readLessonParams('?preset=asci-q-2002'), true)).toBe(false);
