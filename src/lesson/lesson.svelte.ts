@@ -210,6 +210,8 @@ export class Lesson {
     if (!found.ok) return false;
     // the other lesson, left for this one: back to it, its answers as they are
     if (found.lesson !== this.#lesson) this.start(found.lesson.id);
+    // the step on show (a navigation to the page's own address): its state stays as it is
+    else if (found.done !== true && !this.#finished && found.step === this.step) return true;
     if (found.done === true) {
       this.#index = this.#lesson.steps.length - 1;
       this.#finished = true;

@@ -288,11 +288,12 @@ export class PageController {
 
   /**
    * The browser's Back or Forward (popstate): an entry of the lesson on show goes to its step
-   * (each step is an entry: url-sync.svelte.ts); any other is opened as a pasted link is.
+   * (each step is an entry: url-sync.svelte.ts). Nothing else: the page pushes no other entry,
+   * and a navigation within the page to its own address (which fires popstate too) must not
+   * reopen it (a view's settings were lost that way).
    */
-  async historyMoved(): Promise<void> {
-    if (this.#parts.lesson.followHistory?.(this.#host.address.search)) return;
-    await this.linkChanged();
+  historyMoved(): void {
+    this.#parts.lesson.followHistory?.(this.#host.address.search);
   }
 
   /** A link pasted into the address bar of the open page (replaceState fires no hashchange). */

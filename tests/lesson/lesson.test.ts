@@ -190,6 +190,14 @@ describe('the lesson', () => {
     expect(lesson.step.id).toBe('two-humps');
     expect(lesson.followHistory(readLessonParams('?lesson=nope'))).toBe(false);
     await settle();
+    // the page's own address (a navigation to it fires popstate too): the step is not set up again
+    const { lesson: other, shown } = page();
+    other.start();
+    await settle();
+    const before = shown.length;
+    expect(other.followHistory(readLessonParams('?lesson=expectation'))).toBe(true);
+    await settle();
+    expect(shown.length).toBe(before);
   });
 
   it('keeps the scenario of a link that has one, and ignores a link without a lesson', async () => {
