@@ -141,6 +141,8 @@ export class PageController {
   readonly #unfinishedAtStart: boolean;
   /** what the views draw: the scenario and its run one task behind the controls (connect) */
   #shown = $state.raw<Shown | null>(null);
+  /** whether what the views draw is the page as started (its link opened): connect */
+  #viewsOpened = $state(false);
 
   constructor(host: PageHost) {
     this.#host = host;
@@ -161,14 +163,24 @@ export class PageController {
     // so that neither half holds the main thread as long as both would.
     $effect(() => {
       const next = this.#now();
-      const timer = setTimeout(() => (this.#shown = next), 0);
+      const opened = this.#started;
+      const timer = setTimeout(() => {
+        this.#shown = next;
+        this.#viewsOpened = opened;
+      }, 0);
       return () => clearTimeout(timer);
     });
     // The sweeps go beside the page's own run, but stand aside until the run's first numbers
     // are out (on two cores they slowed them from about 100 ms to 170: docs/benchmarks.md).
+    // Nothing runs for the views until they show the page as its link opened it (start): until
+    // then they show the default scenario, which a link to another is about to replace.
     $effect(() =>
-      this.sweeps.hold(this.simulation.status === 'running' && this.simulation.iteration === 0),
+      this.sweeps.hold(
+        !this.#viewsOpened ||
+          (this.simulation.status === 'running' && this.simulation.iteration === 0),
+      ),
     );
+    $effect(() => this.sweeps.views.hold(!this.#viewsOpened));
     // Once the page's run is over, its core goes to the sweep under way.
     $effect(() => this.sweeps.pageRunning(this.simulation.status === 'running'));
     $effect(() => this.markRun());

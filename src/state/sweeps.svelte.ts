@@ -46,7 +46,7 @@ export class Sweeps {
     this.#idlePoolSize = Math.max(this.#poolSize, options.idlePoolSize ?? idlePagePoolSize());
     this.#spawn = options.spawn;
     this.#later = options.later ?? ((f) => setTimeout(f, 0));
-    this.views = new ViewWorker(options.spawn);
+    this.views = new ViewWorker(options.spawn, this.#later);
   }
 
   /** the one worker of the views' small runs (traces, ripple pairs) */

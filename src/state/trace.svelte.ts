@@ -54,6 +54,8 @@ export class Traces {
 
   /** Traces every scenario with `options`; the later ones on the first one's nodes. */
   run(scenarios: Scenario[], options: TraceOptions): void {
+    // the request it replaces: its answer is not wanted, and not even asked for if still kept
+    if (this.#active !== null) this.#worker.drop(this.#active);
     this.#status = 'running';
     this.#error = null;
     this.#requested = scenarios.map((s) => $state.snapshot(s) as Scenario);

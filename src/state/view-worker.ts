@@ -19,9 +19,18 @@ export class ViewWorker {
   /** requests sent and not yet answered, by run id */
   readonly #waiting = new Map<number, ViewRequestHandler>();
   readonly #spawn: () => Worker;
+  readonly #later: (f: () => void) => void;
+  /** requests asked for while held, not yet posted, oldest first */
+  #unsent: (PageMessage & { runId: number })[] = [];
+  #held = false;
 
-  constructor(spawn: () => Worker = startEngineWorker) {
+  /** `later` runs a function in a task of its own (tests give their own) */
+  constructor(
+    spawn: () => Worker = startEngineWorker,
+    later: (f: () => void) => void = (f) => setTimeout(f, 0),
+  ) {
     this.#spawn = spawn;
+    this.#later = later;
   }
 
   /** A run id no other request to this worker has (ids are per worker, not per view). */
@@ -37,17 +46,41 @@ export class ViewWorker {
   /** Sends `message`; its answer (the message with its run id) goes to `handler`. */
   send(message: PageMessage & { runId: number }, handler: ViewRequestHandler): void {
     this.#waiting.set(message.runId, handler);
-    this.#start().postMessage(message);
+    // behind any kept ones still to go (hold), in the order asked
+    if (this.#held || this.#unsent.length > 0) this.#unsent.push(message);
+    else this.#start().postMessage(message);
   }
 
-  /** Forgets the request of `runId`: its answer, when it comes, goes nowhere. */
+  /** Forgets the request of `runId`: its answer, when it comes, goes nowhere; held, it is never
+   * posted (a trace cannot be stopped once the worker has it). */
   drop(runId: number): void {
     this.#waiting.delete(runId);
+    this.#unsent = this.#unsent.filter((m) => m.runId !== runId);
+  }
+
+  /**
+   * Keeps the requests asked for from now on (`held`), or posts those kept, in order, and lets
+   * the next ones go. The page holds them until it has opened its link: before that the views
+   * show the default scenario, and a trace of it (the better part of a second on a whole
+   * machine, on a core the link's run needs) would only be thrown away.
+   */
+  hold(held: boolean): void {
+    if (this.#held === held) return;
+    this.#held = held;
+    if (held) return;
+    // In a task of its own: a view let go by the same change drops its old request first.
+    this.#later(() => {
+      if (this.#held) return;
+      const unsent = this.#unsent;
+      this.#unsent = [];
+      for (const message of unsent) this.#start().postMessage(message);
+    });
   }
 
   /** Ends the worker; the requests under way are forgotten (the page is going). */
   dispose(): void {
     this.#waiting.clear();
+    this.#unsent = [];
     this.#worker?.terminate();
     this.#worker = null;
   }

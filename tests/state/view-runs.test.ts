@@ -163,6 +163,51 @@ describe("the views' small runs", () => {
     expect(ripples.status).toBe('done');
   });
 
+  it('keep the requests asked while held, post them in order once let go, and never post one replaced meanwhile', async () => {
+    const workers: FakeWorker[] = [];
+    const tasks: (() => void)[] = [];
+    const sweeps = new Sweeps({
+      poolSize: 1,
+      spawn: () => {
+        const w = new FakeWorker();
+        workers.push(w);
+        return w as unknown as Worker;
+      },
+      later: (f) => tasks.push(f),
+    });
+    const traces = sweeps.traces();
+    const ripples = sweeps.ripples();
+    // the page before its link is open: the views ask for the default scenario's runs
+    sweeps.views.hold(true);
+    traces.run([noisy], traceOptions);
+    ripples.run(noisy, { ...RIPPLE_DEFAULTS, ranks: 4, iterations: 6 });
+    expect(workers).toHaveLength(0);
+    sweeps.views.hold(false);
+    // the change that lets them go also gives the timeline its new scenario, in the same task
+    traces.run([{ ...noisy, seed: 5 }], traceOptions);
+    expect(workers).toHaveLength(0);
+    for (const f of tasks.splice(0)) f();
+    expect(workers).toHaveLength(1);
+    expect(workers[0].sent.map((m) => [m.type, 'scenario' in m ? m.scenario.seed : null])).toEqual([
+      ['ripple', noisy.seed],
+      ['trace', 5],
+    ]);
+    await workers[0].answerAll();
+    expect(traces.status).toBe('done');
+    expect(traces.scenarios[0].seed).toBe(5);
+    expect(ripples.status).toBe('done');
+    // held again before the task that posts them runs: nothing goes until let go once more
+    sweeps.views.hold(true);
+    traces.run([noisy], traceOptions);
+    sweeps.views.hold(false);
+    sweeps.views.hold(true);
+    for (const f of tasks.splice(0)) f();
+    expect(workers[0].sent).toHaveLength(2);
+    sweeps.views.hold(false);
+    for (const f of tasks.splice(0)) f();
+    expect(workers[0].sent).toHaveLength(3);
+  });
+
   it('end the worker with the page', async () => {
     const { sweeps, workers } = setUp();
     sweeps.traces().run([noisy], traceOptions);
