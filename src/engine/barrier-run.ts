@@ -308,7 +308,7 @@ export class BarrierRun {
   /**
    * A part's iteration: released at t (µs, the coordinator's max + L), on
    * this part's nodes only. The coordinator reads the part's latest arrival,
-   * critical rank and its log (partMax, partCritical, criticalLog) and keeps
+   * critical rank and its log (lastMaxUs, lastCritical, criticalLog) and keeps
    * the iteration times and the attribution itself.
    */
   stepPart(t: number): void {
@@ -322,13 +322,15 @@ export class BarrierRun {
     this.settleAtEnd();
   }
 
-  /** the part's latest arrival in its last iteration, µs (base + g when nobody was late) */
-  get partMax(): number {
+  /** the latest arrival of the last iteration stepped (of this part's nodes, in a part), µs
+   * (base + g when nobody was late) */
+  get lastMaxUs(): number {
     return this.ns.iterMax;
   }
 
-  /** its critical rank as a core id x·C + c (-1: nobody late) */
-  get partCritical(): number {
+  /** its rank (the lowest id on ties, model.md §4) as a core id x·C + c; -1: nobody was late,
+   * every rank arrived at base + g */
+  get lastCritical(): number {
     return this.ns.critical;
   }
 

@@ -61,8 +61,8 @@ export function partReport(run: BarrierRun, lo: number, hi: number, delays: bool
   const log = run.criticalLog;
   const n = log.count;
   return {
-    max: run.partMax,
-    critical: run.partCritical,
+    max: run.lastMaxUs,
+    critical: run.lastCritical,
     source: log.source.slice(0, n),
     duration: log.duration.slice(0, n),
     cost: log.cost.slice(0, n),

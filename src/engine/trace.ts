@@ -4,14 +4,16 @@
 //
 // Nodes interact only through the release times t_i (src/engine/README.md, "How an iteration
 // is computed"): given them, each node evolves on its own. So the trace
-//   1. runs the scenario's BarrierRun for the needed iterations and reads t_0 … t_m;
-//   2. replays every job node with those releases (same event streams — NoiseTable, durationOf,
-//      victim hash — applied in start order as tests/engine/reference-model.ts does), keeping
-//      only each node's latest arrival per iteration: that says which node was last, and
-//      max f + L must give back t_{i+1} to the bit (the tests check it);
-//   3. replays the chosen nodes again, this time recording every rank core's events and states.
-// Cost: O(job nodes × iterations × cores + events before the window); the limits below keep it
-// to a fraction of a second in the worker.
+//   1. runs the scenario's BarrierRun on its per-rank path (exact: every rank visited, the same
+//      bits on every path) for the needed iterations and reads t_0 … t_m, and for the shown
+//      iterations the latest arrival and its rank (the lowest id on ties): which node was last;
+//   2. replays the chosen nodes with those releases (same event streams — NoiseTable,
+//      durationOf, victim hash — applied in start order as tests/engine/reference-model.ts
+//      does), recording every rank core's events and states. Replaying every job node gives
+//      back max f + L = t_{i+1} and the last rank to the bit (the tests check it).
+// Cost: the engine's run of job ranks × iterations, then the chosen nodes' events; the limits
+// below keep it to a fraction of a second in the worker. (Step 1 once replayed every job node
+// to find the last ones: about 0.8 s of the whole Jaguar XT5's trace in Node.)
 import type { Scenario } from '../scenario/types.ts';
 import { BarrierRun } from './barrier-run.ts';
 import { collectiveLatency } from './collective.ts';
@@ -147,13 +149,41 @@ export interface Trace {
   nodes: TraceNode[];
 }
 
-/** Release times t_0 … t_m of the scenario's run, µs (m ≤ its iterations). */
-export function releaseTimes(scenario: Scenario, m: number): number[] {
-  const run = new BarrierRun(scenario);
-  const out = [run.timeUs];
-  for (let i = 0; i < m; i++) {
+/** What the engine says of iterations 0 … to − 1 of a run (engineWindow). */
+export interface EngineWindow {
+  /** release times t_0 … t_to, µs */
+  releases: number[];
+  /** per iteration from `from` on: the latest arrival, µs, and its rank's job node and slot */
+  lastFinishUs: number[];
+  lastNode: number[];
+  lastSlot: number[];
+}
+
+/**
+ * The scenario's run through iteration to − 1 (≤ its iterations) on the engine's per-rank path:
+ * its releases, and for iterations from `from` on which rank arrived last (the lowest rank id on
+ * ties, model.md §4). The per-rank path, because the counted lanes draw the most of k durations
+ * at once (bulk-lanes.ts): their releases are model.md's in distribution, not what a replay of
+ * each node's events gives.
+ */
+export function engineWindow(scenario: Scenario, from: number, to: number): EngineWindow {
+  const run = new BarrierRun(scenario, { exact: true });
+  const { cores: C, coreSlot } = run.layout;
+  const out: EngineWindow = {
+    releases: [run.timeUs],
+    lastFinishUs: [],
+    lastNode: [],
+    lastSlot: [],
+  };
+  for (let i = 0; i < to; i++) {
     run.step(1);
-    out.push(run.timeUs);
+    out.releases.push(run.timeUs);
+    if (i < from) continue;
+    const k = run.lastCritical;
+    out.lastFinishUs.push(run.lastMaxUs);
+    // -1: nobody was late, every rank arrived at base + g, and rank 0 has the lowest id
+    out.lastNode.push(k < 0 ? 0 : Math.floor(k / C));
+    out.lastSlot.push(k < 0 ? 0 : coreSlot[k % C]);
   }
   return out;
 }
@@ -182,14 +212,9 @@ interface Replay {
 
 /**
  * Replays job node x from iteration 0 through releases.length − 2 (model.md §3–§4 with the
- * given releases). Calls `arrival(i, slot, f)` for every rank's final f_r of iteration i.
+ * given releases), recording the window's part in `rec`.
  */
-function replayNode(
-  r: Replay,
-  x: number,
-  arrival: (i: number, slot: number, f: number) => void,
-  rec: Recorder | null,
-): void {
+function replayNode(r: Replay, x: number, rec: Recorder): void {
   const { layout, noise, releases, wake, block } = r;
   const g = r.factors === null ? r.g : r.g * r.factors[x];
   const { cores: C, ranksPerNode: P, coreSlot, slotCore } = layout;
@@ -211,7 +236,7 @@ function replayNode(
     for (let c = 0; c < C; c++) {
       if (coreSlot[c] < 0) continue;
       finish[c] = rankStart(base, frozenUntil[c]) + g;
-      if (rec && i >= rec.from && i < rec.to) rec.start[(i - rec.from) * C + c] = finish[c] - g;
+      if (i >= rec.from && i < rec.to) rec.start[(i - rec.from) * C + c] = finish[c] - g;
     }
     for (;;) {
       // The node's earliest pending event; ties: scenario order (one entry per source).
@@ -268,7 +293,7 @@ function replayNode(
       if (pause) finish[core] += d;
       else frozenUntil[core] = b;
       // Keep the events that can show in the window: applied in it, or spilling into it.
-      if (rec && i < rec.to && (i >= rec.from || b > releases[rec.from])) {
+      if (i < rec.to && (i >= rec.from || b > releases[rec.from])) {
         rec.events[core].push({
           source: noise.scenarioIndex[j],
           startUs: s,
@@ -279,10 +304,9 @@ function replayNode(
         });
       }
     }
+    if (i < rec.from || i >= rec.to) continue;
     for (let c = 0; c < C; c++) {
-      if (coreSlot[c] < 0) continue;
-      arrival(i, coreSlot[c], finish[c]);
-      if (rec && i >= rec.from && i < rec.to) rec.finish[(i - rec.from) * C + c] = finish[c];
+      if (coreSlot[c] >= 0) rec.finish[(i - rec.from) * C + c] = finish[c];
     }
   }
 }
@@ -441,7 +465,7 @@ export function traceIterations(scenario: Scenario, options: TraceOptions): Trac
         `over the limit of ${limits.work}: choose an earlier iteration`,
     );
   }
-  const releases = releaseTimes(scenario, to);
+  const { releases, lastFinishUs, lastNode, lastSlot } = engineWindow(scenario, from, to);
   const noise = new NoiseTable(scenario, layout);
   const P = layout.ranksPerNode;
   const C = layout.cores;
@@ -457,29 +481,7 @@ export function traceIterations(scenario: Scenario, options: TraceOptions): Trac
   };
   const L = collectiveLatency(scenario.machine.collective, layout.nodes, P);
 
-  // Step 2: every node, for the latest arrival of each shown iteration. Nodes in index order
-  // and slots in order with a strict ">": ties go to the lowest rank id.
-  const lastFinishUs = new Array<number>(iterations).fill(-Infinity);
-  const lastNode = new Array<number>(iterations).fill(-1);
-  const lastSlot = new Array<number>(iterations).fill(-1);
-  for (let x = 0; x < layout.nodes; x++) {
-    replayNode(
-      replay,
-      x,
-      (i, slot, f) => {
-        if (i < from) return;
-        const q = i - from;
-        if (f > lastFinishUs[q]) {
-          lastFinishUs[q] = f;
-          lastNode[q] = x;
-          lastSlot[q] = slot;
-        }
-      },
-      null,
-    );
-  }
-
-  // Step 3: the chosen nodes, recorded.
+  // Step 2: the chosen nodes, recorded.
   const maxNodes = Math.min(limits.nodes, layout.nodes);
   const wanted =
     options.nodes !== undefined
@@ -500,7 +502,7 @@ export function traceIterations(scenario: Scenario, options: TraceOptions): Trac
       finish: new Float64Array(iterations * C),
       events: Array.from({ length: C }, () => []),
     };
-    replayNode(replay, x, () => {}, rec);
+    replayNode(replay, x, rec);
     let lanes: TraceLane[] = [];
     for (let c = 0; c < C; c++) {
       const slot = layout.coreSlot[c];

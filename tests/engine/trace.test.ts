@@ -7,7 +7,7 @@ import { buildLayout } from '../../src/engine/layout.ts';
 import * as table from '../../src/engine/noise-table.ts';
 import { computeFactors } from '../../src/engine/slow-nodes.ts';
 import * as trace from '../../src/engine/trace.ts';
-import { releaseTimes, traceIterations, type Trace } from '../../src/engine/trace.ts';
+import { engineWindow, traceIterations, type Trace } from '../../src/engine/trace.ts';
 import type { Scenario } from '../../src/scenario/types.ts';
 import { eventAt, scenario, source } from '../helpers/scenario.ts';
 import { randomScenario } from './random-scenario.ts';
@@ -43,16 +43,21 @@ describe('traceIterations on random small scenarios', () => {
         trace.releases.slice(w.warmup + 1).map((t, i) => t - trace.releases[w.warmup + i]),
       ).toEqual(Array.from(new BarrierRun(s).run().durations));
       // Max over the traced ranks of f_r, plus L, is the next release, to the bit; and the
-      // last node named is one whose rank arrived then.
+      // last rank the engine names is the lowest rank id whose replay arrived then.
       for (let i = 0; i < trace.iterations; i++) {
         let max = -Infinity;
-        for (const node of trace.nodes)
-          for (const l of node.lanes) max = Math.max(max, l.finishUs[i]);
+        let lowest = Infinity;
+        for (const node of trace.nodes) {
+          for (const l of node.lanes) {
+            const rank = node.node * trace.ranksPerNode + l.slot;
+            if (l.finishUs[i] > max) lowest = rank;
+            else if (l.finishUs[i] === max) lowest = Math.min(lowest, rank);
+            max = Math.max(max, l.finishUs[i]);
+          }
+        }
         expect(max + trace.collectiveUs, `seed ${seed} iteration ${i}`).toBe(trace.releases[i + 1]);
         expect(trace.lastFinishUs[i]).toBe(max);
-        const last = trace.nodes[trace.lastNode[i]];
-        const lane = last.lanes.find((l) => l.slot === trace.lastSlot[i])!;
-        expect(lane.finishUs[i]).toBe(max);
+        expect(trace.lastNode[i] * trace.ranksPerNode + trace.lastSlot[i]).toBe(lowest);
         checked++;
       }
       // Every lane's segments tile the window, and each compute + pause ends at f_r.
@@ -271,8 +276,13 @@ describe('traceIterations, closed forms', () => {
     ]);
   });
 
-  it('reads release times from the engine', () => {
+  it('reads release times from the engine, and rank 0 as the last when nobody is late', () => {
     const s = scenario({ g: 100, iterations: 3, collective: L });
-    expect(releaseTimes(s, 3)).toEqual([0, 150, 300, 450]);
+    expect(engineWindow(s, 1, 3)).toEqual({
+      releases: [0, 150, 300, 450],
+      lastFinishUs: [250, 400],
+      lastNode: [0, 0],
+      lastSlot: [0, 0],
+    });
   });
 });
