@@ -7,6 +7,14 @@ import type { RunResult } from '../engine/result.ts';
 import { jobRanks } from '../scenario/phases.ts';
 import type { Scenario } from '../scenario/types.ts';
 
+/** what a pinned run is called when it says nothing else (PinnedRun.called) */
+export const PINNED = 'pinned';
+
+/** The headline's and the comparison's name of a pinned run: "the <name> run". */
+export function pinnedName(run: PinnedRun): string {
+  return run.called ?? PINNED;
+}
+
 export interface PinnedRun {
   result: RunResult;
   /** the scenario's title when it was pinned: the ghosts' label */
@@ -28,7 +36,7 @@ export class Baseline {
 
   /** `called`: "pinned" for the page's Pin; a lesson step's comparison names itself so, since
    * its student pinned nothing ("Time vs pinned" on a step read as a number from nowhere). */
-  constructor(called = 'pinned') {
+  constructor(called = PINNED) {
     this.#called = called;
   }
 
@@ -119,7 +127,7 @@ function perWork(q: number, live: Scenario | null | undefined, pinned: PinnedRun
         : ` ${formatRatio(w)} slower`;
   return (
     ` Per unit of work${rate}: ${a.toLocaleString('en-US')} ranks compute g each iteration ` +
-    `here, ${b.toLocaleString('en-US')} in the ${pinned.called ?? 'pinned'} run.`
+    `here, ${b.toLocaleString('en-US')} in the ${pinnedName(pinned)} run.`
   );
 }
 
@@ -143,7 +151,7 @@ export function compareRuns(
     };
   }
   const q = live.summary.meanIterationUs / pinned.result.summary.meanIterationUs;
-  const other = `the ${pinned.called ?? 'pinned'} run`;
+  const other = `the ${pinnedName(pinned)} run`;
   let head: string;
   // and as the papers say it ("24% less time", 003 Table 2), from the same two means
   const change = `${percentChange(q)}% ${q < 1 ? 'less' : 'more'} time`;

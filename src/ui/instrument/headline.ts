@@ -3,7 +3,12 @@
 // iteration, and the noise source that cost the most — or, for the workloads that charge no
 // source (software trees, halo exchanges, the NPB programs), the run's time, the number their
 // papers give (001 Table 2). Pure: the page and its tests share it.
-import { compareRuns, percentChange, type PinnedRun } from '../../state/baseline.svelte.ts';
+import {
+  compareRuns,
+  percentChange,
+  pinnedName,
+  type PinnedRun,
+} from '../../state/baseline.svelte.ts';
 import type { RunResult } from '../../engine/result.ts';
 import type { RunStatus } from '../../state/simulation.svelte.ts';
 import { BATCH_MEANS_FROM, twoStandardErrors } from '../../charts/point-trust.ts';
@@ -171,7 +176,7 @@ export function pinnedItem(
 ): HeadlineItem | null {
   if (!pinned) return null;
   const c = compareRuns(result, complete, pinned);
-  const label = `Time vs ${pinned.called ?? 'pinned'}`;
+  const label = `Time vs ${pinnedName(pinned)}`;
   if (c.kind !== 'ratio') return { key: 'pinned', label, value: '—', title: c.text };
   const q = c.liveOverPinned;
   const change = percentChange(q); // as the comparison's sentence says it
@@ -179,6 +184,6 @@ export function pinnedItem(
     key: 'pinned',
     label,
     value: change === 0 ? '±0%' : `${q > 1 ? '+' : '−'}${change}%`,
-    title: `${c.text} ${(pinned.called ?? 'pinned').replace(/^./, (x) => x.toUpperCase())}: ${pinned.title}.`,
+    title: `${c.text} ${pinnedName(pinned).replace(/^./, (x) => x.toUpperCase())}: ${pinned.title}.`,
   };
 }
