@@ -41,7 +41,9 @@ class FakeWorker {
   }
 }
 
-function setUp() {
+/** The page's runs over fake workers; `later` gets what the page would run in a task of its
+ * own (dropped unless a test runs it). */
+function setUp(later: (f: () => void) => void = () => {}) {
   const workers: FakeWorker[] = [];
   const sweeps = new Sweeps({
     poolSize: 1,
@@ -50,7 +52,7 @@ function setUp() {
       workers.push(w);
       return w as unknown as Worker;
     },
-    later: () => {},
+    later,
   });
   return { sweeps, workers };
 }
@@ -164,17 +166,8 @@ describe("the views' small runs", () => {
   });
 
   it('keep the requests asked while held, post them in order once let go, and never post one replaced meanwhile', async () => {
-    const workers: FakeWorker[] = [];
     const tasks: (() => void)[] = [];
-    const sweeps = new Sweeps({
-      poolSize: 1,
-      spawn: () => {
-        const w = new FakeWorker();
-        workers.push(w);
-        return w as unknown as Worker;
-      },
-      later: (f) => tasks.push(f),
-    });
+    const { sweeps, workers } = setUp((f) => tasks.push(f));
     const traces = sweeps.traces();
     const ripples = sweeps.ripples();
     // the page before its link is open: the views ask for the default scenario's runs
