@@ -87,7 +87,7 @@ describe('applyOverrides', () => {
   it('reports a path that does not exist with what exists there', () => {
     expect(refusal(() => applyOverrides(raw(), overrides('--set', 'jobs.nodes=3').sets))).toEqual([
       '--set: jobs: not found; (root) has: format, version, title, description, references, ' +
-        'seed, machine, job, workload, noise',
+        'seed, machine, job, workload, noise. A field left out is set whole: jobs={…}',
     ]);
   });
 

@@ -22,9 +22,10 @@ describe('getPath', () => {
     expect(getPath(scenario(), 'job.wakeupUs')).toBeUndefined();
   });
 
-  it('names what exists when an intermediate field is missing', () => {
+  it('names what exists when an intermediate field is missing, and how to give it', () => {
     expect(() => getPath(scenario(), 'machine.network.baseUs')).toThrow(
-      'machine.network: not found; machine has: nodes, collective',
+      'machine.network: not found; machine has: nodes, collective. A field left out is set ' +
+        'whole: machine.network={…}',
     );
   });
 });
