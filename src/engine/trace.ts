@@ -37,7 +37,8 @@ export interface TraceLimits {
   nodes: number;
   /** rank cores per node traced in detail (the ones that finished latest are kept) */
   lanes: number;
-  /** job ranks × iterations replayed in step 2 (all nodes, from iteration 0) */
+  /** job ranks × iterations the engine's per-rank run goes through in step 1 (every rank, from
+   * iteration 0 to the window's end) */
   work: number;
 }
 
@@ -461,7 +462,7 @@ export function traceIterations(scenario: Scenario, options: TraceOptions): Trac
   const work = layout.ranks * to;
   if (work > limits.work) {
     throw new Error(
-      `tracing iteration ${from} of ${layout.ranks} ranks means replaying ${work} rank-iterations, ` +
+      `tracing iteration ${from} of ${layout.ranks} ranks means running ${work} rank-iterations first, ` +
         `over the limit of ${limits.work}: choose an earlier iteration`,
     );
   }
