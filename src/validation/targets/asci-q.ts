@@ -359,6 +359,8 @@ function kernelTradeOff(
 
 const BEFORE = 'asci-q-2002';
 const AFTER = 'asci-q-2003-without-0-31';
+/** the 2003 machine with nodes 0 and 31 kept: the other reading of Fig 16 (its note) */
+const AFTER_KEPT = 'asci-q-2003';
 const NODES = 960; // 000 sec 6: "the largest node count available ... (960 nodes)"
 
 function sweep(preset: string, mode: Mode): Record<Granularity, PooledRun> {
@@ -388,12 +390,26 @@ const FIG16 = [
 function figure16({ mode }: TargetContext): Check[] {
   const before = sweep(BEFORE, mode);
   const after = sweep(AFTER, mode);
+  const kept = sweep(AFTER_KEPT, mode);
   const run = sweepRun(mode, `${BEFORE} vs ${AFTER} (nodes 0 and 31 configured out)`);
-  const checks = FIG16.map(({ g, value, min, published }): Check => {
-    const ratio = overSeeds(
-      before[g].bySeed.map((r, k) => r.latencyUs / after[g].bySeed[k].latencyUs),
+  const ratioOver = (g: Granularity, to: Record<Granularity, PooledRun>) =>
+    overSeeds(
+      before[g].bySeed.map((r, k) => r.latencyUs / to[g].bySeed[k].latencyUs),
       before[g].seeds,
     );
+  const checks = FIG16.map(({ g, value, min, published }): Check => {
+    const ratio = ratioOver(g, after);
+    const keptRatio = ratioOver(g, kept);
+    // What the pass rests on: the paper says nodes 0 and 31 were configured out of the SAGE
+    // runs (sec 5) and gives 960 nodes for sec 6, not what Fig 16's optimised runs left out.
+    const reading =
+      `The 2003 side runs without nodes 0 and 31: 000 sec 6's optimised runs used 960 nodes, ` +
+      `1,024 less nodes 0 and 31 of 32 clusters, as in the January 2003 SAGE runs (000 sec 5); ` +
+      `Fig 16's text does not say which nodes it ran on. With nodes 0 and 31 kept on the 2003 ` +
+      `side (${AFTER_KEPT} on ${NODES} nodes, the same seeds) the barrier is ` +
+      `${overSeedsText(keptRatio, (x) => fmtTimes(x))} faster, which ` +
+      `${(value !== undefined ? nearValue(keptRatio.median, value) : keptRatio.median > min!) ? 'meets' : 'misses'} ` +
+      `the published ${published}.`;
     return {
       id: `fig16-g${g / 1000}ms`,
       claim: `after the January 2003 changes the barrier at g = ${g / 1000} ms is ${g === 0 ? '13 times' : 'more than 2×'} faster`,
@@ -416,10 +432,9 @@ function figure16({ mode }: TargetContext): Check[] {
             '2002 barrier near 12 ms. The only unpublished noise that could add that is the ' +
             'removed daemons, and at that weight (tried: ten daemons of 12 ms every 33 s) the ' +
             '2002 allreduce at g = 0 took about 18 ms and blocking made it 48× faster, against ' +
-            'a little over 3 ms (000 Fig 6) and 7× (000 sec 3.1) published. The 2003 side runs without nodes 0 and ' +
-            '31 because the optimised barrier runs of 000 sec 6 used 960 nodes, 1,024 less ' +
-            'nodes 0 and 31 of 32 clusters, as in the January 2003 SAGE runs (000 sec 5).'
-          : '',
+            'a little over 3 ms (000 Fig 6) and 7× (000 sec 3.1) published. ' +
+            reading
+          : reading,
     };
   });
   return checks;
