@@ -158,6 +158,31 @@ describe('the challenges', () => {
     await page.context().close();
   }, 300_000);
 
+  it('says when a value typed in the controls was refused and is not in the scenario checked', async () => {
+    const { page, problems } = await openApp(
+      site,
+      undefined,
+      undefined,
+      '/?challenge=fewest-sources',
+    );
+    await expect.poll(() => tabOnStage(page), SOON).toBe('Lost time');
+    const nodes = page.getByLabel('Job nodes', { exact: true });
+    await nodes.fill('5000');
+    await nodes.press('Enter');
+    await expect.poll(() => nodes.getAttribute('aria-invalid'), SOON).toBe('true');
+    const text = (await check(page)).replace(/\s+/g, ' ');
+    expect(text).toContain('✗ Not yet.');
+    expect(text).toContain(
+      'Not in the scenario checked: the value typed in Job nodes, refused (the reason is under the field).',
+    );
+    // mended, and checked again: nothing to say
+    await nodes.press('Escape');
+    await expect.poll(() => nodes.getAttribute('aria-invalid'), SOON).toBe('false');
+    expect(await check(page)).not.toContain('Not in the scenario checked');
+    expectQuiet(problems);
+    await page.context().close();
+  }, 300_000);
+
   it('checks a solution link of the ASCI Q challenge: 3 processes per node halve the cycle', async () => {
     const { page, problems } = await openApp(
       site,
