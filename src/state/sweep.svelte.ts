@@ -231,7 +231,8 @@ export class Sweep {
     this.#weights = weights && weights.length === total ? weights : null;
     // What is on show becomes the ghost, unless the last sweep never drew a point.
     const shown = this.#points.length > 0 ? this.#points : this.#previous;
-    this.cancel();
+    // the request under way stops; one still waiting keeps its place (ask), with this request
+    if (this.#active !== null) this.cancel();
     this.#previous = shown;
     this.#passes = passes.length;
     this.#points = [];
@@ -367,7 +368,15 @@ export class Sweep {
   #nextPass: (() => void) | null = null;
 
   cancel(): void {
-    if (this.#active === null) return;
+    if (this.#active === null) {
+      // Asked for and not begun (waiting its turn, or given it and starting in a task to come):
+      // it must not begin.
+      if (this.#status === 'queued') {
+        this.#status = 'cancelled';
+        this.#turns.release(this);
+      }
+      return;
+    }
     this.#flush(); // what has arrived stays drawn
     if (this.#status === 'running') {
       for (let w = 0; w < this.#workers.length; w++) {

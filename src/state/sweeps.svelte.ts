@@ -20,6 +20,8 @@ export class Sweeps {
   #queue: { sweep: Sweep; begin: () => void }[] = [];
   /** the sweep whose turn it is; null: none */
   #current: Sweep | null = null;
+  /** the current sweep's entry while its start waits for its task (#next) */
+  #starting: { sweep: Sweep; begin: () => void } | null = null;
   /** every sweep made here and not yet disposed; plain: nothing on the page draws from it */
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
   readonly #all = new Set<Sweep>();
@@ -108,7 +110,9 @@ export class Sweeps {
    * again while waiting, it keeps its place and starts with the latest `begin`.
    */
   ask(sweep: Sweep, begin: () => void): void {
-    const waiting = this.#queue.find((e) => e.sweep === sweep);
+    // Its turn given and its start to come (#next's task): that start is the latest request's.
+    const waiting =
+      this.#starting?.sweep === sweep ? this.#starting : this.#queue.find((e) => e.sweep === sweep);
     if (waiting) waiting.begin = begin;
     else this.#queue.push({ sweep, begin });
     this.#next();
@@ -117,6 +121,7 @@ export class Sweeps {
   /** `sweep` no longer needs its turn (over, cancelled or disposed): the next one goes. */
   release(sweep: Sweep): void {
     this.#queue = this.#queue.filter((e) => e.sweep !== sweep);
+    if (this.#starting?.sweep === sweep) this.#starting = null;
     if (this.#current === sweep) {
       this.#current = null;
       this.#next();
@@ -141,9 +146,15 @@ export class Sweeps {
     const entry = this.#current === null ? this.#queue.shift() : undefined;
     if (!entry) return;
     this.#current = entry.sweep;
+    this.#starting = entry;
     // A task of its own: the views' effects that ask for sweeps run together, and copying a
-    // scenario to the workers is not free.
-    this.#later(entry.begin);
+    // scenario to the workers is not free. Until then the sweep may ask again (its entry's
+    // begin is replaced) or let its turn go (release: it does not start).
+    this.#later(() => {
+      if (this.#starting !== entry) return;
+      this.#starting = null;
+      entry.begin();
+    });
   }
 }
 

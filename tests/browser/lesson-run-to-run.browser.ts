@@ -61,6 +61,11 @@ describe('the run-to-run lesson', () => {
         expect(await region.getByRole('button', { name: 'Reveal' }).isDisabled()).toBe(true);
       }
       await expectStepTogether(page, step);
+      if (step.revealView === 'variability' && step.number > 1) {
+        // a curious student opens the answer's tab first (blurred until the reveal): it then
+        // showed the step before's runs under this step's caption, and kept them after
+        await page.getByRole('tab', { name: new RegExp(tabOf('variability')) }).click();
+      }
       await answer(page, step.question.kind);
       const simulated = await reveal(page);
       expect(simulated, `step ${step.number}`).toMatch(/[0-9]/);
@@ -110,10 +115,15 @@ describe('the run-to-run lesson', () => {
         const figure = await view.locator('svg[role="img"]').boundingBox();
         expect(figure).not.toBeNull();
         expect(figure!.y + figure!.height).toBeLessThanOrEqual(768);
-        if (step.id === 'same-job') {
-          const shown = await view.locator('.stats strong').textContent();
-          const cov = (text: string) => Number(/CoV ([0-9.]+)/.exec(text)?.[1]);
-          expect(cov(shown ?? '')).toBeCloseTo(cov(simulated), 2);
+        // its CoV is the reveal's, where the reveal gives one (the first it names: the job's
+        // own runs; step 6 counts runs instead)
+        const cov = (text: string) => Number(/CoV ([0-9.]+)/.exec(text)?.[1]);
+        if (/CoV/.test(simulated)) {
+          await expect
+            .poll(async () => cov((await view.locator('.stats strong').textContent()) ?? ''), {
+              timeout: 120_000,
+            })
+            .toBeCloseTo(cov(simulated), 2);
         }
       }
       expect(await serious(page), `axe on step ${step.number}`).toEqual([]);

@@ -126,6 +126,39 @@ describe('the page’s sweeps', () => {
     expect(sent[0].type === 'sweep' && sent[0].base.seed).toBe(9);
   });
 
+  it('begin a sweep asked again before its turn began with the latest request only', () => {
+    // A view's effect asks twice in one task (its scenario a step behind, then the new one):
+    // the turn given to the first request must start the second, not the first.
+    const { sweeps, workers, tasks } = setUp();
+    const sweep = sweeps.create();
+    sweep.run(base, varies, 2);
+    sweep.run({ ...base, seed: 9 }, varies, 2);
+    tasks();
+    expect(sweep.status).toBe('running');
+    workers[0].finish();
+    tasks();
+    // the pass's points, one request each: every one of the second request
+    const sent = workers.flatMap((w) => sweepsSent(w));
+    expect(sent.map((m) => m.type === 'sweep' && m.base.seed)).toEqual([9, 9]);
+    expect(sweep.status).toBe('done');
+  });
+
+  it('never begin a sweep cancelled before its turn began, and let the next one go', () => {
+    const { sweeps, workers, tasks } = setUp();
+    const first = sweeps.create();
+    const second = sweeps.create();
+    first.run(base, varies, 2);
+    second.run({ ...base, seed: 9 }, varies, 2);
+    first.cancel();
+    expect(first.status).toBe('cancelled');
+    tasks();
+    tasks();
+    expect(first.status).toBe('cancelled');
+    expect(second.status).toBe('running');
+    const sent = workers.flatMap((w) => sweepsSent(w));
+    expect(sent.map((m) => m.type === 'sweep' && m.base.seed)).toEqual([9]);
+  });
+
   it('let the next sweep go when the one under way is cancelled', () => {
     const { sweeps, tasks } = setUp();
     const first = sweeps.create();
