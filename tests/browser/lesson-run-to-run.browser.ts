@@ -62,7 +62,7 @@ describe('the run-to-run lesson', () => {
       }
       await expectStepTogether(page, step);
       if (step.revealView === 'variability' && step.number > 1) {
-        // a curious student opens the answer's tab first (blurred until the reveal): it then
+        // a curious student opens the answer's tab first (hidden until the reveal): it then
         // showed the step before's runs under this step's caption, and kept them after
         await page.getByRole('tab', { name: new RegExp(tabOf('variability')) }).click();
       }
