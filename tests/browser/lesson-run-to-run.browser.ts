@@ -65,6 +65,9 @@ describe('the run-to-run lesson', () => {
         // a curious student opens the answer's tab first (hidden until the reveal): it then
         // showed the step before's runs under this step's caption, and kept them after
         await page.getByRole('tab', { name: new RegExp(tabOf('variability')) }).click();
+        // its picture is not shown: a blurred histogram still showed its humps
+        const veil = page.locator('.stage .veil');
+        expect(await veil.evaluate((e) => getComputedStyle(e).visibility)).toBe('hidden');
       }
       await answer(page, step.question.kind);
       const simulated = await reveal(page);
