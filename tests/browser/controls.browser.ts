@@ -212,8 +212,31 @@ describe('the controls', { timeout: 120_000 }, () => {
   });
 
   it('a refusal about another field is tried again once that field changes', async () => {
-    // 2,048 nodes, then offsets 0 and 31 out: 1,920 nodes left, refused; the job cut to 1,920,
-    // the offsets go through (the message named the job's nodes, not the offsets)
+    // offsets 0 and 31 out: 1,920 nodes left; 2,048 typed for the job, refused; the offsets
+    // taken out again, the 2,048 goes through (the message was about the offsets' nodes)
+    const { page, problems } = await open();
+    const field = controls(page).getByLabel('Excluded cluster offsets');
+    await field.fill('0, 31');
+    await field.press('Enter');
+    await showsRunOf(page, withValue(startup, 'job.excludeOffsets', [0, 31]));
+    const nodes = controls(page).getByLabel('Job nodes', { exact: true });
+    await nodes.fill('2048');
+    await nodes.press('Enter');
+    const alert = controls(page).getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('2048 is more than the 1920 nodes left');
+    await field.fill('');
+    await field.press('Enter');
+    await showsRunOf(page, withValue(startup, 'job.nodes', 2048));
+    expect(await alert.count()).toBe(0);
+    expect(await nodes.inputValue()).toBe('2048');
+    expect(await nodes.getAttribute('aria-invalid')).toBe('false');
+    expectQuiet(problems);
+    await page.context().close();
+  });
+
+  it('a whole-machine job keeps every node left when cluster offsets are taken out', async () => {
+    // 000 sec 5: "nodes 0 and 31 configured out of each 32-node cluster" on all of ASCI Q
     const { page, problems } = await open();
     const nodes = controls(page).getByLabel('Job nodes', { exact: true });
     await nodes.fill('2048');
@@ -222,18 +245,16 @@ describe('the controls', { timeout: 120_000 }, () => {
     const field = controls(page).getByLabel('Excluded cluster offsets');
     await field.fill('0, 31');
     await field.press('Enter');
-    const alert = controls(page).getByRole('alert');
-    await alert.waitFor();
-    expect(await alert.textContent()).toContain('2048 is more than the 1920 nodes left');
-    await nodes.fill('1920');
-    await nodes.press('Enter');
     await showsRunOf(
       page,
       withValue(withValue(startup, 'job.nodes', 1920), 'job.excludeOffsets', [0, 31]),
     );
-    expect(await alert.count()).toBe(0);
-    expect(await field.inputValue()).toBe('0, 31');
-    expect(await field.getAttribute('aria-invalid')).toBe('false');
+    expect(await nodes.inputValue()).toBe('1920');
+    expect(await controls(page).getByRole('alert').count()).toBe(0);
+    // and back: the whole machine again
+    await field.fill('');
+    await field.press('Enter');
+    await showsRunOf(page, withValue(startup, 'job.nodes', 2048));
     expectQuiet(problems);
     await page.context().close();
   });

@@ -13,6 +13,7 @@ import {
   uniqueId,
   withArrival,
   withDuplicate,
+  withExcludedOffsets,
   withGroup,
   withNewSource,
   withoutSource,
@@ -94,6 +95,23 @@ describe('edited copies of a scenario', () => {
     expect([none.job.reservedCores, none.job.ranksPerNode]).toEqual([[], 8]);
     // a core the machine does not have is the validator's to name
     expect(refusal(withReservedCores(jaguar, [9]))?.join('\n')).toMatch(/a node has 8 cores/);
+  });
+
+  it('withExcludedOffsets keeps a whole-machine job on every node left, and gives it back', () => {
+    const whole = withValue(asciQ, 'job.nodes', 2048);
+    const out = withExcludedOffsets(whole, [0, 1, 31]);
+    // 64 clusters of 32 nodes, three offsets out of each
+    expect([out.job.excludeOffsets, out.job.nodes]).toEqual([[0, 1, 31], 1856]);
+    expect(refusal(out)).toBeNull();
+    // taking them out again gives the whole machine back
+    expect(withExcludedOffsets(out, []).job.nodes).toBe(2048);
+    // a job with room to spare keeps its size; one a little too big is cut to what is left
+    expect(withExcludedOffsets(asciQ, [0, 31]).job.nodes).toBe(1024);
+    expect(withExcludedOffsets(withValue(asciQ, 'job.nodes', 2000), [0, 31]).job.nodes).toBe(1920);
+    // a list that is not whole offsets is the validator's to name
+    const bad = withExcludedOffsets(whole, parseIndexList('0, x'));
+    expect(bad.job.nodes).toBe(2048);
+    expect(refusal(bad)).not.toBeNull();
   });
 
   it('withNewSource adds a valid source with an id no other source has', () => {

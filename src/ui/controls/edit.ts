@@ -4,6 +4,7 @@
 import {
   dropSourceTiming,
   meanDurationUs,
+  nodesLeftAfterExclusion,
   setPath,
   setSourcePeriod,
   setSourcePhase,
@@ -53,6 +54,26 @@ export function withReservedCores(scenario: Scenario, cores: number[]): Scenario
     const free = total - new Set(cores).size;
     if (free < 1) return;
     s.job.ranksPerNode = wasFull ? free : Math.min(s.job.ranksPerNode, free);
+  });
+}
+
+/**
+ * The job without the nodes at cluster offsets `offsets` (000 sec 5's "nodes 0 and 31 configured
+ * out of each 32-node cluster"): a job that had every node it could have keeps every node left
+ * (the whole of ASCI Q without offsets 0, 1 and 31 is 1,856 nodes, not a refusal that 2,048 is
+ * more than there are), and a smaller one is cut to the nodes left only if it must; so that
+ * taking the offsets out again gives the whole machine back. A list that is not one of whole
+ * offsets is passed on for the validator to name.
+ */
+export function withExcludedOffsets(scenario: Scenario, offsets: unknown): Scenario {
+  return withChange(scenario, (s) => {
+    const { nodes, clusterSize } = s.machine;
+    const before = nodesLeftAfterExclusion(nodes, clusterSize, s.job.excludeOffsets);
+    (s.job as { excludeOffsets: unknown }).excludeOffsets = offsets;
+    if (!Array.isArray(offsets) || !offsets.every((o) => Number.isInteger(o) && o >= 0)) return;
+    const after = nodesLeftAfterExclusion(nodes, clusterSize, offsets as number[]);
+    if (after < 1) return;
+    s.job.nodes = s.job.nodes >= before ? after : Math.min(s.job.nodes, after);
   });
 }
 
