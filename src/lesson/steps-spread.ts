@@ -239,12 +239,12 @@ export const twoHumps: LessonStep = {
     );
     const bound =
       twice === 0
-        ? `. A single move per run, whatever the share of runs it hits, gives a CoV of ${covText(oneMoveMost)} at most; the fit’s 6.11% counts on the few runs moved twice, and none of these ${STOP_RUNS} runs was moved twice`
+        ? `. A single move per run, whatever the share of runs it hits, gives a CoV of ${covText(oneMoveMost)} at most; the fit’s 6.11% counts on the few runs moved twice`
         : '';
     return {
       ok: true,
       value: `CoV ${covText(a.cov)} with the migration, ${covText(b.cov)} without`,
-      detail: `${met} of ${STOP_RUNS} runs were moved at least once (${twice} twice or more) and form the second hump: ${seconds(a.minUs)} without a move, ${seconds(a.minUs + freezeUs)} with one; without the migration every run takes ${b.minUs === b.maxUs ? seconds(b.minUs) : `${seconds(b.minUs)} to ${seconds(b.maxUs)}`}${bound}`,
+      detail: `${met} of ${STOP_RUNS} runs were moved at least once (${twice === 0 ? 'none twice' : `${twice} twice or more`}) and form the second hump: ${seconds(a.minUs)} without a move, ${seconds(a.minUs + freezeUs)} with one; without the migration every run takes ${b.minUs === b.maxUs ? seconds(b.minUs) : `${seconds(b.minUs)} to ${seconds(b.maxUs)}`}${bound}`,
     };
   },
   explanation:

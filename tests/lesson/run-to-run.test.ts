@@ -214,7 +214,9 @@ describe('the reveals state what the runs give', () => {
     expect(figure.value).toBe(
       `CoV ${covText(a.cov)} with the migration, ${covText(b.cov)} without`,
     );
-    expect(figure.detail).toContain(`${met} of 50 runs were moved at least once (${twice} twice`);
+    expect(figure.detail).toContain(
+      `${met} of 50 runs were moved at least once (${twice === 0 ? 'none' : twice} twice`,
+    );
     // With no run moved twice, the CoV is below what one move per run can give at most (the
     // closed form F·√(p(1 − p))/(T + pF), at its peak), and the detail says that bound.
     if (twice === 0) {
