@@ -40,6 +40,8 @@ export class ActiveChallenge {
   #deps: ChallengeDeps;
   /** the latest start or check: an older one finishing later is dropped */
   #request = 0;
+  /** what openLink started (#start); settled when nothing is under way */
+  #opened: Promise<void> = Promise.resolve();
 
   readonly all = CHALLENGES;
 
@@ -99,8 +101,13 @@ export class ActiveChallenge {
     this.#select(named);
     this.#active = true;
     if (!viewInLink) this.#deps.view(named.view);
-    if (!scenarioInLink) void this.#start();
+    this.#opened = scenarioInLink ? Promise.resolve() : this.#start();
     return true;
+  }
+
+  /** Settles once the challenge a link opened (openLink) shows its start, or could not. */
+  get opened(): Promise<void> {
+    return this.#opened;
   }
 
   /** Leaves the challenge; the simulator keeps the state on show. */

@@ -61,6 +61,8 @@ export class Lesson {
   #deps: LessonDeps;
   /** the latest step application: an older one that loads later is dropped */
   #request = 0;
+  /** what openLink started (#apply); settled when nothing is under way */
+  #opened: Promise<void> = Promise.resolve();
   /** the scenario the step on show sweeps (its own state); null when it has no sweep */
   #sweepScenario = $state.raw<Scenario | null>(null);
 
@@ -193,8 +195,13 @@ export class Lesson {
     }
     this.#active = true;
     this.#finished = found.done === true;
-    void this.#apply(!scenarioInLink);
+    this.#opened = this.#apply(!scenarioInLink);
     return true;
+  }
+
+  /** Settles once the step a link opened (openLink) is on show, or could not be set up. */
+  get opened(): Promise<void> {
+    return this.#opened;
   }
 
   /**

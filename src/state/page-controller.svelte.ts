@@ -80,6 +80,9 @@ export interface LinkPart {
    * `scenarioInLink`: the link holds a scenario of its own, to be kept; `viewInLink`: the link
    * names the view on the stage, to be kept. */
   openLink(search: string, scenarioInLink: boolean, viewInLink: boolean): boolean;
+  /** Settles once what openLink opened shows its scenario (a step's or a challenge's preset is
+   * a file of its own, fetched first), or could not be set up. */
+  opened?(): Promise<void>;
   /** what `search` names for this part that does not exist, one line each */
   linkProblems(search: string): string[];
   /** this part's parameters for the address ('' when it is closed) */
@@ -170,17 +173,15 @@ export class PageController {
       }, 0);
       return () => clearTimeout(timer);
     });
-    // The sweeps go beside the page's own run, but stand aside until the run's first numbers
-    // are out (on two cores they slowed them from about 100 ms to 170: docs/benchmarks.md).
     // Nothing runs for the views until they show the page as its link opened it (start): until
     // then they show the default scenario, which a link to another is about to replace.
-    $effect(() =>
-      this.sweeps.hold(
-        !this.#viewsOpened ||
-          (this.simulation.status === 'running' && this.simulation.iteration === 0),
-      ),
-    );
+    $effect(() => this.sweeps.close(!this.#viewsOpened));
     $effect(() => this.sweeps.views.hold(!this.#viewsOpened));
+    // The sweeps go beside the page's own run, but stand aside until the run's first numbers
+    // are out (on two cores they slowed them from about 100 ms to 170: docs/benchmarks.md).
+    $effect(() =>
+      this.sweeps.hold(this.simulation.status === 'running' && this.simulation.iteration === 0),
+    );
     // Once the page's run is over, its core goes to the sweep under way.
     $effect(() => this.sweeps.pageRunning(this.simulation.status === 'running'));
     $effect(() => this.markRun());
@@ -268,10 +269,14 @@ export class PageController {
     const viewInLink = this.classroom.show !== null;
     // `?lesson=<step>` first (with the link's own scenario if it has one, else the step's),
     // then `?challenge=<id>` (its starting state, or the link's scenario: a student's solution).
-    const partLinked =
-      !embedded &&
-      (parts.lesson.openLink(search, scenarioInLink, viewInLink) ||
-        parts.challenge.openLink(search, scenarioInLink, viewInLink));
+    const took = embedded
+      ? null
+      : parts.lesson.openLink(search, scenarioInLink, viewInLink)
+        ? parts.lesson
+        : parts.challenge.openLink(search, scenarioInLink, viewInLink)
+          ? parts.challenge
+          : null;
+    const partLinked = took !== null;
     if (!embedded) {
       this.#linkProblems = [
         ...parts.lesson.linkProblems(search),
@@ -291,6 +296,9 @@ export class PageController {
       });
       this.#keptAddress = this.scenario.revision;
     }
+    // The part's own scenario first: until it is on show the views (and the run) would work on
+    // the default one, which it is about to replace.
+    await took?.opened?.().catch(() => {});
     this.#started = true;
     // A restored scenario whose run never ended last time (the tab closed, or hung on it):
     // shown, not run, until the user asks.
@@ -458,7 +466,8 @@ export class PageController {
     this.scenario.open(next, { presetId, fileName: null, base });
     this.#restoredAt = null;
     this.#autosaveProblem = null;
-    this.rerun();
+    // a step or challenge a link opens is shown before the page has started: start runs it
+    if (this.#started) this.rerun();
   }
 
   /** The restored notice's Discard: the autosave goes and the default preset comes back. */

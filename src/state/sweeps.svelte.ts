@@ -26,6 +26,8 @@ export class Sweeps {
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
   readonly #all = new Set<Sweep>();
   #held = false;
+  /** no sweep is given its turn (close): the page has not opened its link yet */
+  #closed = false;
   /** whether the page's own run is under way (pageRunning) */
   #pageRunning = true;
   /** workers a sweep may use while the page's run is under way, and while it is not */
@@ -106,6 +108,17 @@ export class Sweeps {
   }
 
   /**
+   * Gives no sweep its turn while `closed`, or lets the first waiting one go. The page keeps the
+   * sweeps closed until its views show the scenario its link opened: a view's sweep asked for the
+   * default scenario before that would start workers and post points for nothing (held, they still
+   * ran a slice each).
+   */
+  close(closed: boolean): void {
+    this.#closed = closed;
+    if (!closed) this.#next();
+  }
+
+  /**
    * `sweep` wants its turn; `begin` starts it once the sweeps asked for earlier are done. Asked
    * again while waiting, it keeps its place and starts with the latest `begin`.
    */
@@ -143,6 +156,7 @@ export class Sweeps {
 
   /** Starts the next waiting sweep if none is under way. */
   #next(): void {
+    if (this.#closed) return;
     const entry = this.#current === null ? this.#queue.shift() : undefined;
     if (!entry) return;
     this.#current = entry.sweep;

@@ -13,6 +13,7 @@ import type { LinkPart } from '../state/page-controller.svelte.ts';
 export function lessonPart(lesson: Lesson): LinkPart {
   return {
     openLink: (search, scenarioInLink) => lesson.openLink(readLessonParams(search), scenarioInLink),
+    opened: () => lesson.opened,
     linkProblems: (search) => lessonLinkProblems(readLessonParams(search)),
     followHistory: (search) => lesson.followHistory(readLessonParams(search)),
     get urlParams() {
@@ -26,6 +27,7 @@ export function challengePart(challenge: ActiveChallenge): LinkPart {
   return {
     openLink: (search, scenarioInLink, viewInLink) =>
       challenge.openLink(readChallengeParam(search), scenarioInLink, viewInLink),
+    opened: () => challenge.opened,
     linkProblems: (search) =>
       challengeLinkProblems(
         readChallengeParam(search),

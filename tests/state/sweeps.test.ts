@@ -159,6 +159,24 @@ describe('the page’s sweeps', () => {
     expect(sent.map((m) => m.type === 'sweep' && m.base.seed)).toEqual([9]);
   });
 
+  it('give no sweep its turn while closed, and the latest request of each once opened', () => {
+    const { sweeps, workers, tasks } = setUp();
+    sweeps.close(true);
+    const sweep = sweeps.create();
+    sweep.run(base, varies, 2);
+    tasks();
+    expect(sweep.status).toBe('queued');
+    expect(workers).toHaveLength(0);
+    // the view's scenario replaced before the page opened: only the new one is ever posted
+    sweep.run({ ...base, seed: 9 }, varies, 2);
+    sweeps.close(false);
+    tasks();
+    expect(sweep.status).toBe('running');
+    workers[0].finish();
+    const sent = workers.flatMap((w) => sweepsSent(w));
+    expect(sent.map((m) => m.type === 'sweep' && m.base.seed)).toEqual([9, 9]);
+  });
+
   it('let the next sweep go when the one under way is cancelled', () => {
     const { sweeps, tasks } = setUp();
     const first = sweeps.create();
