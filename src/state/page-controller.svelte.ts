@@ -257,8 +257,17 @@ export class PageController {
    * Start-up: a link's hash wins, else its query, else the autosave, else the default preset
    * (already on show). `parts`: the lesson and the challenge, which a link may open instead.
    * A broken link is explained, and the scenario of the last visit comes back as without it.
+   * Whatever happens, the page counts as started at the end: the views wait for it.
    */
   async start(parts: LinkParts = { lesson: closed, challenge: closed }): Promise<void> {
+    try {
+      await this.#open(parts);
+    } finally {
+      this.#started = true;
+    }
+  }
+
+  async #open(parts: LinkParts): Promise<void> {
     this.#parts = parts;
     const opened = await this.#host.address.read();
     const embedded = this.classroom.embedded;

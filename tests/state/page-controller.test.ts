@@ -143,6 +143,33 @@ describe('start-up', () => {
     expect(runs()[0].seed).toBe(startupScenario().seed);
   });
 
+  it('counts as started even when opening the address fails, so the views are let go', async () => {
+    const { page, address } = setUp();
+    address.read = async () => {
+      throw new Error('storage gone');
+    };
+    await expect(page.start()).rejects.toThrow('storage gone');
+    expect(page.started).toBe(true);
+  });
+
+  it('waits for the part a link opens to show its scenario before it starts, and runs it once', async () => {
+    const { page, runs } = setUp();
+    let show: () => void = () => {};
+    const shown = new Promise<void>((resolve) => (show = resolve));
+    const lesson = { ...part(true), opened: () => shown };
+    const starting = page.start({ lesson, challenge: part(false) });
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(page.started).toBe(false);
+    // the step's scenario on show (what Lesson's #apply does through showStep): not run yet
+    page.showStep(edited(5), STARTUP_PRESET_ID, startupScenario());
+    expect(runs()).toHaveLength(0);
+    show();
+    await starting;
+    expect(page.started).toBe(true);
+    expect(runs().map((s) => s.seed)).toEqual([5]);
+  });
+
   it('restores the autosave, on its preset, with the time it was saved, and runs it', async () => {
     const saved = edited(77);
     const { page, runs } = setUp({
