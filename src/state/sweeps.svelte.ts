@@ -167,6 +167,12 @@ export class Sweeps {
     this.#later(() => {
       if (this.#starting !== entry) return;
       this.#starting = null;
+      if (this.#closed) {
+        // closed since its turn was given: it waits, first in line, for the page to open
+        this.#current = null;
+        this.#queue.unshift(entry);
+        return;
+      }
       entry.begin();
     });
   }

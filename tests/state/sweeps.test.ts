@@ -177,6 +177,21 @@ describe('the page’s sweeps', () => {
     expect(sent.map((m) => m.type === 'sweep' && m.base.seed)).toEqual([9, 9]);
   });
 
+  it('keep a sweep given its turn and closed before it began waiting first in line', () => {
+    const { sweeps, workers, tasks } = setUp();
+    const first = sweeps.create();
+    const second = sweeps.create();
+    first.run(base, varies, 2);
+    second.run(base, varies, 2);
+    sweeps.close(true);
+    tasks();
+    expect([first.status, second.status]).toEqual(['queued', 'queued']);
+    expect(workers).toHaveLength(0);
+    sweeps.close(false);
+    tasks();
+    expect([first.status, second.status]).toEqual(['running', 'queued']);
+  });
+
   it('let the next sweep go when the one under way is cancelled', () => {
     const { sweeps, tasks } = setUp();
     const first = sweeps.create();
