@@ -179,9 +179,12 @@ describe('the run-to-run view', () => {
       .poll(() => view.locator('.progress').textContent(), { timeout: 120_000 })
       .toMatch(/^\s*10 runs, seeds 1 to 10\s*$/);
     expect(await view.locator('g.rug line').count()).toBe(10);
+    const histogramLink = page.url();
     await view.getByRole('radio', { name: 'Against processes' }).check();
 
-    // the link keeps the picture: opened again, the view draws against processes
+    // the link keeps the picture: opened again, the view draws against processes (the address
+    // is rewritten as the page settles: wait for it, as a user copying it a moment later would)
+    await expect.poll(() => page.url(), { timeout: 20_000 }).not.toBe(histogramLink);
     await page.goto(page.url());
     const again = await showView(
       page,
