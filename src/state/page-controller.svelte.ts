@@ -176,7 +176,6 @@ export class PageController {
     // Nothing runs for the views until they show the page as its link opened it (start): until
     // then they show the default scenario, which a link to another is about to replace.
     $effect(() => this.sweeps.close(!this.#viewsOpened));
-    $effect(() => this.sweeps.views.hold(!this.#viewsOpened));
     // The sweeps go beside the page's own run, but stand aside until the run's first numbers
     // are out (on two cores they slowed them from about 100 ms to 170: docs/benchmarks.md).
     $effect(() =>

@@ -108,13 +108,15 @@ export class Sweeps {
   }
 
   /**
-   * Gives no sweep its turn while `closed`, or lets the first waiting one go. The page keeps the
-   * sweeps closed until its views show the scenario its link opened: a view's sweep asked for the
-   * default scenario before that would start workers and post points for nothing (held, they still
-   * ran a slice each).
+   * Gives no sweep its turn and posts nothing to the views' worker while `closed`, or lets the
+   * first waiting sweep go and the views' kept requests with it. The page keeps them closed until
+   * its views show the scenario its link opened: a view's sweep or trace asked for the default
+   * scenario before that would start workers and work for nothing (a held sweep still ran a slice,
+   * a trace cannot be stopped once posted).
    */
   close(closed: boolean): void {
     this.#closed = closed;
+    this.views.hold(closed);
     if (!closed) this.#next();
   }
 

@@ -60,9 +60,9 @@ export class ViewWorker {
 
   /**
    * Keeps the requests asked for from now on (`held`), or posts those kept, in order, and lets
-   * the next ones go. The page holds them until it has opened its link: before that the views
-   * show the default scenario, and a trace of it (the better part of a second on a whole
-   * machine, on a core the link's run needs) would only be thrown away.
+   * the next ones go. The page's sweeps hold them while closed (Sweeps.close): until the page
+   * has opened its link the views show the default scenario, and a trace of it (the better part
+   * of a second on a whole machine, on a core the link's run needs) would only be thrown away.
    */
   hold(held: boolean): void {
     if (this.#held === held) return;
