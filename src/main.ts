@@ -3,6 +3,7 @@
 import { mount } from 'svelte';
 import { registerSW } from 'virtual:pwa-register';
 import { AppUpdate, type Registration } from './state/app-update.svelte.ts';
+import { preloadPreset } from './state/presets.ts';
 import App from './ui/App.svelte';
 import './ui/global.css';
 
@@ -26,5 +27,9 @@ function registration(): Registration | null {
     activate: () => activate(true),
   };
 }
+
+// The preset a link opens: its file is on its way while the page mounts.
+const linked = new URLSearchParams(location.search).get('preset');
+if (linked !== null) preloadPreset(linked);
 
 export default mount(App, { target, props: { update: new AppUpdate(registration()) } });

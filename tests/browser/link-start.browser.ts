@@ -4,6 +4,7 @@
 // page's first script on, and none may carry the default scenario.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRESET_TABLE } from '../../src/state/preset-list.ts';
 import { expectQuiet, type Problems, runDone, type Site, startSite } from './site.ts';
 
 let site: Site;
@@ -72,4 +73,56 @@ describe('a shared link', () => {
       await page.context().close();
     }, 120_000);
   }
+});
+
+describe('the presets’ files', () => {
+  it('the link’s is asked for before the page has rendered; the others once its run is done', async () => {
+    const context = await site.browser.newContext({
+      viewport: { width: 1366, height: 768 },
+      serviceWorkers: 'block',
+    });
+    const page = await context.newPage();
+    // On the page's clock: when the app first rendered into #app, when "Done" showed.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __rendered: number; __done: number };
+      w.__rendered = Infinity;
+      w.__done = Infinity;
+      new MutationObserver((_, observer) => {
+        if (w.__rendered === Infinity && document.querySelector('#app > *')) {
+          w.__rendered = performance.now();
+        }
+        if (!document.querySelector('[data-run-status="done"]')) return;
+        w.__done = performance.now();
+        observer.disconnect();
+      }).observe(document, { subtree: true, childList: true, attributes: true });
+    });
+    await page.goto(`${site.origin}/?preset=jaguar-xt5-rn&nodes=64`);
+    await runDone(page);
+    /** Each preset chunk asked for: [preset id, when (page clock, ms)]. */
+    const chunks = () =>
+      page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map((e) => [
+            /\/assets\/([a-z0-9-]+)-[A-Za-z0-9_-]{8}\.js$/.exec(e.name)?.[1],
+            e.startTime,
+          ])
+          .filter((e): e is [string, number] => e[0] !== undefined),
+      );
+    const ids = new Set(PRESET_TABLE.map((p) => p.id));
+    await expect
+      .poll(async () => (await chunks()).filter(([id]) => ids.has(id)).length, { timeout: 20_000 })
+      .toBeGreaterThanOrEqual(PRESET_TABLE.length - 1); // the start-up preset is bundled
+    const { rendered, done } = await page.evaluate(() => {
+      const w = window as unknown as { __rendered: number; __done: number };
+      return { rendered: w.__rendered, done: w.__done };
+    });
+    const presets = (await chunks()).filter(([id]) => ids.has(id));
+    const linked = presets.filter(([id]) => id === 'jaguar-xt5-rn');
+    expect(linked.length).toBe(1);
+    expect(linked[0][1]).toBeLessThan(rendered);
+    const early = presets.filter(([id, at]) => id !== 'jaguar-xt5-rn' && at < done);
+    expect(early).toEqual([]);
+    await context.close();
+  }, 120_000);
 });
