@@ -509,7 +509,28 @@ export class PhaseRun {
     this.timeUs = t;
     if (agent === 0) this.releaseBarrier(t);
     else if (agent <= R) this.rankAction(agent - 1, t);
-    else this.noiseEvent(agent - 1 - R);
+    else {
+      const x = agent - 1 - R;
+      this.noiseEvent(x);
+      // The node's next events too, while each of its ranks computes past them: until the
+      // first of those ends, nothing else reads or sets the node's cores, its ranks' compute
+      // ends or freezes (a computing rank acts only at its end, and a message to it only
+      // counts), so they are applied now, in their order, as the queue would apply them later.
+      while (this.noiseEvents <= limit.maxEvents && this.computesPast(x)) this.noiseEvent(x);
+      this.queueNode(x);
+    }
+  }
+
+  /** Whether every rank of node x computes (or copies) past the node's next queued event. */
+  private computesPast(x: number): boolean {
+    if (this.rowActive[x] === 0) return false;
+    const s = this.noise.ent[this.noise.rowStart[x] * ENTRY_STRIDE + E_TIME];
+    const P = this.P;
+    for (let r = x * P; r < x * P + P; r++) {
+      const st = this.state[r];
+      if ((st !== COMPUTING && st !== COPYING) || !(this.finish[r] > s)) return false;
+    }
+    return true;
   }
 
   /** Rank r's next action is at t: on the stack if nothing that can touch it comes first
@@ -749,14 +770,12 @@ export class PhaseRun {
 
   /**
    * Queue node x at its next event (ties: the source first in scenario order): the entry at its
-   * row heap's top; a node whose sources have no event left is not queued. `moved`: the entry at the row's top
-   * has just moved later (noiseEvent), so it sinks to its place first.
+   * row heap's top; a node whose sources have no event left is not queued.
    */
-  private queueNode(x: number, moved = false): void {
+  private queueNode(x: number): void {
     const rs = this.noise.rowStart[x];
     const n = this.rowActive[x];
     if (n === 0) return;
-    if (moved) siftRow(this.noise.ent, rs, n, 0);
     const s = this.noise.ent[rs * ENTRY_STRIDE + E_TIME];
     if (s === Infinity) this.heap.remove(1 + this.ranks + x);
     else this.heap.set(1 + this.ranks + x, s);
@@ -796,15 +815,14 @@ export class PhaseRun {
   }
 
   private rankAction(r: number, t: number): void {
-    if (this.lazyPinned) {
-      this.catchUpRank(r, t);
-      const st = this.state[r];
-      if ((st === COMPUTING || st === COPYING) && this.finish[r] > t) {
-        // Paused by its core's events, it ends later: queued, never on the stack, whose
-        // actions assume a compute of its plain length (see eager).
-        this.heap.set(1 + r, this.finish[r]);
-        return;
-      }
+    if (this.lazyPinned) this.catchUpRank(r, t);
+    const st = this.state[r];
+    if ((st === COMPUTING || st === COPYING) && this.finish[r] > t) {
+      // Paused since it was queued (its core's events, a cpu "any" event), it ends later:
+      // queued again, never on the stack, whose actions assume a compute of its plain length
+      // (see eager).
+      this.heap.set(1 + r, this.finish[r]);
+      return;
     }
     switch (this.state[r]) {
       case COMPUTING:
@@ -1306,14 +1324,15 @@ export class PhaseRun {
     // down keeps the heap
     noise.advance(e, x);
     this.srcNext[x * noise.sources + j] = ent[eo + E_TIME];
-    this.queueNode(x, true);
+    // the entry at the row's top has moved later: it sinks to its place (act queues the node)
+    siftRow(ent, noise.rowStart[x], this.rowActive[x], 0);
     this.noteNext(x, noise.pinnedCore[j]);
     const r = rankAt[q];
     if (r < 0) return; // an idle core absorbs it
     if (pauses(a, finish[r])) {
-      // Computing: paused for d (its compute end moves).
+      // Computing: paused for d (its compute end moves; it is queued again when it comes to
+      // its old end, rankAction).
       finish[r] += d;
-      this.heap.set(1 + r, finish[r]);
     } else if (b > this.frozen[r]) {
       // Waiting: frozen until b; it cannot forward on this core, nor start computing, before.
       this.frozen[r] = b;
