@@ -44,6 +44,14 @@ const E_SOURCE = 3;
 const ENTRY_STRIDE = 4;
 const FIXED = 0;
 
+/**
+ * Events one action may apply out of the queue (catchUpCore, catchUpIdle) before it gives way:
+ * a core's events wait for its rank's next action, and behind a very long event (a Pareto
+ * tail) a tick's backlog can run to millions; an action that meets more is queued again at its
+ * time and goes on where it stopped, so that stepFor reads its clock within a few ms.
+ */
+const CATCH_UP_CAP = 1 << 16;
+
 /** Rank states (docs/workloads.md §2). */
 const COMPUTING = 0; // queued at its provisional finish f_r
 const WAIT_CHILDREN = 1; // arrived at a tree phase; children's messages outstanding
@@ -209,8 +217,9 @@ export class PhaseRun {
   private readonly waveCols: number;
   private readonly waveRows: number;
   /**
-   * Poll mode: per node, how many of its row's slots hold the heap (its *active* entries); the
-   * slots after them, to the row's end, list its *idle* entries: sources pinned to a core that
+   * Poll mode: per node, how many of its row's slots hold the heap (its *active* entries: its
+   * cpu "any" sources); after them come its lazy entries (idleLo) and, to the row's end, its
+   * *idle* entries: sources pinned to a core that
    * holds no rank (the reserved cores of -cc 2-7, the OS core of a Reduced Noise kernel). Such
    * an event touches nothing but its core's queue end (busy), and in poll mode that is read
    * only by the next events of the same core and by the core choice of a cpu "any" event
@@ -229,7 +238,8 @@ export class PhaseRun {
    * that holds a rank (a tick and a work queue on each of Jaguar XT5's rank cores). Such an
    * event reads and sets only its core's queue end and its rank's compute end or freeze
    * (model.md §3), and those are read only by that rank's own actions, by a cpu "any" event of
-   * its node and by a barrier's release. So a rank core's events stay out of the queue too:
+   * its node and by a barrier's release (and by a halo or all-to-all neighbour releasing the
+   * rank at its own arrival, when its arrival has already applied them). So a rank core's events stay out of the queue too:
    * they are applied, in their order (start, then scenario order), just before the first of
    * those that comes after them (catchUpCore), never after one they precede, and before a step
    * returns as far as the queue has surely gone. A rank computing at its action first takes
@@ -264,8 +274,9 @@ export class PhaseRun {
   private readonly groupSource: Int32Array;
   /**
    * Poll mode: rank actions due before the next noise event that can touch the rank (one
-   * pinned to its core, or a cpu "any" event of its node: coreNext, anyNext), done without the
-   * queue (a stack of rank, time). Such an action cannot be changed by anything still queued:
+   * pinned to its core, or a cpu "any" event of its node: coreNext, anyNext; with lazyPinned,
+   * the events of its core are applied by the action itself, and only anyNext counts), done
+   * without the queue (a stack of rank, time). Such an action cannot be changed by anything still queued:
    * events pinned to the node's other cores touch only those cores; a cpu "any" event reads
    * only queue ends (busy), which no rank action writes; a rank's attempt to run reads only its
    * own core (hasCore); and ranks interact through messages and the barrier, whose counts and
@@ -287,6 +298,8 @@ export class PhaseRun {
   private readonly eagerRank: Int32Array;
   private readonly eagerTime: Float64Array;
   private eagerTop = 0;
+  /** events the action under way may still apply out of the queue (CATCH_UP_CAP) */
+  private room = CATCH_UP_CAP;
 
   constructor(scenario: Scenario, options: PhaseRunOptions = {}) {
     this.scenario = scenario;
@@ -468,7 +481,14 @@ export class PhaseRun {
     const end = now() + budgetMs;
     const start = this.iteration;
     while (!this.done) {
-      for (let k = 0; k < 4096 && this.iteration < this.totalIterations; k++) this.next();
+      const e0 = this.noiseEvents;
+      for (
+        let k = 0;
+        k < 4096 && this.noiseEvents - e0 < CATCH_UP_CAP && this.iteration < this.totalIterations;
+        k++
+      ) {
+        this.next();
+      }
       if (now() >= end) break;
     }
     this.catchUpAll();
@@ -484,6 +504,7 @@ export class PhaseRun {
 
   /** One action: a quiet node's rank action from the stack first, else the queue's first. */
   private next(): void {
+    this.room = CATCH_UP_CAP;
     if (this.eagerTop > 0) {
       const top = --this.eagerTop;
       this.rankAction(this.eagerRank[top], this.eagerTime[top]);
@@ -511,12 +532,13 @@ export class PhaseRun {
     else if (agent <= R) this.rankAction(agent - 1, t);
     else {
       const x = agent - 1 - R;
-      this.noiseEvent(x);
       // The node's next events too, while each of its ranks computes past them: until the
       // first of those ends, nothing else reads or sets the node's cores, its ranks' compute
       // ends or freezes (a computing rank acts only at its end, and a message to it only
       // counts), so they are applied now, in their order, as the queue would apply them later.
-      while (this.noiseEvents <= limit.maxEvents && this.computesPast(x)) this.noiseEvent(x);
+      if (this.noiseEvent(x)) {
+        while (this.noiseEvents <= limit.maxEvents && this.computesPast(x) && this.noiseEvent(x));
+      }
       this.queueNode(x);
     }
   }
@@ -627,9 +649,10 @@ export class PhaseRun {
   /**
    * Apply node x's idle events that come before an event at `s` of source `j` (model.md §3's
    * order: start time, then scenario order; j = −1: those before s), one at a time in that
-   * order, each on its core's queue; then note the next one (idleNext).
+   * order, each on its core's queue; then note the next one (idleNext). False when the action's
+   * room ran out first (CATCH_UP_CAP): the rest waits for the action's next try.
    */
-  private catchUpIdle(x: number, s: number, j: number): void {
+  private catchUpIdle(x: number, s: number, j: number): boolean {
     const noise = this.noise;
     const ent = noise.ent;
     const lo = this.idleLo[x];
@@ -649,7 +672,11 @@ export class PhaseRun {
       }
       if (best < 0 || bt > s || (bt === s && !(bj < j))) {
         this.idleNext[x] = bt;
-        return;
+        return true;
+      }
+      if (this.room-- <= 0) {
+        this.idleNext[x] = bt;
+        return false;
       }
       const ev = ent[best * ENTRY_STRIDE + E_COUNT];
       const d =
@@ -677,9 +704,10 @@ export class PhaseRun {
    * `j` (model.md §3's order: start time, then scenario order; j = −1: those before s), one at
    * a time in that order, as noiseEvent applies an event pinned to a core: FIFO on the core's
    * queue, pausing its rank while it computes (its compute end moves; the caller queues it
-   * again if it must), else freezing it. Then note the core's next one (coreNext).
+   * again if it must), else freezing it. Then note the core's next one (coreNext). False when
+   * the action's room ran out first (CATCH_UP_CAP): the rest waits for the action's next try.
    */
-  private catchUpCore(x: number, c: number, s: number, j: number): void {
+  private catchUpCore(x: number, c: number, s: number, j: number): boolean {
     const noise = this.noise;
     const ent = noise.ent;
     const q = x * this.C + c;
@@ -702,7 +730,11 @@ export class PhaseRun {
       }
       if (bt > s || (bt === s && !(bj < j))) {
         this.coreNext[q] = bt;
-        return;
+        return true;
+      }
+      if (this.room-- <= 0) {
+        this.coreNext[q] = bt;
+        return false;
       }
       const ev = ent[best * ENTRY_STRIDE + E_COUNT];
       const d =
@@ -717,26 +749,40 @@ export class PhaseRun {
     }
   }
 
-  /** Apply rank r's core's lazy events before t (its action at t reads what they leave). */
-  private catchUpRank(r: number, t: number): void {
+  /** Apply rank r's core's lazy events before t (its action at t reads what they leave);
+   * false when the action's room ran out first. */
+  private catchUpRank(r: number, t: number): boolean {
     const x = Math.floor(r / this.P);
     const c = this.coreOf[r];
-    if (this.coreNext[x * this.C + c] < t) this.catchUpCore(x, c, t, -1);
+    return !(this.coreNext[x * this.C + c] < t) || this.catchUpCore(x, c, t, -1);
   }
 
   /**
-   * Apply, on every node, the idle events before the end of the last completed iteration (or
-   * the queue's last action, if later), but not past the node's next queued cpu "any" event,
-   * which must find its idle cores as they are then. So `noiseEvents` counts the events of
-   * cores without a rank up to the step's end, even in a run whose ranks never wait for the
-   * queue (a queue that held them counted those before its own last action only).
+   * Before a step returns: apply, on every node, the events kept out of the queue as far as the
+   * run has surely gone, so that `noiseEvents` counts them to about the step's end, even in a
+   * run whose ranks never wait for the queue (a queue that held them counted those before its
+   * own last action only). Idle events up to the end of the last completed iteration (or the
+   * queue's last action, if later), but not past the node's next queued cpu "any" event, which
+   * must find its idle cores as they are then; a rank core's events before every action still
+   * to come (the queue's first, the stack's). At the end of the run nothing is still to come:
+   * the queued events before the end are applied too, and every event before it counts.
    */
   private catchUpAll(): void {
     const end = this.iteration > 0 ? this.relMax[this.iteration - 1] : 0;
     const t = end > this.timeUs ? end : this.timeUs;
+    // a whole machine's cores may each hold an event or two; a backlog beyond that is left
+    this.room = Math.max(CATCH_UP_CAP, 4 * this.nodes * this.C);
+    const R = this.ranks;
+    if (this.done) {
+      for (let agent = this.heap.peek(); agent > R && this.heap.key[agent] < t;) {
+        const x = agent - 1 - R;
+        const applied = this.noiseEvent(x);
+        this.queueNode(x);
+        if (!applied) break;
+        agent = this.heap.peek();
+      }
+    }
     if (this.lazyPinned) {
-      // Rank cores' lazy events as far as the run has surely gone: before every action still
-      // to come (the queue's first, the stack's) and, on each node, its next cpu "any" event.
       let sure = t;
       const top = this.heap.peek();
       if (top >= 0 && this.heap.key[top] < sure) sure = this.heap.key[top];
@@ -745,23 +791,18 @@ export class PhaseRun {
       }
       const C = this.C;
       for (let x = 0; x < this.nodes; x++) {
-        const bound = this.anyNext[x] < sure ? this.anyNext[x] : sure;
         for (let c = 0; c < C; c++) {
-          if (this.coreNext[x * C + c] < bound) this.catchUpCore(x, c, bound, -1);
+          if (this.coreNext[x * C + c] < sure) this.catchUpCore(x, c, sure, -1);
         }
       }
     }
-    if (!this.lazyIdle) {
-      if (this.noiseEvents > this.limit.maxEvents) {
-        this.limit.check(this.iteration, this.totalIterations, t, this.noiseEvents);
+    if (this.lazyIdle) {
+      for (let x = 0; x < this.nodes; x++) {
+        if (!this.hasIdle(x) || !(this.idleNext[x] < t)) continue;
+        this.catchUpIdle(x, this.anyNext[x] < t ? this.anyNext[x] : t, -1);
       }
-      return;
     }
-    for (let x = 0; x < this.nodes; x++) {
-      if (!this.hasIdle(x) || !(this.idleNext[x] < t)) continue;
-      this.catchUpIdle(x, this.anyNext[x] < t ? this.anyNext[x] : t, -1);
-    }
-    // The event bound (run-limit.ts) sees idle events once applied: a run that crossed it with
+    // The event bound (run-limit.ts) sees these events once applied: a run that crossed it with
     // them stops here, at the end of its step, rather than at the event that crossed it.
     if (this.noiseEvents > this.limit.maxEvents) {
       this.limit.check(this.iteration, this.totalIterations, t, this.noiseEvents);
@@ -815,7 +856,10 @@ export class PhaseRun {
   }
 
   private rankAction(r: number, t: number): void {
-    if (this.lazyPinned) this.catchUpRank(r, t);
+    if (this.lazyPinned && !this.catchUpRank(r, t)) {
+      this.heap.set(1 + r, t); // its core's backlog goes on at its next try
+      return;
+    }
     const st = this.state[r];
     if ((st === COMPUTING || st === COPYING) && this.finish[r] > t) {
       // Paused since it was queued (its core's events, a cpu "any" event), it ends later:
@@ -1164,11 +1208,17 @@ export class PhaseRun {
 
   /** The barrier completes at t: every rank starts at max(t + w, frozen_r) (model.md §4). */
   private releaseBarrier(t: number): void {
+    // every rank's freeze is read: its core's events before t first
+    for (let r = 0; this.lazyPinned && r < this.ranks; r++) {
+      if (!this.catchUpRank(r, t)) {
+        this.heap.set(0, t); // a core's backlog goes on at the release's next try
+        return;
+      }
+    }
     this.barrierCount = 0;
     this.barrierMax = -Infinity;
     const w = this.wakeupUs;
     for (let r = 0; r < this.ranks; r++) {
-      if (this.lazyPinned) this.catchUpRank(r, t);
       const fr = this.frozen[r];
       this.endPhase(r, t, fr > t + w ? fr : t + w);
     }
@@ -1264,8 +1314,12 @@ export class PhaseRun {
     return false;
   }
 
-  /** Node x's next noise event (model.md §3, as BarrierRun applies it). */
-  private noiseEvent(x: number): void {
+  /**
+   * Node x's next noise event (model.md §3, as BarrierRun applies it); false when the events
+   * kept out of the queue before it took the action's room (CATCH_UP_CAP) and it waits, still
+   * queued at its time, for its next try.
+   */
+  private noiseEvent(x: number): boolean {
     const noise = this.noise;
     const ent = noise.ent;
     // the entry at the top of x's row heap: the node is queued at its time (queueNode)
@@ -1288,9 +1342,11 @@ export class PhaseRun {
     // order; in block mode a rank may have moved to another core of its node).
     let core = noise.pinnedCore[j];
     if (core < 0) {
-      if (this.hasIdle(x)) this.catchUpIdle(x, s, j);
-      if (this.lazyPinned) {
-        for (let c = 0; c < C; c++) if (this.coreNext[base + c] <= s) this.catchUpCore(x, c, s, j);
+      // the cores as they are at s: their events before it first (false: the node's event
+      // waits for its next try, the action's room spent)
+      if (this.hasIdle(x) && !this.catchUpIdle(x, s, j)) return false;
+      for (let c = 0; this.lazyPinned && c < C; c++) {
+        if (this.coreNext[base + c] <= s && !this.catchUpCore(x, c, s, j)) return false;
       }
       core = anyCore(
         s,
@@ -1328,7 +1384,7 @@ export class PhaseRun {
     siftRow(ent, noise.rowStart[x], this.rowActive[x], 0);
     this.noteNext(x, noise.pinnedCore[j]);
     const r = rankAt[q];
-    if (r < 0) return; // an idle core absorbs it
+    if (r < 0) return true; // an idle core absorbs it
     if (pauses(a, finish[r])) {
       // Computing: paused for d (its compute end moves; it is queued again when it comes to
       // its old end, rankAction).
@@ -1337,5 +1393,6 @@ export class PhaseRun {
       // Waiting: frozen until b; it cannot forward on this core, nor start computing, before.
       this.frozen[r] = b;
     }
+    return true;
   }
 }
