@@ -101,11 +101,7 @@ const files = import.meta.glob<unknown>(
  * files are small (a few kB each); a failure now is ignored, and reported when chosen.
  */
 export function prefetchPresets(): void {
-  for (const [path, file] of Object.entries(files)) {
-    void file()
-      .then((json) => fetched.set(path, json))
-      .catch(() => undefined);
-  }
+  for (const path of Object.keys(files)) fetchAhead(path);
 }
 
 /**
@@ -114,7 +110,11 @@ export function prefetchPresets(): void {
  * unknown id does nothing: the link's reader names it.
  */
 export function preloadPreset(id: string): void {
-  const path = `../../scenarios/${id}.json`;
+  fetchAhead(`../../scenarios/${id}.json`);
+}
+
+/** Fetches the file at `path` (a key of `files`) ahead of need; a failure now is ignored. */
+function fetchAhead(path: string): void {
   const file = files[path];
   if (!file || fetched.has(path)) return;
   void file()
