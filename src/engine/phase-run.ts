@@ -659,17 +659,9 @@ export class PhaseRun {
     const hi = noise.rowStart[x + 1];
     const base = x * this.C;
     for (;;) {
-      let best = -1;
-      let bt = Infinity;
-      let bj = Infinity;
-      for (let e = lo; e < hi; e++) {
-        const t = ent[e * ENTRY_STRIDE + E_TIME];
-        if (t < bt || (t === bt && ent[e * ENTRY_STRIDE + E_SOURCE] < bj)) {
-          best = e;
-          bt = t;
-          bj = ent[e * ENTRY_STRIDE + E_SOURCE];
-        }
-      }
+      const best = firstEntry(ent, lo, hi);
+      const bt = best < 0 ? Infinity : ent[best * ENTRY_STRIDE + E_TIME];
+      const bj = best < 0 ? Infinity : ent[best * ENTRY_STRIDE + E_SOURCE];
       if (best < 0 || bt > s || (bt === s && !(bj < j))) {
         this.idleNext[x] = bt;
         return true;
@@ -717,17 +709,9 @@ export class PhaseRun {
     const busy = this.busy;
     const finish = this.finish;
     for (;;) {
-      let best = lo;
-      let bt = ent[lo * ENTRY_STRIDE + E_TIME];
-      let bj = ent[lo * ENTRY_STRIDE + E_SOURCE];
-      for (let e = lo + 1; e < hi; e++) {
-        const t = ent[e * ENTRY_STRIDE + E_TIME];
-        if (t < bt || (t === bt && ent[e * ENTRY_STRIDE + E_SOURCE] < bj)) {
-          best = e;
-          bt = t;
-          bj = ent[e * ENTRY_STRIDE + E_SOURCE];
-        }
-      }
+      const best = firstEntry(ent, lo, hi); // the core has entries: it was called for one
+      const bt = ent[best * ENTRY_STRIDE + E_TIME];
+      const bj = ent[best * ENTRY_STRIDE + E_SOURCE];
       if (bt > s || (bt === s && !(bj < j))) {
         this.coreNext[q] = bt;
         return true;
@@ -1329,7 +1313,6 @@ export class PhaseRun {
     const j = ent[eo + E_SOURCE];
     const ev = ent[eo + E_COUNT];
     const nodeId = noise.nodeId(x);
-    const d = noise.durKind[j] === FIXED ? noise.durP1[j] : noise.durationOf(j, nodeId, ev);
     const C = this.C;
     const P = this.P;
     const rankAt = this.rankAt;
@@ -1371,6 +1354,8 @@ export class PhaseRun {
         ev,
       );
     }
+    // drawn once the event surely applies (the draws are counter-based: when changes none)
+    const d = noise.durKind[j] === FIXED ? noise.durP1[j] : noise.durationOf(j, nodeId, ev);
     const q = base + core;
     const a = queueStart(busy[q], s);
     const b = a + d;
@@ -1395,4 +1380,23 @@ export class PhaseRun {
     }
     return true;
   }
+}
+
+/**
+ * The entry of [lo, hi) whose event comes first in model.md §3's order (start time, then
+ * scenario order); −1 for an empty range. A core's or a node's idle entries are a few, scanned.
+ */
+function firstEntry(ent: Float64Array, lo: number, hi: number): number {
+  let best = -1;
+  let bt = Infinity;
+  let bj = Infinity;
+  for (let e = lo; e < hi; e++) {
+    const t = ent[e * ENTRY_STRIDE + E_TIME];
+    if (t < bt || (t === bt && ent[e * ENTRY_STRIDE + E_SOURCE] < bj)) {
+      best = e;
+      bt = t;
+      bj = ent[e * ENTRY_STRIDE + E_SOURCE];
+    }
+  }
+  return best;
 }
