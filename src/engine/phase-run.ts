@@ -162,6 +162,13 @@ export class PhaseRun {
    */
   private readonly coreOf: Int32Array;
   private readonly rankAt: Int32Array;
+  /** per rank: its node, ⌊r / P⌋ (read at every action: a load, not a division) */
+  private readonly nodeOf: Int32Array;
+  /** the program's phases per iteration, and each phase's collective (program.collective) */
+  private readonly phases: number;
+  private readonly kinds: Uint8Array;
+  /** per rank: its distinct halo neighbours (nbrStart[r + 1] − nbrStart[r]); empty without a halo */
+  private readonly nbrCount: Int32Array;
   private readonly ready: Float64Array;
   private readonly pend: Int32Array;
   private readonly children: Int32Array;
@@ -346,6 +353,10 @@ export class PhaseRun {
         : null;
     this.nbrStart = nbrs ? nbrs.start : null;
     this.nbrList = nbrs ? nbrs.list : null;
+    this.nbrCount = new Int32Array(nbrs ? R : 0);
+    for (let r = 0; nbrs && r < R; r++) this.nbrCount[r] = nbrs.start[r + 1] - nbrs.start[r];
+    this.phases = this.program.computeUs.length;
+    this.kinds = this.program.collective;
     const halo = this.program.collective.includes(PHASE_HALO);
     this.iterUpdateMin = halo ? new Float64Array(measured).fill(Infinity) : null;
     this.iterUpdateSum = halo ? new Float64Array(measured) : null;
@@ -383,9 +394,11 @@ export class PhaseRun {
     this.frozen = new Float64Array(R);
     this.coreOf = new Int32Array(R);
     this.rankAt = new Int32Array(this.nodes * this.C).fill(-1);
+    this.nodeOf = new Int32Array(R);
     for (let r = 0; r < R; r++) {
       const x = Math.floor(r / this.P);
       const c = layout.slotCore[r - x * this.P];
+      this.nodeOf[r] = x;
       this.coreOf[r] = c;
       this.rankAt[x * this.C + c] = r;
     }
@@ -559,7 +572,7 @@ export class PhaseRun {
    * (eager), else queued. */
   private due(r: number, t: number): void {
     if (this.eager) {
-      const x = Math.floor(r / this.P);
+      const x = this.nodeOf[r];
       // a rank core's lazy events are applied by the action itself (catchUpCore)
       if (
         (this.lazyPinned || this.coreNext[x * this.C + this.coreOf[r]] >= t) &&
@@ -736,7 +749,7 @@ export class PhaseRun {
   /** Apply rank r's core's lazy events before t (its action at t reads what they leave);
    * false when the action's room ran out first. */
   private catchUpRank(r: number, t: number): boolean {
-    const x = Math.floor(r / this.P);
+    const x = this.nodeOf[r];
     const c = this.coreOf[r];
     return !(this.coreNext[x * this.C + c] < t) || this.catchUpCore(x, c, t, -1);
   }
@@ -809,7 +822,7 @@ export class PhaseRun {
   /** Rank r begins phase k of its current iteration at `start` (its compute). */
   private beginPhase(r: number, start: number): void {
     const k = this.phase[r];
-    const kind = this.program.collective[k];
+    const kind = this.kinds[k];
     if (kind === PHASE_WAVE_DOWN || kind === PHASE_WAVE_UP) {
       this.beginStage(r, k, kind, start);
       return;
@@ -823,20 +836,20 @@ export class PhaseRun {
    */
   private compute(r: number, k: number, start: number): void {
     let g = this.program.computeUs[k];
-    if (this.overheadUs > 0 && this.program.collective[k] === PHASE_HALO) {
-      g += this.overheadUs * (this.nbrStart![r + 1] - this.nbrStart![r]);
+    if (this.overheadUs > 0 && this.kinds[k] === PHASE_HALO) {
+      g += this.overheadUs * this.nbrCount[r];
     }
     this.phaseStart[r] = start;
     this.finish[r] = start + this.onNode(r, g);
     this.state[r] = COMPUTING;
-    this.pend[r] = this.program.collective[k] === PHASE_TREE ? this.children[r] : 0;
+    this.pend[r] = this.kinds[k] === PHASE_TREE ? this.children[r] : 0;
     this.ready[r] = -Infinity;
     this.due(r, this.finish[r]);
   }
 
   /** µs: `work` µs of CPU work as rank r's node does it (f times as long on a slow node). */
   private onNode(r: number, work: number): number {
-    return this.factors === null ? work : work * this.factors[(r / this.P) | 0];
+    return this.factors === null ? work : work * this.factors[this.nodeOf[r]];
   }
 
   private rankAction(r: number, t: number): void {
@@ -881,7 +894,7 @@ export class PhaseRun {
 
   /** Rank r finished its compute at f (it is on its core). */
   private arrive(r: number, f: number): void {
-    const kind = this.program.collective[this.phase[r]];
+    const kind = this.kinds[this.phase[r]];
     if (kind === PHASE_HALO) {
       this.arriveHalo(r, f);
       return;
@@ -924,7 +937,7 @@ export class PhaseRun {
    * instances counted per rank instead.
    */
   private haloSlot(r: number): number {
-    return 2 * r + ((this.iter[r] * this.program.computeUs.length + this.phase[r]) & 1);
+    return 2 * r + ((this.iter[r] * this.phases + this.phase[r]) & 1);
   }
 
   /**
@@ -934,19 +947,22 @@ export class PhaseRun {
   private arriveHalo(r: number, f: number): void {
     const start = this.nbrStart!;
     const list = this.nbrList!;
+    const count = this.nbrCount;
+    const ready = this.haloReady;
+    const got = this.haloCount;
     const own = this.haloSlot(r);
     const parity = own & 1;
     const arrival = f + this.messageUs;
     for (let e = start[r]; e < start[r + 1]; e++) {
       const q = list[e];
       const slot = 2 * q + parity;
-      if (arrival > this.haloReady[slot]) this.haloReady[slot] = arrival;
-      if (++this.haloCount[slot] === start[q + 1] - start[q]) {
+      if (arrival > ready[slot]) ready[slot] = arrival;
+      if (++got[slot] === count[q]) {
         if (this.state[q] === WAIT_HALO && this.haloSlot(q) === slot) this.haloIn(q);
       }
     }
     this.state[r] = WAIT_HALO;
-    if (this.haloCount[own] === start[r + 1] - start[r]) this.haloIn(r);
+    if (got[own] === count[r]) this.haloIn(r);
   }
 
   /**
@@ -959,10 +975,26 @@ export class PhaseRun {
     const f = this.finish[q];
     if (ready <= f) {
       this.releaseHalo(q, f);
-    } else {
-      this.state[q] = TRY_HALO;
-      this.due(q, ready + this.wakeupUs);
+      return;
     }
+    this.state[q] = TRY_HALO;
+    const t = ready + this.wakeupUs;
+    // What its action at t would do, done now when nothing can come before it: no event of its
+    // node can touch it before t (it would go on the stack, see eager) and its core is free then.
+    if (this.quietAt(q, t)) this.releaseHalo(q, t);
+    else this.due(q, t);
+  }
+
+  /**
+   * Whether waiting rank r's action at t can be taken now: it would be on the stack (eager),
+   * its core has no event before t still to apply (its catch-up would apply none) and runs no
+   * noise at t (hasCore holds, its freeze is over).
+   */
+  private quietAt(r: number, t: number): boolean {
+    if (!this.eager) return false;
+    const x = this.nodeOf[r];
+    const q = x * this.C + this.coreOf[r];
+    return this.coreNext[q] >= t && this.anyNext[x] >= t && this.busy[q] <= t;
   }
 
   /**
@@ -980,7 +1012,7 @@ export class PhaseRun {
     }
     this.addWait(r, d);
     const from = this.resumeAt(r, d);
-    const copy = this.overheadUs * (this.nbrStart![r + 1] - this.nbrStart![r]);
+    const copy = this.overheadUs * this.nbrCount[r];
     this.state[r] = COPYING;
     this.finish[r] = from + this.onNode(r, copy);
     this.due(r, this.finish[r]);
@@ -1032,7 +1064,7 @@ export class PhaseRun {
    */
   private beginStage(r: number, k: number, kind: number, start: number): void {
     this.waveFrom[r] = start;
-    const slot = r * this.program.computeUs.length + k;
+    const slot = r * this.phases + k;
     const need = this.waveNeed[2 * r + (kind === PHASE_WAVE_UP ? 1 : 0)];
     if (this.waveCount[slot] === need) {
       const last = this.waveReady[slot];
@@ -1067,9 +1099,9 @@ export class PhaseRun {
    */
   private startStage(r: number, t: number): void {
     const k = this.phase[r];
-    this.clearStage(r * this.program.computeUs.length + k);
+    this.clearStage(r * this.phases + k);
     let start = t;
-    if (this.block && this.busy[Math.floor(r / this.P) * this.C + this.coreOf[r]] > t) {
+    if (this.block && this.busy[this.nodeOf[r] * this.C + this.coreOf[r]] > t) {
       if (!this.move(r, t)) start = this.frozen[r] > t ? this.frozen[r] : t;
     } else if (this.frozen[r] > t) {
       start = this.frozen[r];
@@ -1095,7 +1127,7 @@ export class PhaseRun {
 
   private deliverStage(r: number, q: number, f: number): void {
     const k = this.phase[r];
-    const m = this.program.computeUs.length;
+    const m = this.phases;
     const slot = q * m + k;
     const i = this.iter[r];
     if (this.waveCount[slot] > 0 && this.waveIter[slot] !== i) {
@@ -1105,7 +1137,7 @@ export class PhaseRun {
     const arrival = f + this.messageUs;
     if (arrival > this.waveReady[slot]) this.waveReady[slot] = arrival;
     const count = ++this.waveCount[slot];
-    const kind = this.program.collective[k];
+    const kind = this.kinds[k];
     const need = this.waveNeed[2 * q + (kind === PHASE_WAVE_UP ? 1 : 0)];
     if (
       count === need &&
@@ -1155,7 +1187,7 @@ export class PhaseRun {
 
   /** When rank r, able to go on at d, computes again: max(d, frozenUntil_r), or d moved. */
   private resumeAt(r: number, d: number): number {
-    if (this.block && this.busy[Math.floor(r / this.P) * this.C + this.coreOf[r]] > d) {
+    if (this.block && this.busy[this.nodeOf[r] * this.C + this.coreOf[r]] > d) {
       if (this.move(r, d)) return d;
     }
     const fr = this.frozen[r];
@@ -1169,7 +1201,7 @@ export class PhaseRun {
    */
   private move(r: number, d: number): boolean {
     const C = this.C;
-    const base = Math.floor(r / this.P) * C;
+    const base = this.nodeOf[r] * C;
     const from = this.coreOf[r];
     for (let c = 0; c < C; c++) {
       if (this.busy[base + c] > d) continue;
@@ -1213,11 +1245,11 @@ export class PhaseRun {
     const i = this.iter[r];
     this.addWait(r, rel);
     const upd = this.updThisIter;
-    if (upd !== null && this.program.collective[this.phase[r]] === PHASE_HALO) {
+    if (upd !== null && this.kinds[this.phase[r]] === PHASE_HALO) {
       upd[r] += rel - this.phaseStart[r];
     }
     const k = this.phase[r] + 1;
-    if (k < this.program.computeUs.length) {
+    if (k < this.phases) {
       this.phase[r] = k;
       this.beginPhase(r, start);
       return;
@@ -1279,10 +1311,8 @@ export class PhaseRun {
    * take it: the attempt is repeated).
    */
   private hasCore(r: number, t: number): boolean {
-    const P = this.P;
     const C = this.C;
-    const x = Math.floor(r / P);
-    const base = x * C;
+    const base = this.nodeOf[r] * C;
     let next = this.busy[base + this.coreOf[r]];
     if (next <= t) return true;
     if (this.block) {
