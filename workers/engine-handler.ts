@@ -10,6 +10,7 @@ import { resultOf } from '../src/engine/result.ts';
 import { planSweep } from '../src/engine/sweep.ts';
 import {
   capsSpent,
+  iterationsUnderCap,
   nextBlock,
   pointTargetUs,
   reachedPrecision,
@@ -230,6 +231,13 @@ export function createEngineHandler(
     };
   }
 
+  /** A point's scenario run no further than its caps let the point go (iterationsUnderCap). */
+  function capped(s: Scenario, length: PointLength): Scenario {
+    const most = iterationsUnderCap(length, jobRanks(s), s.workload.warmup);
+    if (!(most < s.workload.iterations)) return s;
+    return { ...s, workload: { ...s.workload, iterations: most } };
+  }
+
   /** the points of the pass last asked for, by its runId */
   let planned: { runId: number; points: ReturnType<typeof planSweep> } | null = null;
 
@@ -251,7 +259,7 @@ export function createEngineHandler(
         if (point === undefined) {
           throw new Error(`sweep point ${index} does not exist (the sweep has ${points.length})`);
         }
-        const run = createRun(point.scenario);
+        const run = createRun(length ? capped(point.scenario, length) : point.scenario);
         const reach = await stepPoint(run, runId, index, length);
         if (reach === null) return;
         post({

@@ -113,6 +113,25 @@ export function capsSpent(
   );
 }
 
+/**
+ * The most iterations (warm-up included) a point of `ranks` ranks can run before its
+ * rank-iteration cap stops it, as the sweep checks it: after blocks of nextBlock's size, and
+ * never before one measured iteration after `warmup`. Infinity without the cap. A run planned
+ * this long ends where the point would stop at the latest, so its last ranks are not run on: a
+ * halo rank far from the noise can be hundreds of updates ahead of the last when an iteration
+ * completes (nothing synchronises the job), and on a whole Jaguar XT5 the updates past the
+ * point's 67 cost more than its 67 did. A point stopped sooner (its precision, its events) stops
+ * where it did.
+ */
+export function iterationsUnderCap(length: PointLength, ranks: number, warmup: number): number {
+  const most = length.maxRankIterations;
+  if (most === undefined || !(most < Infinity) || ranks < 1) return Infinity;
+  const first = Math.max(Math.ceil(most / ranks), warmup + 1);
+  // one iteration at a time when a block of POINT_BLOCK could pass the cap by far (nextBlock),
+  // else the check after the cap is crossed comes at most a block minus one later
+  return ranks * POINT_BLOCK > most / 8 ? first : first + POINT_BLOCK - 1;
+}
+
 /** How a point's run ended: how long it simulated, against what its sources needed. */
 export interface PointReach {
   /** µs of measured simulated time the point ran */

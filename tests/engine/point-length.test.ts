@@ -4,12 +4,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   capsSpent,
+  iterationsUnderCap,
   nextBlock,
   POINT_BLOCK,
   pointTargetUs,
   reachedPrecision,
   SWEEP_POINT_LENGTH,
 } from '../../src/engine/point-length.ts';
+import { Rng } from '../../src/engine/random.ts';
 import { scenario, source } from '../helpers/scenario.ts';
 
 const length = { precision: 0.1, maxEvents: 1e6 };
@@ -131,6 +133,50 @@ describe('capsSpent', () => {
     expect(capsSpent(length, 100, 10, 1)).toBe(true);
     expect(capsSpent(length, 0, 10, 100)).toBe(true);
     expect(capsSpent({ precision: 0.1, maxEvents: 100 }, 0, 1e6, 1e6)).toBe(false);
+  });
+});
+
+describe('iterationsUnderCap', () => {
+  it('is where the rank-iteration cap stops a point checked one iteration at a time', () => {
+    // a whole Jaguar XT5 × 8 under the page's 10⁷: 149,504 × 67 passes it, × 66 does not
+    expect(iterationsUnderCap({ ...length, maxRankIterations: 1e7 }, 149_504, 0)).toBe(67);
+    // never before one measured iteration
+    expect(iterationsUnderCap({ ...length, maxRankIterations: 1e7 }, 149_504, 80)).toBe(81);
+    // blocks of 16: the check after the cap is crossed may come up to 15 iterations later
+    expect(iterationsUnderCap({ ...length, maxRankIterations: 1e7 }, 8192, 0)).toBe(1221 + 15);
+    expect(iterationsUnderCap(length, 8192, 0)).toBe(Infinity);
+  });
+
+  it('is never short of where the sweep’s checks stop a point, whatever its events', () => {
+    // The worker's loop (stepPoint): blocks of nextBlock, stop once a measured iteration is in
+    // and a cap is spent. Events per iteration drawn at random, some iterations costly enough
+    // to switch to one at a time and back.
+    const r = new Rng(17);
+    for (let k = 0; k < 2000; k++) {
+      const ranks = 1 + r.below(r.below(2) === 0 ? 200 : 200_000);
+      const cap = {
+        precision: 0.1,
+        maxEvents: 1 + r.below(1e6),
+        maxRankIterations: 1 + r.below(2e7),
+      };
+      const warmup = r.below(30);
+      const limit = iterationsUnderCap(cap, ranks, warmup);
+      let iterations = 0;
+      let events = 0;
+      for (;;) {
+        const block = nextBlock(events, iterations, cap.maxEvents, ranks, cap.maxRankIterations);
+        for (let b = 0; b < block; b++) {
+          iterations++;
+          events += r.below(4) === 0 ? r.below(cap.maxEvents / 4 + 1) : r.below(50);
+        }
+        if (iterations > warmup && capsSpent(cap, events, ranks, iterations)) break;
+      }
+      expect(iterations, `${ranks} ranks, cap ${cap.maxRankIterations}`).toBeLessThanOrEqual(limit);
+      // the rank cap alone, one iteration at a time: exactly there
+      if (ranks * POINT_BLOCK > cap.maxRankIterations / 8 && events < cap.maxEvents) {
+        expect(iterations).toBe(limit);
+      }
+    }
   });
 });
 

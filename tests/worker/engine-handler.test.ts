@@ -354,6 +354,47 @@ describe('engine handler, sweep points of a given length', () => {
     expect(two.result.iterationsUs.length).toBeLessThan(48 - 5);
   });
 
+  it('runs a halo point at its rank cap no further, with the iterations of the full run', async () => {
+    // A halo on 64 ranks with an event now and then: a rank far from it runs updates ahead of
+    // the last. The point is planned to end at its cap (iterationsUnderCap), so those ranks stop
+    // there; its iterations are still the first of the full run's, to the bit.
+    const halo: Scenario = {
+      ...scenario({
+        nodes: 64,
+        seed: 9,
+        noise: [
+          source({
+            id: 'rare',
+            periodUs: 400,
+            arrival: 'poisson',
+            duration: { dist: 'fixed', valueUs: 40 },
+          }),
+        ],
+      }),
+      workload: {
+        kind: 'halo',
+        granularityUs: 0,
+        dimensions: 2,
+        periodic: true,
+        latencyUs: 5,
+        messageBytes: 0,
+        usPerByte: 0,
+        iterations: 2000,
+        warmup: 3,
+      },
+    };
+    const sizes = [{ path: 'job.nodes', values: [64] }];
+    const capped = { precision: 0.001, maxEvents: 1e6, maxRankIterations: 64 * 50 };
+    const got = await drive([
+      { type: 'sweep', runId: 6, base: halo, varies: sizes, length: capped },
+    ]);
+    const [p] = points(got);
+    expect(p.result.iterationsUs.length).toBe(50 - 3);
+    const full = runScenario(planSweep(halo, sizes)[0].scenario).iterationsUs;
+    expect([...p.result.iterationsUs]).toEqual([...full.subarray(0, 50 - 3)]);
+    expect(p.result.iterationsUs.some((d) => d > 5 + 1e-9)).toBe(true); // the noise shows
+  });
+
   it('stops at the cap of noise events, short of precision, but never before one iteration', async () => {
     // A cap of one event: each point stops in the iteration of its first noise event.
     const capped = { ...length, maxEvents: 1, minIterations: 1 };
