@@ -199,6 +199,30 @@ describe('the guided lesson', () => {
     await page.context().close();
   }, 120_000);
 
+  it('keeps Reveal shut on an estimate until the student sets one, as on a choice', async () => {
+    // The slider starts at the question's own value; revealed untouched, that value was recorded
+    // as the student's prediction (and marked wrong) when they had predicted nothing.
+    const { page, problems } = await openApp(
+      site,
+      { width: 1280, height: 720 },
+      undefined,
+      '/?lesson=small-noise',
+    );
+    await expect
+      .poll(() => panel(page).getByRole('heading', { level: 3 }).textContent(), SOON)
+      .toMatch(/^4\. /);
+    const button = panel(page).getByRole('button', { name: 'Reveal' });
+    expect(await button.isDisabled()).toBe(true);
+    expect(
+      await panel(page).getByText('Set your estimate first: predict, then reveal.').count(),
+    ).toBe(1);
+    await answer(page, 'numeric');
+    await expect.poll(() => button.isDisabled(), SOON).toBe(false);
+    expect(await panel(page).getByText('Set your estimate first').count()).toBe(0);
+    expectQuiet(problems);
+    await page.context().close();
+  });
+
   it('reveals on the first click after an estimate typed in, the steps’ buttons holding still', async () => {
     // A typed estimate is committed on the Reveal button's mousedown (the box loses focus); the
     // answered step's mark widened its button, the row of steps wrapped at 1280 × 720 and Reveal
