@@ -235,7 +235,7 @@ export const openQuestions: LessonStep = {
     return {
       ok: true,
       value: `CoV ${pct(variation(run), 2)}`,
-      detail: `coefficient of variation of ${run.iterationsUs.length.toLocaleString('en-US')} iteration times (mean ${time(run.summary.meanIterationUs)}) on a machine whose OS noise is confined to one core: noise that quiet cannot make the percents of 001 Table 2 or Franklin’s spread, which is the point; the simulator models only OS noise`,
+      detail: `coefficient of variation of ${run.iterationsUs.length.toLocaleString('en-US')} iteration times (mean ${time(run.summary.meanIterationUs)}) on a machine whose OS services are confined to one core (each application core keeps only its own timer tick, what the headline’s “costs most” names): noise that quiet cannot make the percents of 001 Table 2 or Franklin’s spread, which is the point; the simulator models only OS noise`,
     };
   },
   explanation:

@@ -66,6 +66,8 @@ export const processesPerNode: LessonStep = {
   },
   compare: {
     label: '4 processes per node',
+    // the preset's title says 4,096 PEs; this run is 512 × 3
+    ownLabel: '3 processes per node',
     state: {
       preset: 'sage-asci-q-2002',
       edits: [

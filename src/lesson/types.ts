@@ -244,7 +244,11 @@ export interface LessonStep {
   /** once revealed, the timeline also shows the same noise co-scheduled (step 10) */
   revealAligned?: boolean;
   /** a second run the reveal compares with (run in its own worker) */
-  compare?: { label: string; state: StepState };
+  /**
+   * `label` names the comparison run; `ownLabel` the step's own run beside it (the side-by-side
+   * table's "This run"), where the scenario's title would say a size the step changed.
+   */
+  compare?: { label: string; ownLabel?: string; state: StepState };
   /** runs of the step's state at several values of some field (a sweep) the reveal reads */
   sweep?: StepSweep;
   /** the run's size and why it stays affordable in a browser */

@@ -115,7 +115,10 @@ describe('at the lesson’s size, the simulation points the way the paper does',
   });
 
   it('step 5: nodes 0, 1 and 31 of each cluster delay the barrier most (000 Figs 11–12)', () => {
-    expect(full('per-node').figure).toMatchObject({ value: 'nodes 0, 1, 31' });
+    // the three named, whichever of them the map marks (those first)
+    const { figure } = full('per-node');
+    const named = figure.ok ? (figure.value.match(/\d+/g) ?? []).map(Number) : [];
+    expect(named.sort((a, b) => a - b)).toEqual([0, 1, 31]);
   });
 
   it('step 7: removing the kernel noise helps the fine-grained loop more (Finding #2)', () => {

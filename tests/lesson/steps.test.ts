@@ -196,13 +196,18 @@ describe('step 5’s simulated figure and the map beside it', () => {
       sweep: null,
     });
 
-  it('names the three positions with the most delay, and which of them the map marks', () => {
+  it('names the three positions with the most delay, those the map marks first', () => {
     // offsets 1 and 31 at 3× and 2× the rest, offset 0 at 1.1×: the map marks 1 and 31 only
     const f = figure((o) => (o === 1 ? 300 : o === 31 ? 200 : o === 0 ? 110 : 100));
-    expect(f).toMatchObject({ ok: true, value: 'nodes 0, 1, 31' });
+    expect(f).toMatchObject({ ok: true, value: 'nodes 1, 31, then 0' });
     expect(f.ok && f.detail).toContain(
       'the map marks only those over 1.25× the median position’s delay (1, 31), and node 0 at 1.1× is not among them',
     );
+  });
+
+  it('says when none of them stands out on the map', () => {
+    const f = figure((o) => (o === 1 ? 120 : o === 31 ? 115 : o === 0 ? 110 : 100));
+    expect(f).toMatchObject({ ok: true, value: 'no position stands out; most: 0, 1, 31' });
   });
 
   it('says nothing more when all three stand out', () => {
