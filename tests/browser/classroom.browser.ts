@@ -167,6 +167,13 @@ describe('projector mode', () => {
     await toggle.click();
     expect(await toggle.getAttribute('aria-pressed')).toBe('true');
     await expect.poll(() => page.url()).toMatch(/projector=1/);
+    // the pointer left on the button after the click: its words stay readable (AA: 4.5)
+    await toggle.hover();
+    const look = await toggle.evaluate((e) => {
+      const cs = getComputedStyle(e);
+      return { color: cs.color, back: cs.backgroundColor };
+    });
+    expect(contrast(look.color, look.back), JSON.stringify(look)).toBeGreaterThanOrEqual(4.5);
     await page.getByRole('tab', { name: 'Per node' }).click();
     await expect.poll(() => page.locator('section.view:visible').count()).toBe(1);
     await expect.poll(() => page.locator('#node-map-heading').count()).toBe(1);
