@@ -15,10 +15,14 @@ afterAll(async () => {
 });
 
 const results = (page: Page) => page.getByRole('region', { name: /^Results/ });
-/** The mean iteration time (µs) in one column of the side-by-side table: 1 pinned, 2 live. */
+/** The mean iteration time (µs) in one column of the side-by-side table: 1 pinned, 2 live.
+ * The table writes it in its unit for reading (6.88 ms). */
 async function meanIn(table: Locator, column: 1 | 2): Promise<number> {
   const cells = table.getByRole('row', { name: /Iteration time, mean/ }).getByRole('cell');
-  return Number(((await cells.nth(column - 1).textContent()) ?? '').replace(/,/g, ''));
+  const text = (await cells.nth(column - 1).textContent()) ?? '';
+  const m = /^\s*([\d,.]+)\s*(µs|ms|s)\s*$/.exec(text);
+  if (!m) throw new Error(`not a time: ${JSON.stringify(text)}`);
+  return Number(m[1].replace(/,/g, '')) * { µs: 1, ms: 1e3, s: 1e6 }[m[2] as 'µs' | 'ms' | 's'];
 }
 
 describe('compare runs', () => {
