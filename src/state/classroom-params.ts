@@ -86,7 +86,10 @@ export function viewNamed(text: string): ViewId | null {
 
 /** What a page says of a `show=` that names no view: the name and the names it knows. */
 export function unknownViewLine(name: string): string {
-  const known = VIEWS.map((v) => `${v.id} (“${v.tab}”)`).join(', ');
+  // both labels a tab shows: its name, and its short name on a narrow stage (a projector's)
+  const known = VIEWS.map((v) =>
+    v.short === v.tab ? `${v.id} (“${v.tab}”)` : `${v.id} (“${v.tab}”, “${v.short}”)`,
+  ).join(', ');
   return `show=${name}: no view has that name; the views are ${known}`;
 }
 
