@@ -67,13 +67,28 @@ export function scrollPageTo(el: HTMLElement, cover?: HTMLElement): void {
  * that the top of `keep` (above `el`, in the same box) leaves the box: what does not fit stays
  * below, to be scrolled to. A step opens at its heading, not in the middle of its text.
  */
-export function scrollWithinBelow(el: HTMLElement, keep: HTMLElement): void {
+export function scrollWithinBelow(
+  el: HTMLElement,
+  keep: HTMLElement,
+  stops: readonly HTMLElement[] = [],
+): void {
   const box = scroller(el);
   if (!box) return;
   const b = band(box);
   const bottom = el.getBoundingClientRect().bottom - b.bottom;
   const room = keep.getBoundingClientRect().top - b.top;
-  if (bottom > 0) box.scrollTop += Math.min(bottom, room);
+  if (!(bottom > 0)) return;
+  // Stop at the top of one of `stops` (rows above `keep`, `keep` too), the nearest far enough
+  // down: a few pixels more than needed rather than a row cut through its middle (a header's
+  // buttons half hidden read as a broken page on a projector). Without one, as little as needed.
+  let by = Math.min(bottom, room);
+  let best = Infinity;
+  for (const stop of stops) {
+    const at = stop.getBoundingClientRect().top - b.top;
+    if (at >= bottom && at <= room && at < best) best = at;
+  }
+  if (best < Infinity) by = best;
+  box.scrollTop += by;
 }
 
 /** Scrolls the box around `el` back to its top (what sits above `el` in it shows too). */
