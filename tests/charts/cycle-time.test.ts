@@ -135,6 +135,31 @@ describe('the sweep planned', () => {
     expect(CYCLE_FINAL_MICRO.maxRankIterations).toBe(CYCLE_FINAL.maxRankIterations);
   });
 
+  it('weighs each point by the work it may do before a cap of the final pass stops it', () => {
+    for (const name of ['sage-asci-q-2002', 'halo-jaguar-xt5-stock', 'pop-jaguar-xt5-stock']) {
+      const plan = cyclePlan(loadPreset(name));
+      const final = plan.passes.at(-1)!;
+      expect(plan.weights, name).toHaveLength(plan.total);
+      plan.points.forEach((j, k) => {
+        const one = { ...plan.base, job: { ...plan.base.job, ...j } };
+        const perCycle = pointWork({ ...one, workload: { ...one.workload, iterations: 1 } });
+        // at least one cycle's work, at most the final pass's cycles' worth
+        expect(plan.weights[k], `${name} ${j.nodes}×${j.ranksPerNode}`).toBeGreaterThanOrEqual(
+          perCycle * 0.999,
+        );
+        expect(plan.weights[k]).toBeLessThanOrEqual(
+          perCycle * final.base.workload.iterations * 1.001,
+        );
+      });
+    }
+    // HALO: a whole machine × 8 stops at 10⁷ rank-iterations, 67 updates of its 2,000
+    const halo = cyclePlan(loadPreset('halo-jaguar-xt5-stock'));
+    const k = halo.points.findIndex((j) => j.nodes === 18_688 && j.ranksPerNode === 8);
+    const one = { ...halo.base, job: { ...halo.base.job, ...halo.points[k] } };
+    const perCycle = pointWork({ ...one, workload: { ...one.workload, iterations: 1 } });
+    expect(halo.weights[k] / perCycle).toBeCloseTo(67, 0);
+  });
+
   it('doubles the nodes up to the job, then the job and the usable machine', () => {
     expect(cycleNodeSteps(1024, 2048)).toEqual([1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048]);
     expect(cycleNodeSteps(960, 1920)).toEqual([1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 960, 1920]);
