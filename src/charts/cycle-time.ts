@@ -27,6 +27,7 @@ import type { SweepPointResult } from '../state/sweep.svelte.ts';
 import { pointTrust, type PointTrust } from './point-trust.ts';
 import { popWorkloadOnTree, sageWorkload } from '../validation/workloads.ts';
 import { roundUs, usCell } from '../format/round-us.ts';
+import { formatTimeUs } from '../format/numbers.ts';
 
 /** The software tree POP's work was solved for (scenarios/jaguar-xt5-stock.json machine.tree:
  * fanout 2, 5 µs per hop; the test checks it is the preset's). */
@@ -542,4 +543,31 @@ export function belowModel(data: CycleData, published: readonly PublishedValue[]
     if (m !== undefined && v.value < m) out.add(processors);
   }
   return [...out].sort((a, b) => a - b);
+}
+
+/**
+ * The marks as the chart draws them: one the paper gives as a multiple of the model (kind
+ * 'model-ratio', 000 Fig 1's "twice") placed at that multiple of the model cycle at its
+ * processor count, in µs, its printed words saying how it was placed; left out while that count
+ * has no model point. Every other mark as it is.
+ */
+export function modelMarks(
+  published: readonly PublishedValue[],
+  data: CycleData,
+): PublishedValue[] {
+  const model = new Map(data.model.map((m) => [m.processors, m.modelUs]));
+  return published.flatMap((v): PublishedValue[] => {
+    if (v.kind !== 'model-ratio') return [v];
+    const m = model.get(v.config.nodes * (v.config.ranksPerNode ?? 1));
+    if (m === undefined) return [];
+    return [
+      {
+        ...v,
+        kind: 'mean-iteration',
+        unit: 'µs',
+        value: v.value * m,
+        printed: `${v.printed} (${formatTimeUs(v.value * m)} on this model)`,
+      },
+    ];
+  });
 }

@@ -176,8 +176,34 @@ const figure18: PublishedValue[] = [
   note: 'Finding #4 (sec 6)',
 }));
 
+/** 000 sec 2, Fig 1 (Mystery #1): SAGE's cycle at 4,096 PEs, twice the model's. The paper
+ * states the ratio; the chart places it on its own model line (cycle-time.ts modelMarks). */
+const figure1: PublishedValue[] = [
+  {
+    id: 'fig1-twice-model',
+    chart: 'cycle-time',
+    kind: 'model-ratio',
+    unit: 'ratio',
+    value: 2,
+    bound: 'exact',
+    label: 'SAGE cycle at 4,096 processors',
+    printed: 'twice the model',
+    config: {
+      machines: ['asci-q-2002'],
+      workload: 'sage',
+      nodes: 1024,
+      ranksPerNode: 4,
+      excludeOffsets: [],
+      waitMode: 'poll',
+    },
+    cite: '000 Fig 1',
+    note: 'Mystery #1 (sec 2): “the time to process one cycle of SAGE was twice that predicted by the model”',
+  },
+];
+
 export const ASCI_Q_PUBLISHED: readonly PublishedValue[] = [
   ...table3,
+  ...figure1,
   ...figure6,
   ...figure4,
   ...figure18,

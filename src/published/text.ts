@@ -59,7 +59,7 @@ export function publishedCsv(values: readonly PublishedValue[]): string {
     v.id,
     quoted(v.label),
     v.value,
-    v.unit === 'share' ? 'share' : 'us',
+    v.unit === 'µs' ? 'us' : v.unit,
     v.bound,
     v.config.nodes,
     v.config.ranksPerNode ?? null,

@@ -12,6 +12,9 @@ export type PublishedChart = 'cycle-time' | 'loss-by-duration' | 'iteration-time
 export type PublishedKind =
   /** a mean cycle, step or iteration, µs: the cycle-time view's y at nodes × ranks per node */
   | 'mean-iteration'
+  /** a mean cycle as a multiple of the performance model's (the paper gives the ratio, not the
+   * time): the cycle-time view draws it at that multiple of its model line */
+  | 'model-ratio'
   /** a category's share of the lost time (0–1): the loss-by-duration view's stack */
   | 'loss-share'
   /** the shortest or the longest iteration of a run, µs: the iteration-times view */
@@ -43,9 +46,9 @@ export interface PublishedValue {
   id: string;
   chart: PublishedChart;
   kind: PublishedKind;
-  /** in the unit below: µs for times, a fraction (0–1) for shares */
+  /** in the unit below: µs for times, a fraction (0–1) for shares, a multiple for ratios */
   value: number;
-  unit: 'µs' | 'share';
+  unit: 'µs' | 'share' | 'ratio';
   /** 'exact', or the paper gives only a bound: the measurement is under / over the value */
   bound: 'exact' | 'under' | 'over';
   /** the row, curve or claim in the paper's words, short: 'Unoptimized system' */

@@ -22,8 +22,10 @@ import {
   skippedList,
   XT5_TREE,
   belowModel,
+  modelMarks,
   type CycleData,
 } from '../../src/charts/cycle-time.ts';
+import { cycleTimeMarks } from '../../src/published/index.ts';
 import type { PublishedValue } from '../../src/published/types.ts';
 import { runScenario } from '../../src/engine/index.ts';
 import type { RunResult } from '../../src/engine/result.ts';
@@ -374,6 +376,34 @@ describe('every sweep the view plans', () => {
       }
     }
     expect(checked).toBeGreaterThan(names.length);
+  });
+});
+
+describe('modelMarks', () => {
+  it('puts Fig 1’s “twice the model” at twice the model cycle of its 4,096 processors', () => {
+    const s = loadPreset('sage-asci-q-2002');
+    const plan = cyclePlan(s);
+    const model = 631_000;
+    const data: CycleData = {
+      series: [],
+      model: [
+        { processors: 2048, modelUs: 620_000 },
+        { processors: 4096, modelUs: model },
+      ],
+    } as unknown as CycleData;
+    const marks = modelMarks(cycleTimeMarks(s, plan), data);
+    const twice = marks.find((v) => v.id === 'fig1-twice-model')!;
+    expect(twice).toMatchObject({ kind: 'mean-iteration', unit: 'µs', value: 2 * model });
+    expect(twice.printed).toBe(`twice the model (${formatTimeUs(2 * model)} on this model)`);
+    // the Table 3 rows as they were
+    expect(marks.filter((v) => v.id.startsWith('table3-')).map((v) => v.value)).toEqual(
+      cycleTimeMarks(s, plan)
+        .filter((v) => v.id.startsWith('table3-'))
+        .map((v) => v.value),
+    );
+    // no model point at 4,096 processors (yet): the mark waits
+    const none = modelMarks(cycleTimeMarks(s, plan), { ...data, model: [] } as CycleData);
+    expect(none.some((v) => v.id === 'fig1-twice-model')).toBe(false);
   });
 });
 

@@ -23,6 +23,7 @@ const SHOWN: Record<string, string> = {
   '000 Table 2; 002 slide 69':
     'Petrini, Kerbyson and Pakin 2003, Table 2; Davis and Petrini 2004 (tutorial slides), slide 69',
   '000 sec 4; 000 Table 2': 'Petrini, Kerbyson and Pakin 2003, sec. 4; Table 2',
+  '000 Fig 1': 'Petrini, Kerbyson and Pakin 2003, Fig 1',
   '000 Fig 15, sec 3.4': 'Petrini, Kerbyson and Pakin 2003, Fig 15, sec. 3.4',
   '000 Fig 18, sec 6': 'Petrini, Kerbyson and Pakin 2003, Fig 18, sec. 6',
   '000 Fig 18, Finding #4': 'Petrini, Kerbyson and Pakin 2003, Fig 18, Finding #4',

@@ -80,15 +80,20 @@ describe('publishedMachine', () => {
 });
 
 describe('cycleTimeMarks', () => {
-  it('draws Table 3 "Unoptimized" and "Model" on SAGE on ASCI Q 2002', () => {
+  it('draws Table 3 "Unoptimized" and "Model", and Fig 1’s twice the model, on SAGE on ASCI Q 2002', () => {
     expect(cycleIds(loadPreset('sage-asci-q-2002'))).toEqual([
+      'fig1-twice-model',
       'table3-model',
       'table3-unoptimized',
     ]);
   });
 
   it('draws the same on the 2002 barrier preset, whose cycle-time view sweeps SAGE', () => {
-    expect(cycleIds(loadPreset('asci-q-2002'))).toEqual(['table3-model', 'table3-unoptimized']);
+    expect(cycleIds(loadPreset('asci-q-2002'))).toEqual([
+      'fig1-twice-model',
+      'table3-model',
+      'table3-unoptimized',
+    ]);
   });
 
   it('draws "3 processes/node" and "Model" on the optimised machine', () => {
@@ -168,7 +173,7 @@ describe('iterationMarks', () => {
 
 describe('publishedCsv', () => {
   it('is a block of its own with a header, one row per mark, the citation in each', () => {
-    const s = loadPreset('sage-asci-q-2002');
+    const s = loadPreset('asci-q-2003'); // Table 3's "3 processes/node" and "Model"
     const csv = publishedCsv(cycleTimeMarks(s, cyclePlan(s)));
     const lines = csv.trim().split('\n');
     expect(csv.startsWith('\n')).toBe(true);
