@@ -66,7 +66,7 @@ const layerRules = Object.entries(ALLOWED).map(([layer, allowed]) => ({
 }));
 
 export default ts.config(
-  { ignores: ['dist/', 'node_modules/', 'coverage/', '.check/'] },
+  { ignores: ['dist/', 'node_modules/', 'coverage/', '.check/', '.site-*/'] },
   js.configs.recommended,
   ...ts.configs.recommended,
   ...svelte.configs.recommended,

@@ -1,7 +1,9 @@
 // Global setup of the browser tests: the site is built once, as `npm run build` builds it, into
-// a folder of this run's own (.check/site-PID, so two suites at once never serve each other
+// a folder of this run's own (.site-PID, so two suites at once never serve each other
 // half-written files); every test file serves that build (site.ts). Removed at the end. `npm
 // test` builds it once for all its Vitest runs and names it in NOISELAB_SITE, used as it is.
+// Not under .check/: `npm test` empties that folder when it starts, and a browser bench running
+// beside it lost its site in the middle (every page after that a failed request).
 import { execFileSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,9 +19,9 @@ declare module 'vitest' {
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-/** Builds the site as `npm run build` does into .check/site-PID; returns the folder (absolute). */
+/** Builds the site as `npm run build` does into .site-PID; returns the folder (absolute). */
 export function buildSite(): string {
-  const dir = join(root, `.check/site-${process.pid}`);
+  const dir = join(root, `.site-${process.pid}`);
   // A child process, so the build sees no NODE_ENV=test from Vitest.
   const env = { ...process.env };
   delete env.NODE_ENV;
