@@ -152,8 +152,9 @@ Commands:
                               (e.g. 0.5% or 0.005: the standard error by batch means) and
                               its rarest source has had time to show; the scenario's
                               iterations are the cap; adds the columns precision (the
-                              relative standard error reached, a fraction: 0.005 = 0.5%)
-                              and precisionMet
+                              relative standard error reached, a fraction: 0.005 = 0.5%),
+                              precisionMet, and simulatedUs against neededUs (the measured
+                              time run, and the time the rarest source needs)
   repeat <scenario.json>    the run-to-run spread of the run time: the scenario run once per
                             seed (the phases and placements each draws), on worker threads;
                             mean, standard deviation, CoV, percentiles, skewness and a
@@ -251,7 +252,9 @@ export function parsePrecision(text: string): number {
   }
   const value = Number(digits) / (percent ? 100 : 1);
   if (!(value > 0 && value < 1)) {
-    throw new CliError(`--precision: ${text} is out of range; ${allowed}`);
+    // "--precision 1" meant 1 % more often than 100 %: a bare number is a fraction
+    const meant = !percent && value >= 1 && value < 100 ? ` (did you mean ${text}%?)` : '';
+    throw new CliError(`--precision: ${text} is out of range${meant}; ${allowed}`);
   }
   return value;
 }

@@ -70,7 +70,9 @@ export function readScenarioJson(file: string): unknown {
   try {
     return JSON.parse(body);
   } catch (err) {
-    throw new CliError(`${file}: is not valid JSON: ${withLine(messageOf(err), body)}`);
+    // Node quotes the start of the text in its message, line breaks and all: one line here
+    const message = messageOf(err).replace(/\r?\n/g, '\\n');
+    throw new CliError(`${file}: is not valid JSON: ${withLine(message, body)}`);
   }
 }
 

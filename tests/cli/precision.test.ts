@@ -32,8 +32,15 @@ describe('--precision', () => {
 
   it.each(['0', '0%', '100%', '1', '-1%', 'abc', '%', '5 %', ''])('refuses %j', (text) => {
     const lines = refusal(() => parsePrecision(text));
-    expect(lines[0]).toMatch(/^--precision: .* (is not a number|is out of range); allowed: /);
+    expect(lines[0]).toMatch(
+      /^--precision: .* (is not a number|is out of range( \(did you mean \d+%\?\))?); allowed: /,
+    );
     expect(lines[0]).toMatch(/0\.5% or 0\.005/);
+  });
+
+  it('asks whether a bare whole number meant a percentage', () => {
+    expect(refusal(() => parsePrecision('1'))[0]).toMatch(/is out of range \(did you mean 1%\?\)/);
+    expect(refusal(() => parsePrecision('100'))[0]).not.toMatch(/did you mean/);
   });
 
   it('is refused on the command line with the other problems, naming the option', () => {
@@ -65,6 +72,9 @@ describe('--precision', () => {
     for (const row of rows) {
       expect(row.precisionMet).toBe(false);
       expect(row.iterations).toBe(200);
+      // the measured time it ran and the time its rarest source needs, in µs
+      expect(row.simulatedUs as number).toBeGreaterThan(0);
+      expect(typeof row.neededUs).toBe('number');
     }
   });
 

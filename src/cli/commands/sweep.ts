@@ -32,7 +32,7 @@ export type SweepRow = Record<string, unknown>;
  */
 export function sweepColumns(paths: string[], timings = false, precision = false): string[] {
   // A varied `seed` is the point's seed itself (planSweep takes it literally): one column.
-  const reach = precision ? ['precision', 'precisionMet'] : [];
+  const reach = precision ? ['precision', 'precisionMet', 'simulatedUs', 'neededUs'] : [];
   const cost = timings ? ['noiseEvents', 'wallMs'] : ['noiseEvents'];
   return [...new Set([...paths, 'seed', ...SUMMARY_KEYS, ...reach, ...cost])];
 }
@@ -53,7 +53,16 @@ export function sweepRow(
       seed: point.scenario.seed,
       ...pickSummary(result.summary),
       // three significant digits: the standard error is itself an estimate, to about ±20 %
-      ...(reach ? { precision: Number(reach.relSe.toPrecision(3)), precisionMet: reach.met } : {}),
+      // met needs both: the precision, and the measured time its rarest source needs to show
+      // (neededUs): a row under its target precision but short of that time says so by them
+      ...(reach
+        ? {
+            precision: Number(reach.relSe.toPrecision(3)),
+            precisionMet: reach.met,
+            simulatedUs: reach.simulatedUs,
+            neededUs: reach.neededUs,
+          }
+        : {}),
       noiseEvents: result.engine.noiseEvents,
       ...(wallMs === undefined ? {} : { wallMs }),
     }),
