@@ -126,7 +126,7 @@ function judge(student: Scenario, _start: Scenario, results: readonly RunResult[
 export const coSchedule: Challenge = {
   id: 'co-schedule',
   title: 'Pay for the noise once: co-schedule it',
-  goal: 'ASCI Q as it was in 2002 runs the barrier loop (1,024 nodes × 4, 1 ms of work per barrier) about 7 times slower than without noise. Without removing any noise, bring the slowdown to at most 2×: you may change only each noise source’s phase (random, or aligned: at the same moment on every node) and its phase offset. The Poisson kernel activity cannot be aligned and stays.',
+  goal: 'ASCI Q as it was in 2002 runs the barrier loop (1,024 nodes × 4, 1 ms of work per barrier) about 7 times slower than without noise. Without removing any noise, bring the slowdown to at most 2×: you may change only each noise source’s phase (random, or aligned: at the same moment on every node) and its phase offset (in the source’s Edit, shown once its phase is aligned). The Poisson kernel activity cannot be aligned and stays.',
   hints: [
     'Edit a noise source and set its Phase to “aligned”: its events then start at the same moment on every node.',
     'The paper’s Figure 14(b): when every node is interrupted at once, all processes are late together and the barrier pays one interruption, not the worst of 1,024 nodes.',

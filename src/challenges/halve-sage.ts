@@ -80,7 +80,7 @@ function judge(student: Scenario, start: Scenario, results: readonly RunResult[]
 export const halveSage: Challenge = {
   id: 'halve-sage',
   title: 'Halve SAGE’s cycle on ASCI Q, giving up as few processors as you can',
-  goal: 'SAGE runs on all 8,192 processors of ASCI Q as it was in 2002, far slower than its model (the paper: 1.60 s a cycle against the model’s 0.63 s, 000 Table 3). Make the cycle at least twice as fast while keeping as many processors as you can: you may change only the job (nodes, processes per node, reserved cores, excluded cluster offsets); the noise, the machine, the workload and the seed stay as they are.',
+  goal: 'SAGE runs on all 8,192 processors of ASCI Q as it was in 2002, far slower than its model (the paper: 1.60 s a cycle against the model’s 0.63 s, 000 Table 3). What you halve is the simulator’s own start, a short run of three measured cycles on this seed, not the paper’s figure: Check before changing anything shows it. Make the cycle at least twice as fast while keeping as many processors as you can: you may change only the job (nodes, processes per node, reserved cores, excluded cluster offsets); the noise, the machine, the workload and the seed stay as they are.',
   hints: [
     'The paper’s first clue (000 Fig 2): with 1, 2 or 3 processes per node SAGE matches its model; only with 4 does it fall behind.',
     'Taking whole nodes out (Machine & job: exclude cluster offsets 0, 1 and 31) removes the worst daemons but not the noise every node has.',

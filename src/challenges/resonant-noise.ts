@@ -105,7 +105,7 @@ function judge(student: Scenario, start: Scenario, results: readonly RunResult[]
 export const resonantNoise: Challenge = {
   id: 'resonant-noise',
   title: 'Find a noise source that hurts g = 5 ms but not g = 0',
-  goal: 'Leave exactly one noise source switched on (any of ASCI Q’s, or one you edit, duplicate or design) such that, alone on 1,024 nodes × 4, it raises the mean barrier latency of a 5 ms loop by at least 100 µs yet leaves back-to-back barriers (g = 0) within 25% of the noiseless latency. The checker runs your source alone at both granularities; the rest of your scenario does not count.',
+  goal: 'Leave exactly one noise source switched on (any of ASCI Q’s, or one you edit, duplicate or design) such that, alone on 1,024 nodes × 4, it raises the mean barrier latency of a 5 ms loop by at least 100 µs yet leaves back-to-back barriers (g = 0) within 25% of the noiseless latency. On the Resonance view on the stage, whose curves are slowdowns, that is at least about 1.02× at g = 5 ms (100 µs on 5 ms of work) and at most 1.25× at g = 0. The checker runs your source alone at both granularities; the rest of your scenario does not count.',
   hints: [
     'The kernel heartbeat on show strikes every node 8 times a second: at g = 0 some node is nearly always in the middle of one.',
     'In 2,000 back-to-back barriers only about 20 ms pass; in 400 quanta of 5 ms, 2 s. Which sources rarely fire within 20 ms across 1,024 nodes?',
