@@ -118,7 +118,7 @@ export const oneNode: LessonStep = {
     tag: `${RUNS} runs each`,
     plan: seedsPlan(RUNS, () => ({ path: 'job.nodes', values: [...NODES] })),
   },
-  runNote: `EP on 1 node × 4 and on 32 nodes × 4, ${RUNS} runs each (seeds 1 to ${RUNS}): 5 to 10 s on a two-core laptop (the histogram on the stage makes the same runs), nearly all of it the 32-node runs.`,
+  runNote: `EP on 1 node × 4 and on 32 nodes × 4, ${RUNS} runs each (seeds 1 to ${RUNS}): 5 to 10 s on a two-core laptop, nearly all of it the 32-node runs. The histogram on the stage makes the 1-node runs again; the 32-node ones are step 1’s histogram, and the reveal gives the two spreads side by side.`,
   question: {
     kind: 'choice',
     prompt: 'Run on one node, with no network at all, EP’s run time will vary…',
@@ -173,7 +173,7 @@ export const twoHumps: LessonStep = {
       values: [true, false],
     })),
   },
-  runNote: `EP on 128 T3E processors, ${STOP_RUNS} runs, and the same seeds without the migration (as the T3E’s accounting left it out): a second or two on a laptop (the histogram on the stage makes the same runs). The scan every 5 s is the paper’s; how often it moves the job and for how long are not published, and were fitted to EP’s CoV of 6.11% (001 Table 2) with a quarter of the runs moved (the preset’s description says how).`,
+  runNote: `EP on 128 T3E processors, ${STOP_RUNS} runs, and the same seeds without the migration (as the T3E’s accounting left it out): a second or two on a laptop. The histogram on the stage makes the runs with the migration again; the reveal gives both spreads, and switching the migration off in the panel shows the other histogram. The scan every 5 s is the paper’s; how often it moves the job and for how long are not published, and were fitted to EP’s CoV of 6.11% (001 Table 2) with a quarter of the runs moved (the preset’s description says how).`,
   question: {
     kind: 'choice',
     // 001 describes the T3E's distribution in words (sec 11) and draws LU's (Figs 5 and 6); the
