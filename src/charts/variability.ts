@@ -116,15 +116,16 @@ export function covDomain(covPercent: number): [number, number] {
   return [Math.max(1e-4, lo), hi];
 }
 
-/** "1.42 %": a CoV as a percentage with three significant digits at most. */
+/** "1.42%": a CoV as a percentage with three significant digits at most (written as the
+ * lessons and the validation report write percentages, with no space). */
 export function formatCov(cov: number): string {
   const pct = cov * 100;
-  return `${pct >= 10 ? pct.toFixed(1) : pct >= 1 ? pct.toFixed(2) : pct.toPrecision(2)} %`;
+  return `${pct >= 10 ? pct.toFixed(1) : pct >= 1 ? pct.toFixed(2) : pct.toPrecision(2)}%`;
 }
 
-/** "2.1–28 %": a CoV interval, each end as formatCov gives it. */
+/** "2.1–28%": a CoV interval, each end as formatCov gives it. */
 export function covRangeText([lo, hi]: [number, number]): string {
-  return `${formatCov(lo).replace(' %', '')}–${formatCov(hi)}`;
+  return `${formatCov(lo).replace('%', '')}–${formatCov(hi)}`;
 }
 
 /** A group of runs apart from the rest holds at least this share of them (and 2 runs). */

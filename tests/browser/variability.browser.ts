@@ -53,9 +53,9 @@ describe('the run-to-run view', () => {
     expect(await view.locator('circle.own').count()).toBe(1);
     const summary = (await view.locator('.summary').textContent())!.trim();
     expect(summary).toMatch(
-      /^10 runs: mean .+, standard deviation .+, coefficient of variation [\d.]+ % \(from these runs, the CoV of many more could be [\d.]+–[\d.]+ %\); fastest .+, slowest .+; .+, skewness -?[\d.]+\.$/,
+      /^10 runs: mean .+, standard deviation .+, coefficient of variation [\d.]+% \(from these runs, the CoV of many more could be [\d.]+–[\d.]+%\); fastest .+, slowest .+; .+, skewness -?[\d.]+\.$/,
     );
-    expect(await view.locator('.stats').textContent()).toMatch(/CoV [\d.]+ %/);
+    expect(await view.locator('.stats').textContent()).toMatch(/CoV [\d.]+%/);
     const csv = await download(page, view, 'Download CSV');
     expect(csv.name).toBe('run-times.csv');
     const rows = csv.bytes.toString('utf8').trim().split('\n');
@@ -113,7 +113,7 @@ describe('the run-to-run view', () => {
     expect(await bar.count()).toBe(1);
     expect(Number(await bar.getAttribute('width'))).toBeGreaterThanOrEqual(10);
     expect(await bar.locator('title').textContent()).toMatch(/^10 runs, each 34\.34 s$/);
-    expect(await view.locator('.stats').textContent()).toContain('CoV 0.0 %');
+    expect(await view.locator('.stats').textContent()).toContain('CoV 0.0%');
     expectQuiet(problems);
     await page.context().close();
   });
@@ -130,7 +130,7 @@ describe('the run-to-run view', () => {
     // the histogram's own parts are not drawn under it
     expect(await view.locator('g.bars').count()).toBe(0);
     expect(await view.locator('.summary').first().textContent()).toMatch(
-      /^From 4 processes to 256 processes: the mean run .+ → .+; the slowest run [\d.]+× the fastest at 4, [\d.]+× at 256; CoV [\d.]+ % → [\d.]+ %\. Without noise a run takes .+ → .+ \(the same work per process: .+\)\.$/,
+      /^From 4 processes to 256 processes: the mean run .+ → .+; the slowest run [\d.]+× the fastest at 4, [\d.]+× at 256; CoV [\d.]+% → [\d.]+%\. Without noise a run takes .+ → .+ \(the same work per process: .+\)\.$/,
     );
     const { name, bytes } = await download(page, view, 'CSV');
     expect(name).toBe('run-times-by-processes.csv');

@@ -121,14 +121,14 @@ describe('run to run against processes', () => {
     const noisy = base([source({ periodUs: 700, duration: { dist: 'fixed', valueUs: 40 } })]);
     const sizes = processRuns(runAll(noisy, 4), processRunsPlan(noisy, 4));
     expect(processRunsSummary(sizes)).toMatch(
-      /^From 2 processes to 24 processes: the mean run [\d.]+ ms → [\d.]+ ms; the slowest run [\d.]+× the fastest at 2, [\d.]+× at 24; CoV [\d.]+ % → [\d.]+ %\. Without noise a run takes 4\.08 ms → 4\.56 ms \(the same work per process: the rest of the rise is the noise\)\.$/,
+      /^From 2 processes to 24 processes: the mean run [\d.]+ ms → [\d.]+ ms; the slowest run [\d.]+× the fastest at 2, [\d.]+× at 24; CoV [\d.]+% → [\d.]+%\. Without noise a run takes 4\.08 ms → 4\.56 ms \(the same work per process: the rest of the rise is the noise\)\.$/,
     );
     // the noiseless run at n nodes: iterations × (g + L(n)), as the closed form above
     for (const p of sizes) {
       expect(p.noiselessUs).toBeCloseTo(ITER * (G + 2 + 3 * Math.ceil(Math.log2(p.nodes))), 6);
     }
     expect(processRunsSummary(sizes.slice(0, 1))).toMatch(
-      /^2 processes, 4 runs: mean [\d.]+ ms, the slowest [\d.]+× the fastest, CoV [\d.]+ %\.$/,
+      /^2 processes, 4 runs: mean [\d.]+ ms, the slowest [\d.]+× the fastest, CoV [\d.]+%\.$/,
     );
     expect(processRunsSummary([])).toBe('');
     const lines = processRunsCsv(sizes).trim().split('\n');

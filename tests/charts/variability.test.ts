@@ -40,13 +40,13 @@ describe('the variability view', () => {
     expect(v.histogram.counts.reduce((a, b) => a + b, 0)).toBe(5);
     expect(variabilitySummary(v)).toBe(
       // the range's top is the normal law's for 5 runs: 37.3% × √(4 / χ²₀.₀₅(4) = 0.711)
-      '5 runs: mean 12 s, standard deviation 4.47 s, coefficient of variation 37.3 % (from ' +
-        'these runs, the CoV of many more could be 0.0–88.4 %); fastest 10 s, slowest 20 s; a ' +
+      '5 runs: mean 12 s, standard deviation 4.47 s, coefficient of variation 37.3% (from ' +
+        'these runs, the CoV of many more could be 0.0–88.4%); fastest 10 s, slowest 20 s; a ' +
         'long right tail (a few runs much slower), skewness 2.24.',
     );
     expect(variabilityCsv(runs.slice(0, 2))).toBe('seed,run_time_us\n1,10000000\n2,10000000\n');
-    expect(formatCov(0.0123)).toBe('1.23 %');
-    expect(formatCov(0.00015)).toBe('0.015 %');
+    expect(formatCov(0.0123)).toBe('1.23%');
+    expect(formatCov(0.00015)).toBe('0.015%');
   });
 
   it('tells runs in separate groups (the T3E’s migrations) from a bell with a long right tail', () => {
