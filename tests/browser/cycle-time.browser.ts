@@ -81,13 +81,18 @@ describe('the cycle time against processors view', () => {
     await view.getByRole('button', { name: 'Show data table' }).click();
     const rows = view.getByRole('table', { name: /^Simulated and modelled/ }).locator('tbody tr');
     expect(await rows.count()).toBe(48);
-    // Petrini, Kerbyson and Pakin 2003, Table 3's rows for this machine, in a table of their own (src/published/).
+    // Petrini, Kerbyson and Pakin 2003, Table 3's rows for this machine, and Fig 1's "twice the
+    // model" at 4,096 PEs placed on the view's own model line, in a table of their own
+    // (src/published/).
     const published = view.getByRole('table', { name: /^Published cycle times/ });
     expect(await published.locator('tbody tr').allTextContents()).toEqual([
       expect.stringMatching(
         /^Unoptimized system.*1\.60 s.*Petrini, Kerbyson and Pakin 2003, Table 3/,
       ),
       expect.stringMatching(/^Model.*0\.63 s.*Petrini, Kerbyson and Pakin 2003, Table 3/),
+      expect.stringMatching(
+        /^SAGE cycle at 4,096 processors.*twice the model \([\d.]+ s on this model\).*Petrini, Kerbyson and Pakin 2003, Fig 1/,
+      ),
     ]);
     for (const cells of await rows.evaluateAll((trs) =>
       trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')),
@@ -109,7 +114,10 @@ describe('the cycle time against processors view', () => {
     expect(csv.name).toBe('cycle-time-vs-processors.csv');
     // The simulated points, then (after a blank line) the published ones with a header of their own.
     const [simulated, publishedCsv] = csv.text.trim().split('\n\n');
-    expect(publishedCsv.split('\n')).toHaveLength(3);
+    // a header, Table 3's two rows and Fig 1's, whose value is in µs on this model's line
+    const publishedLines = publishedCsv.split('\n');
+    expect(publishedLines).toHaveLength(4);
+    expect(publishedLines[3]).toMatch(/^fig1-twice-model,.*,\d+(\.\d+)?,us,exact,1024,4,/);
     const lines = simulated.split('\n');
     expect(lines[0]).toBe(
       'workload,ranks_per_node,nodes,processors,mean_cycle_us,min_cycle_us,model_cycle_us,ratio,cycles,two_se_us,update_min_us,update_mean_us,update_max_us',
