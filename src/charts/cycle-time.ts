@@ -182,7 +182,13 @@ export function ppnSteps(free: number, own: number): number[] {
 
 /** Work of a point (see MAX_POINT_WORK), from the validator's estimates. */
 export function pointWork(s: Scenario): number {
-  return estimateNoiseEvents(s) + RANK_PHASE_WEIGHT * estimateRankIterations(s);
+  return pointCost(s).work;
+}
+
+/** A point's work (pointWork) and the noise events in it, each estimated once. */
+function pointCost(s: Scenario): { work: number; events: number } {
+  const events = estimateNoiseEvents(s);
+  return { work: events + RANK_PHASE_WEIGHT * estimateRankIterations(s), events };
 }
 
 function withJob(s: Scenario, j: CycleJob): Scenario {
@@ -245,13 +251,12 @@ export function cyclePlan(s: Scenario, ownRanksPerNode = false): CyclePlan {
   for (const n of nodes) {
     for (const p of ppns) {
       const j = { nodes: n, ranksPerNode: p };
-      const one = withJob(probe, j);
-      const work = pointWork(one);
+      const { work, events: ev } = pointCost(withJob(probe, j));
       if (work > MAX_POINT_WORK) skipped.push(j);
       else {
         points.push(j);
         works.push(work);
-        events.push(estimateNoiseEvents(one));
+        events.push(ev);
         ranks.push(n * p);
         worst = Math.max(worst, work);
       }
