@@ -55,14 +55,19 @@ export function costliest(result: RunResult): { id: string; label: string; share
   return best && best.lostUs > 0 ? { id: best.id, label: best.label, share: best.share } : null;
 }
 
+/** Whether a run's time beyond the compute is messages, not a collective: a halo exchange or a
+ * wavefront has none (the strip and the results table name that time so). */
+export function exchangesMessages(result: RunResult | null): boolean {
+  const kind = result?.tree?.workload;
+  return kind === 'halo' || kind === 'wavefront';
+}
+
 /** The strip's five numbers; dashes before the first measured iteration. */
 export function headline(result: RunResult | null): HeadlineItem[] {
   const s = result?.summary;
   const measured = s !== undefined && s.iterations > 0;
   const tree = result?.tree != null;
-  // a halo exchange or a wavefront has no collective: its time beyond the compute is messages
-  const kind = result?.tree?.workload;
-  const messages = kind === 'halo' || kind === 'wavefront';
+  const messages = exchangesMessages(result);
   const name = messages ? 'Communication' : tree ? 'Collectives' : 'Barrier';
   const what = messages ? 'communication time' : tree ? 'collective time' : 'barrier latency';
   const time = (us: number | undefined) => (measured && us !== undefined ? formatTimeUs(us) : '—');
